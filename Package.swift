@@ -1,0 +1,30 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "todo-tui",
+    products: [
+        .library(name: "TodoCore", targets: ["TodoCore"]),
+        .executable(name: "todo-tui", targets: ["todo-tui"]),
+    ],
+    dependencies: [
+        // The scripting CLI's subcommands, options and help text (DESIGN §4.4).
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "TodoCore"),
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        .executableTarget(
+            name: "todo-tui",
+            dependencies: [
+                "TodoCore",
+                "CNcurses",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "todo-bench", dependencies: ["TodoCore"]),
+        .executableTarget(name: "todo-stress", dependencies: ["TodoCore"]),
+        .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore"]),
+        .testTarget(name: "TodoTUITests", dependencies: ["todo-tui", "TodoCore"]),
+    ]
+)

@@ -1,0 +1,86 @@
+import Foundation
+
+/// A condition on items: a composable value that can be evaluated, printed and compared.
+///
+/// Because it is `Hashable` and has a stable `description`, a predicate can be part of a
+/// fetched-results controller's cache key. Relative filter words such as `date:today` are
+/// resolved to absolute instants by `FilterParser` before they become a predicate, so a
+/// predicate means the same thing whenever it is evaluated.
+public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible {
+    /// Every item.
+    case all
+    /// The text contains the needle, ignoring case and diacritics ("cafe" matches "Café").
+    case textContains(String)
+    /// The done flag equals the value.
+    case isDone(Bool)
+    /// The colour equals the value.
+    case color(TodoColor)
+    /// `date >= bound`.
+    case dateOnOrAfter(Date)
+    /// `date < bound`.
+    case dateBefore(Date)
+    /// Every operand holds (true when empty).
+    case and([TodoPredicate])
+    /// At least one operand holds (false when empty).
+    case or([TodoPredicate])
+    /// The operand does not hold.
+    case not(TodoPredicate)
+
+    /// Whether `item` satisfies the predicate.
+    /// - Complexity: O(size of the predicate × length of the text) for text conditions, else O(size).
+    public func evaluate(_ item: TodoItem) -> Bool {
+        switch self {
+        case .all: true
+        case .textContains(let needle): item.text.containsIgnoringCaseAndDiacritics(needle)
+        case .isDone(let flag): item.isDone == flag
+        case .color(let color): item.color == color
+        case .dateOnOrAfter(let bound): item.date >= bound
+        case .dateBefore(let bound): item.date < bound
+        case .and(let operands): operands.allSatisfy { $0.evaluate(item) }
+        case .or(let operands): operands.contains { $0.evaluate(item) }
+        case .not(let operand): !operand.evaluate(item)
+        }
+    }
+
+    /// A conjunction that drops `.all` operands and flattens nested conjunctions.
+    public static func conjunction(_ operands: [TodoPredicate]) -> TodoPredicate {
+        var flat: [TodoPredicate] = []
+        for operand in operands {
+            switch operand {
+            case .all: continue
+            case .and(let inner): flat.append(contentsOf: inner)
+            default: flat.append(operand)
+            }
+        }
+        return flat.isEmpty ? .all : flat.count == 1 ? flat[0] : .and(flat)
+    }
+
+    /// A stable, unambiguous rendering, e.g. `and(text~"milk", done=false, date>=2025-01-01T00:00:00Z)`.
+    public var description: String {
+        switch self {
+        case .all: "all"
+        case .textContains(let needle): "text~\(needle.debugDescription)"
+        case .isDone(let flag): "done=\(flag)"
+        case .color(let color): "color=\(color.rawValue)"
+        case .dateOnOrAfter(let bound): "date>=\(bound.iso8601UTC)"
+        case .dateBefore(let bound): "date<\(bound.iso8601UTC)"
+        case .and(let operands): "and(\(operands.map(\.description).joined(separator: ", ")))"
+        case .or(let operands): "or(\(operands.map(\.description).joined(separator: ", ")))"
+        case .not(let operand): "not(\(operand))"
+        }
+    }
+}
+
+extension String {
+    /// Case- and diacritic-insensitive substring test, the filter language's free-word match.
+    func containsIgnoringCaseAndDiacritics(_ needle: String) -> Bool {
+        needle.isEmpty || range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    }
+}
+
+extension Date {
+    /// `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC; stable across machines, used in descriptions.
+    public var iso8601UTC: String {
+        formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
+    }
+}

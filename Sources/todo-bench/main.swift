@@ -1,0 +1,2 @@
+import TodoCore
+print("todo-bench: no benchmarks yet")

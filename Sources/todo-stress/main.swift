@@ -1,0 +1,2 @@
+import TodoCore
+print("todo-stress: not built yet")

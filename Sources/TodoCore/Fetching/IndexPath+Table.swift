@@ -1,0 +1,26 @@
+import Foundation
+
+/// UIKit's two-level vocabulary for `IndexPath` (section, item), which Foundation on Linux lacks.
+///
+/// Used by the fetched-results controller, snapshot differences and the table view alike.
+extension IndexPath {
+    /// A path to `item` in `section`.
+    public init(item: Int, section: Int) {
+        self.init(indexes: [section, item])
+    }
+
+    /// The section index; the path must have two indexes.
+    public var section: Int {
+        precondition(count == 2, "a table index path has exactly two indexes")
+        return self[0]
+    }
+
+    /// The row within the section; the path must have two indexes.
+    public var item: Int {
+        precondition(count == 2, "a table index path has exactly two indexes")
+        return self[1]
+    }
+
+    /// The same as `item`, UITableView's name.
+    public var row: Int { item }
+}

@@ -21,6 +21,9 @@ extension TodoContext {
             unsavedIDs.removeAll()
             return
         }
+        if let parent {
+            return try push(changedIDs, into: parent)
+        }
         let outcome: SaveOutcome
         do {
             outcome = try store.modify { contents in try write(changedIDs, into: &contents) }
@@ -48,7 +51,7 @@ extension TodoContext {
         for (position, item) in contents.items.enumerated() {
             positions[item.id] = position
         }
-        let decisions = try decide(ids) { id in positions[id].map { contents.items[$0] } }
+        let decisions = try decide(ids, byVersion: true) { id in positions[id].map { contents.items[$0] } }
 
         var outcome = SaveOutcome(generationBefore: contents.generation)
         var removed: Set<Int> = []
@@ -87,14 +90,22 @@ extension TodoContext {
     }
 
     /// Decides each changed id: write the in-memory value, or settle a conflict by policy.
+    ///
+    /// - Parameters:
+    ///   - byVersion: true against a store (an item moved when its version did); false against a
+    ///     parent context, whose unsaved changes carry no new version (an item moved when its
+    ///     value did).
+    ///   - stored: the value the target holds now.
     /// - Throws: `SaveError.conflicts` listing every conflict the policy does not settle.
-    private func decide(_ ids: [UUID], stored: (UUID) -> TodoItem?) throws -> [(UUID, MergePolicy.Resolution)] {
+    func decide(_ ids: [UUID], byVersion: Bool, stored: (UUID) -> TodoItem?) throws -> [(UUID, MergePolicy.Resolution)] {
         var decisions: [(UUID, MergePolicy.Resolution)] = []
         var unsettled: [MergeConflict] = []
         for id in ids {
             let storedValue = stored(id), base = committed[id], mine = current[id]
             let bothDeleted = storedValue == nil && mine == nil
-            let moved = storedValue?.version != base?.version || (base == nil && storedValue != nil)
+            let moved = byVersion
+                ? storedValue?.version != base?.version || (base == nil && storedValue != nil)
+                : storedValue != base
             guard moved, !bothDeleted else {
                 decisions.append((id, bothDeleted ? .adoptStored : .write(mine)))
                 continue
@@ -141,9 +152,7 @@ extension TodoContext {
             committed[id] = value
         }
         unsavedIDs.removeAll()
-        undoRegistration = .ignore
-        processPendingChanges()
-        undoRegistration = .record
+        processWithoutUndo()
         if outcome.generationBefore == storeGeneration {
             storeGeneration = outcome.generationAfter
         }

@@ -17,6 +17,14 @@ public final class TodoContext {
     public let store: any TodoStore
     /// What `save()` does with conflicts.
     public var mergePolicy: MergePolicy = .error
+    /// The context a child's `save()` pushes into; nil for a root context, which saves to `store`.
+    public let parent: TodoContext?
+    /// For a child: whenever the parent processes a batch, take its new values for the items this
+    /// context has not changed (as Core Data's property of that name).
+    public var automaticallyMergesChangesFromParent = false {
+        didSet { observeParentIfNeeded() }
+    }
+    var parentObservation: ObservationToken?
 
     let now: () -> Date
 
@@ -50,6 +58,18 @@ public final class TodoContext {
     public init(store: any TodoStore, now: @escaping () -> Date) {
         self.store = store
         self.now = now
+        self.parent = nil
+    }
+
+    /// A child context: it reads its parent's current values (unsaved ones included) and its
+    /// `save()` pushes into the parent only; nothing reaches the store until the root saves.
+    /// Discarding a child without saving leaves the parent untouched. The child starts with the
+    /// parent's clock and merge policy.
+    public init(parent: TodoContext) {
+        self.store = parent.store
+        self.now = parent.now
+        self.parent = parent
+        self.mergePolicy = parent.mergePolicy
     }
 
     // MARK: Reading
@@ -82,10 +102,16 @@ public final class TodoContext {
     /// Reads the store once; later calls do nothing until `reset()`.
     func loadIfNeeded() throws {
         guard !isLoaded else { return }
-        let contents = try store.load()
-        committed = Dictionary(contents.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        if let parent {
+            try parent.loadIfNeeded()
+            committed = parent.current
+            storeGeneration = parent.storeGeneration
+        } else {
+            let contents = try store.load()
+            committed = Dictionary(contents.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            storeGeneration = contents.generation
+        }
         current = committed
-        storeGeneration = contents.generation
         isLoaded = true
     }
 
@@ -204,9 +230,7 @@ public final class TodoContext {
             setCurrent(committed[id], for: id)
         }
         unsavedIDs.removeAll()
-        undoRegistration = .ignore
-        processPendingChanges()
-        undoRegistration = .record
+        processWithoutUndo()
         undoStack.removeAll()
         redoStack.removeAll()
     }

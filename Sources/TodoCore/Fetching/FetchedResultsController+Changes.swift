@@ -1,0 +1,81 @@
+import Foundation
+
+extension FetchedResultsController {
+    /// What one batch did to the visible result, in delivery order.
+    ///
+    /// The order is fixed so output is reproducible: section deletes (descending old index),
+    /// section inserts (ascending new index), section updates (ascending index), then item deletes
+    /// (descending old path), moves (ascending new path), inserts (ascending new path) and updates
+    /// (ascending old path). Deletes and move sources refer to the state before the batch,
+    /// inserts and move destinations to the state after it, as a table applies them.
+    struct Changes {
+        struct SectionChange {
+            var type: FetchedResultsChangeType
+            var index: Int
+            var day: Date
+            /// The section's items: the old ones for a delete, the new ones otherwise.
+            var items: [TodoItem]
+        }
+
+        struct ItemChange {
+            var type: FetchedResultsChangeType
+            /// The old value for a delete, the new value otherwise.
+            var item: TodoItem
+            var oldPath: IndexPath?
+            var newPath: IndexPath?
+        }
+
+        private(set) var sections: [SectionChange] = []
+        private(set) var items: [ItemChange] = []
+
+        var isEmpty: Bool { sections.isEmpty && items.isEmpty }
+
+        /// Builds the delivery order from unordered changes.
+        /// - Complexity: O(k log k).
+        init(sections: [SectionChange], items: [ItemChange]) {
+            self.sections = sections.sorted(by: Self.sectionPrecedes)
+            self.items = items.sorted(by: Self.itemPrecedes)
+        }
+
+        init() {}
+
+        private static func rank(_ type: FetchedResultsChangeType) -> Int {
+            switch type {
+            case .delete: 0
+            case .move: 1
+            case .insert: 2
+            case .update: 3
+            }
+        }
+
+        private static func sectionPrecedes(_ lhs: SectionChange, _ rhs: SectionChange) -> Bool {
+            let (left, right) = (sectionRank(lhs.type), sectionRank(rhs.type))
+            guard left == right else { return left < right }
+            return lhs.type == .delete ? lhs.index > rhs.index : lhs.index < rhs.index
+        }
+
+        /// Sections are deleted, inserted or updated; they never move, since days keep their order.
+        private static func sectionRank(_ type: FetchedResultsChangeType) -> Int {
+            switch type {
+            case .delete: 0
+            case .insert: 1
+            case .update, .move: 2
+            }
+        }
+
+        private static func itemPrecedes(_ lhs: ItemChange, _ rhs: ItemChange) -> Bool {
+            let (left, right) = (rank(lhs.type), rank(rhs.type))
+            guard left == right else { return left < right }
+            switch lhs.type {
+            case .delete: return sortKey(lhs.oldPath) > sortKey(rhs.oldPath)
+            case .update: return sortKey(lhs.oldPath) < sortKey(rhs.oldPath)
+            case .move, .insert: return sortKey(lhs.newPath) < sortKey(rhs.newPath)
+            }
+        }
+
+        private static func sortKey(_ path: IndexPath?) -> IndexPath {
+            guard let path else { preconditionFailure("a change of this type carries this index path") }
+            return path
+        }
+    }
+}

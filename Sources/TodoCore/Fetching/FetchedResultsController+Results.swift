@@ -1,0 +1,191 @@
+import Foundation
+
+extension FetchedResultsController {
+    /// The controller's model: every item matching the predicate in the request's order, grouped
+    /// into day blocks, with the request's offset and limit as a window onto it.
+    ///
+    /// All matching items are kept, not only the window, so that items crossing the window's
+    /// edges can be reported while tracking (Apple's controller forgets the limit). Positions
+    /// here are global, `0..<items.count`; the table sees `visibleRange`. Because the order
+    /// begins with `date`, each day's items form one contiguous block; a block is found from its
+    /// first item, so an index path costs O(log n) and never a scan.
+    struct Results {
+        /// A day's block: how many items it holds and the first of them in the order.
+        struct Block {
+            var count: Int
+            var first: TodoItem
+        }
+
+        private(set) var items: OrderedTree<TodoItem>
+        private(set) var itemsByID: [UUID: TodoItem]
+        /// The days that have items, in section order.
+        private(set) var days: OrderedTree<Date>
+        private(set) var blocks: [Date: Block]
+        /// The request the result was fetched with; its window applies while tracking.
+        let request: FetchRequest
+        let dayLookup: DayLookup
+
+        var predicate: TodoPredicate { request.predicate }
+        var offset: Int { request.fetchOffset }
+        var limit: Int { request.fetchLimit }
+
+        /// A result holding `sorted`, which is in `request`'s order and grouped into `blocks`
+        /// (each day with its number of items, in order), as `blocks(of:)` computes them.
+        /// - Complexity: O(n).
+        init(sorted: [TodoItem], blocks dayCounts: [(day: Date, count: Int)], request: FetchRequest, dayLookup: DayLookup) {
+            items = OrderedTree(sorted: sorted, areInIncreasingOrder: request.areInIncreasingOrder)
+            let ascending = request.sortDescriptors.first?.ascending ?? true
+            days = OrderedTree(sorted: dayCounts.map(\.day), areInIncreasingOrder: ascending ? { $0 < $1 } : { $0 > $1 })
+            blocks = Dictionary(minimumCapacity: dayCounts.count)
+            var start = 0
+            for (day, count) in dayCounts {
+                blocks[day] = Block(count: count, first: sorted[start])
+                start += count
+            }
+            precondition(start == sorted.count, "the day blocks must cover the sorted items exactly")
+            itemsByID = Dictionary(minimumCapacity: sorted.count)
+            for item in sorted {
+                itemsByID[item.id] = item
+            }
+            self.request = request
+            self.dayLookup = dayLookup
+        }
+
+        /// The day blocks of `sorted` items: each day in order with its number of items.
+        /// - Complexity: O(n).
+        static func blocks(of sorted: [TodoItem], dayLookup: DayLookup) -> [(day: Date, count: Int)] {
+            var result: [(day: Date, count: Int)] = []
+            for item in sorted {
+                let day = dayLookup.day(of: item.date)
+                if result.last?.day == day {
+                    result[result.count - 1].count += 1
+                } else {
+                    result.append((day, 1))
+                }
+            }
+            return result
+        }
+
+        // MARK: The window
+
+        /// The global positions the table sees: `fetchOffset` and `fetchLimit` applied.
+        var visibleRange: Range<Int> { window(forCount: items.count) }
+
+        /// The window for a result of `count` items.
+        func window(forCount count: Int) -> Range<Int> {
+            let start = min(offset, count)
+            return start..<(limit == 0 ? count : min(count, start + limit))
+        }
+
+        /// What converting global positions to index paths needs: the window and the rank of its
+        /// first day. Computed once per state.
+        struct Frame {
+            var visible: Range<Int>
+            var firstDayRank: Int
+        }
+
+        /// The frame of the current state.
+        /// - Complexity: O(log n).
+        func frame() -> Frame {
+            let visible = visibleRange
+            guard let first = visible.first else { return Frame(visible: visible, firstDayRank: 0) }
+            return Frame(visible: visible, firstDayRank: rank(ofDay: day(of: items[first])))
+        }
+
+        // MARK: Days and sections
+
+        func day(of item: TodoItem) -> Date {
+            dayLookup.day(of: item.date)
+        }
+
+        /// The position of `day` among the days that have items.
+        /// - Complexity: O(log d) in the number of days.
+        func rank(ofDay day: Date) -> Int {
+            guard let rank = days.position(of: day) else { preconditionFailure("day \(day) has no items") }
+            return rank
+        }
+
+        /// The global positions of `day`'s items (empty when it has none).
+        /// - Complexity: O(log n).
+        func blockRange(ofDay day: Date) -> Range<Int> {
+            guard let block = blocks[day] else { return 0..<0 }
+            guard let start = items.position(of: block.first) else { preconditionFailure("a block's first item must be stored") }
+            return start..<(start + block.count)
+        }
+
+        /// The global positions of `day`'s items that are in the window.
+        /// - Complexity: O(log n).
+        func visibleRange(ofDay day: Date, in frame: Frame) -> Range<Int> {
+            blockRange(ofDay: day).clamped(to: frame.visible)
+        }
+
+        /// How many sections the window shows.
+        /// - Complexity: O(log n).
+        func numberOfSections(in frame: Frame) -> Int {
+            guard let last = frame.visible.last else { return 0 }
+            return rank(ofDay: day(of: items[last])) - frame.firstDayRank + 1
+        }
+
+        /// The day shown as section `section`.
+        /// - Complexity: O(log d).
+        func day(atSection section: Int, in frame: Frame) -> Date {
+            precondition(section >= 0 && section < numberOfSections(in: frame), "section \(section) is out of range")
+            return days[frame.firstDayRank + section]
+        }
+
+        /// The index path of the item `item` stored at global `position`, which must be visible.
+        /// - Complexity: O(log n).
+        func indexPath(ofPosition position: Int, item: TodoItem, in frame: Frame) -> IndexPath {
+            let day = day(of: item)
+            let start = max(blockRange(ofDay: day).lowerBound, frame.visible.lowerBound)
+            return IndexPath(item: position - start, section: rank(ofDay: day) - frame.firstDayRank)
+        }
+
+        /// The global position shown at `indexPath`, or nil when the window has no such row.
+        /// - Complexity: O(log n).
+        func position(at indexPath: IndexPath, in frame: Frame) -> Int? {
+            guard indexPath.section >= 0, indexPath.section < numberOfSections(in: frame) else { return nil }
+            let rows = visibleRange(ofDay: days[frame.firstDayRank + indexPath.section], in: frame)
+            return indexPath.item >= 0 && indexPath.item < rows.count ? rows.lowerBound + indexPath.item : nil
+        }
+
+        // MARK: Changing
+
+        /// Adds `item`, which must match the predicate and not be stored yet.
+        /// - Complexity: O(log n).
+        mutating func insert(_ item: TodoItem) {
+            items.insert(item)
+            itemsByID[item.id] = item
+            let day = day(of: item)
+            if var block = blocks[day] {
+                block.count += 1
+                if items.areInIncreasingOrder(item, block.first) {
+                    block.first = item
+                }
+                blocks[day] = block
+            } else {
+                blocks[day] = Block(count: 1, first: item)
+                days.insert(day)
+            }
+        }
+
+        /// Removes `item`, the value stored for its id.
+        /// - Complexity: O(log n).
+        mutating func remove(_ item: TodoItem) {
+            guard let position = items.remove(item) else { preconditionFailure("item \(item.id) is not in the result") }
+            itemsByID[item.id] = nil
+            let day = day(of: item)
+            guard var block = blocks[day] else { preconditionFailure("item \(item.id) has no day block") }
+            block.count -= 1
+            if block.count == 0 {
+                blocks[day] = nil
+                days.remove(day)
+            } else {
+                if block.first.id == item.id {
+                    block.first = items[position]
+                }
+                blocks[day] = block
+            }
+        }
+    }
+}

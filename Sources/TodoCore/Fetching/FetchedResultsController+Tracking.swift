@@ -1,0 +1,88 @@
+import Foundation
+
+extension FetchedResultsController {
+    /// Observes the context while there is a delegate and a result; stops otherwise.
+    func updateTracking() {
+        guard delegate != nil, results != nil else {
+            observation = nil
+            return
+        }
+        guard observation == nil else { return }
+        observation = context.observeObjectsDidChange { [weak self] batch in
+            self?.contextDidProcess(batch)
+        }
+    }
+
+    /// Moves "Today" to the day of `now` and reports the sections whose titles changed.
+    ///
+    /// Days themselves do not change at midnight, so items and sections keep their places; the
+    /// report is a will-change, one section `.update` per visible section whose title or index
+    /// title changed (ascending), and a did-change. A table applies a section update by redrawing
+    /// that section's header (UIKit: `reloadSections`). A snapshot delegate receives the current
+    /// snapshot. Without tracking, only `today` moves.
+    /// - Complexity: O(s log n) for s visible sections, plus the items of changed sections.
+    public func dayDidChange(now: Date) {
+        let newToday = calendar.startOfDay(for: now)
+        guard newToday != today else { return }
+        let oldToday = today
+        today = newToday
+        guard observation != nil, sectionKey == .day, let results else { return }
+        let frame = results.frame()
+        var updates: [Changes.SectionChange] = []
+        for section in 0..<results.numberOfSections(in: frame) {
+            let day = results.day(atSection: section, in: frame)
+            let changed = titles.title(forDay: day, today: oldToday) != titles.title(forDay: day, today: newToday)
+                || titles.indexTitle(forDay: day, today: oldToday) != titles.indexTitle(forDay: day, today: newToday)
+            if changed {
+                let items = results.items.elements(in: results.visibleRange(ofDay: day, in: frame))
+                updates.append(.init(type: .update, index: section, day: day, items: items))
+            }
+        }
+        deliver(Changes(sections: updates, items: []))
+        deliverWaitingBatches()
+    }
+
+    private func contextDidProcess(_ batch: ObjectsDidChange) {
+        guard delegate != nil else {
+            observation = nil
+            return
+        }
+        waitingBatches.append(batch)
+        deliverWaitingBatches()
+    }
+
+    /// Applies and reports waiting batches in order, unless a report is under way: a delegate
+    /// that makes the context process changes from inside a callback gets that batch's report
+    /// after the current one ends, never nested in it.
+    private func deliverWaitingBatches() {
+        while !isDelivering, !waitingBatches.isEmpty {
+            let batch = waitingBatches.removeFirst()
+            if batch.invalidatedAll {
+                results = nil
+                waitingBatches.removeAll()
+                updateTracking()
+            } else if let changes = results?.apply(batch) {
+                deliver(changes)
+            }
+        }
+    }
+
+    /// Calls the delegate for one report, in the documented order; nothing for an empty one.
+    private func deliver(_ changes: Changes) {
+        guard let delegate, !changes.isEmpty else { return }
+        isDelivering = true
+        defer { isDelivering = false }
+        if delegate.prefersSnapshots {
+            delegate.controller(self, didChangeContentWith: snapshot())
+            return
+        }
+        delegate.controllerWillChangeContent(self)
+        for change in changes.sections {
+            delegate.controller(self, didChange: sectionInfo(day: change.day, items: change.items), atSectionIndex: change.index, for: change.type)
+        }
+        for change in changes.items {
+            delegate.controller(self, didChange: change.item, at: change.oldPath, for: change.type, newIndexPath: change.newPath)
+        }
+        delegate.controllerDidChangeContent(self)
+    }
+}

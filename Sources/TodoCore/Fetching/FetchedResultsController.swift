@@ -1,0 +1,138 @@
+import Foundation
+
+/// Keeps the result of a fetch request sorted, grouped into day sections and up to date, and
+/// reports every change with the index paths a table view needs, as `NSFetchedResultsController`.
+///
+/// Three modes, as Core Data's (seed 000):
+/// - **No tracking**: no delegate. The result is the one `performFetch()` computed.
+/// - **Memory-only tracking**: a delegate and no cache name. Every batch the context processes
+///   updates the result and is reported to the delegate.
+/// - **Full persistent tracking**: a delegate and a cache name. As above, and the sorted,
+///   sectioned result is kept in a cache file that a later `performFetch()` can reuse.
+///
+/// Changes are seen only when the context processes them (`processPendingChanges()`, or
+/// implicitly in `save()`, `rollback()`, `undo()`, `redo()` and merges); an item edited but not
+/// processed keeps its old index path. Each processed batch costs O(k log n) for k changed items
+/// plus the callbacks, never a refetch. `fetchLimit` and `fetchOffset` stay honoured while
+/// tracking: items crossing the window's edges are reported as inserts and deletes.
+///
+/// A context `reset()` reports nothing: the controller forgets its result (`fetchedItems` and
+/// `sections` are empty) until `performFetch()` runs again.
+///
+/// Sections are calendar days of `date` in the injected calendar and time zone, named
+/// `yyyy-MM-dd` and titled relative to `today` ("Today", "Yesterday", "Tomorrow", "Mon 12 Jan",
+/// "Mon 12 Jan 2024"); `dayDidChange(now:)` moves `today` at midnight and reports the sections
+/// whose titles changed.
+public final class FetchedResultsController {
+    /// How items are grouped into sections.
+    public enum SectionKey: String, Sendable, Hashable {
+        /// One section per calendar day of `date`; the sort order must begin with `date`.
+        case day
+        /// One section holding every item (present while there is at least one item); any
+        /// sort order.
+        case none
+    }
+
+    /// What to fetch. Changing it takes effect at the next `performFetch()`; with a cache name,
+    /// the cache must be deleted before that (`deleteCache(named:in:)`), or that fetch throws.
+    public var fetchRequest: FetchRequest {
+        didSet {
+            if fetchRequest != oldValue { requestChangedSinceFetch = true }
+        }
+    }
+    public let context: TodoContext
+    public let sectionKey: SectionKey
+    /// The name of the persistent cache, or nil for none.
+    public let cacheName: String?
+    /// The folder holding cache files (the caller resolves `$XDG_CACHE_HOME/todo-tui`).
+    public let cacheDirectory: String?
+    public let calendar: Calendar
+    /// The start of the day that relative titles call "Today".
+    public internal(set) var today: Date
+    /// Receives change reports; the controller tracks changes only while it is set.
+    public weak var delegate: (any FetchedResultsControllerDelegate)? {
+        didSet { updateTracking() }
+    }
+    /// Why the last attempt to write the cache failed, or nil. A cache is an optimisation, so
+    /// `performFetch()` succeeds without it; `persistCache()` throws instead.
+    public internal(set) var cacheError: FetchError?
+
+    /// The result; nil before the first fetch and after a context reset.
+    var results: Results?
+    var observation: ObservationToken?
+    var requestChangedSinceFetch = false
+    /// True while the delegate is being called; batches processed meanwhile wait their turn.
+    var isDelivering = false
+    var waitingBatches: [ObjectsDidChange] = []
+    /// How the last `performFetch()` treated the cache, for diagnostics and tests.
+    var lastCacheOutcome: ControllerCache.Outcome?
+    let dayLookup: DayLookup
+    let titles: SectionTitleFormatter
+
+    /// - Parameters:
+    ///   - fetchRequest: what to fetch; needs at least one sort descriptor, and for `.day`
+    ///     sections its first descriptor must be `date`.
+    ///   - context: the context to fetch from and to track.
+    ///   - sectionKey: how items are grouped; `.day` is what the app uses.
+    ///   - cacheName: a file-name-safe name for the persistent cache, or nil for none.
+    ///   - cacheDirectory: where cache files live; required with a cache name.
+    ///   - calendar: decides days (with its time zone) for sections and titles.
+    ///   - now: the current instant; its day is "Today" until `dayDidChange(now:)`.
+    public init(
+        fetchRequest: FetchRequest,
+        context: TodoContext,
+        sectionKey: SectionKey = .day,
+        cacheName: String? = nil,
+        cacheDirectory: String? = nil,
+        calendar: Calendar,
+        now: Date
+    ) {
+        precondition(cacheName == nil || cacheDirectory != nil, "a controller with a cache name needs a cache directory")
+        precondition(cacheName.map(ControllerCache.isValidName) ?? true, "a cache name must be a plain file name, not '\(cacheName ?? "")'")
+        self.fetchRequest = fetchRequest
+        self.context = context
+        self.sectionKey = sectionKey
+        self.cacheName = cacheName
+        self.cacheDirectory = cacheDirectory
+        self.calendar = calendar
+        self.today = calendar.startOfDay(for: now)
+        self.dayLookup = DayLookup(calendar: calendar, sectionKey: sectionKey)
+        self.titles = SectionTitleFormatter(calendar: calendar)
+    }
+
+    /// Executes the fetch request and computes the sections, replacing any previous result.
+    ///
+    /// With a cache name, a valid cache for this request, section key, calendar and store
+    /// generation supplies the order and sections without sorting; it is checked against the
+    /// context's items in O(n) and rebuilt when anything disagrees. A rebuilt result is written
+    /// back when the context has no unsaved changes.
+    /// - Throws: `FetchError.missingSortDescriptor`, `.sortSplitsSections` (the order does not
+    ///   keep each day together, Core Data's 134060), `.requestChangedWithoutDeletingCache`, or
+    ///   the context's error when the store cannot be read.
+    /// - Complexity: O(n log n), or O(n) from a valid cache.
+    public func performFetch() throws {
+        try validate(fetchRequest)
+        var everything = fetchRequest
+        everything.fetchLimit = 0
+        everything.fetchOffset = 0
+        let cached = try cachedResult(for: everything)
+        if let cached {
+            results = Results(sorted: cached.items, blocks: cached.blocks, request: fetchRequest, dayLookup: dayLookup)
+        } else {
+            let sorted = try context.fetch(everything)
+            let blocks = Results.blocks(of: sorted, dayLookup: dayLookup)
+            results = Results(sorted: sorted, blocks: blocks, request: fetchRequest, dayLookup: dayLookup)
+            writeCacheIfClean(sorted: sorted, blocks: blocks)
+        }
+        requestChangedSinceFetch = false
+        updateTracking()
+    }
+
+    /// Checks that the request can be sectioned.
+    private func validate(_ request: FetchRequest) throws {
+        guard let first = request.sortDescriptors.first else { throw FetchError.missingSortDescriptor }
+        if sectionKey == .day, first.key != .date {
+            throw FetchError.sortSplitsSections(firstDescriptor: first)
+        }
+    }
+}

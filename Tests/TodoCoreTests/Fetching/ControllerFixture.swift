@@ -1,0 +1,66 @@
+import Foundation
+@testable import TodoCore
+
+/// A store, a context and a calendar for controller tests; today is Wednesday 2025-01-15.
+final class ControllerFixture {
+    let clock = TestClock()
+    let store = InMemoryStore()
+    let context: TodoContext
+    let calendar: Calendar
+    private var nextID = 1
+
+    init(timeZone: String = "UTC") {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: timeZone)!
+        self.calendar = calendar
+        context = TodoContext(store: store, now: clock.function)
+    }
+
+    /// `hour` o'clock on the day `day` days after 2025-01-15, in the fixture's calendar.
+    func date(day: Int, hour: Double = 9) -> Date {
+        let start = calendar.date(byAdding: .day, value: day, to: calendar.startOfDay(for: clock.now))!
+        return start + hour * 3_600
+    }
+
+    /// A new item with a readable, increasing id (`00000000-…-000000000001`, …).
+    func item(_ text: String, day: Int, hour: Double = 9, color: TodoColor = .default, isDone: Bool = false) -> TodoItem {
+        defer { nextID += 1 }
+        let id = UUID(uuidString: "00000000-0000-0000-0000-\(String(nextID).leftPadded(to: 12))")!
+        return TodoItem(id: id, text: text, date: date(day: day, hour: hour), color: color, isDone: isDone, createdAt: clock.now)
+    }
+
+    /// Inserts items into the context, saves them, and returns them.
+    @discardableResult
+    func save(_ items: [TodoItem]) throws -> [TodoItem] {
+        for item in items {
+            try context.insert(item)
+        }
+        try context.save()
+        return try items.map { try context.item(with: $0.id)! }
+    }
+
+    /// A fetched controller with a recording delegate (or none).
+    func controller(
+        _ request: FetchRequest = FetchRequest(),
+        sectionKey: FetchedResultsController.SectionKey = .day,
+        tracking: Bool = true,
+        cacheName: String? = nil,
+        cacheDirectory: String? = nil
+    ) throws -> (FetchedResultsController, RecordingDelegate) {
+        let controller = FetchedResultsController(
+            fetchRequest: request, context: context, sectionKey: sectionKey,
+            cacheName: cacheName, cacheDirectory: cacheDirectory, calendar: calendar, now: clock.now
+        )
+        let delegate = RecordingDelegate()
+        if tracking {
+            controller.delegate = delegate
+        }
+        try controller.performFetch()
+        return (controller, delegate)
+    }
+
+    /// The items' texts per section, e.g. `["2025-01-15": ["A", "B"]]` as ordered pairs.
+    static func layout(_ controller: FetchedResultsController) -> [String] {
+        controller.sections.map { "\($0.name): \($0.items.map(\.text).joined(separator: " "))" }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+@testable import TodoCore
+
+/// What a table shows of a controller, changed only by replaying reported batches the way
+/// UITableView applies them: deletes and move sources against the old state (rows, then
+/// sections, descending), inserts and move destinations against the new state (sections, then
+/// rows, ascending), updates in place.
+struct TableMirror: Equatable {
+    struct Section: Equatable {
+        var name: String
+        var title: String
+        var items: [TodoItem]
+    }
+
+    var sections: [Section]
+
+    init(sections: [Section]) {
+        self.sections = sections
+    }
+
+    /// The controller's current sections.
+    init(_ controller: FetchedResultsController) {
+        sections = controller.sections.map { Section(name: $0.name, title: $0.title, items: $0.items) }
+    }
+
+    /// A violation of the table's rules, described for the failure message.
+    struct Violation: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Applies one batch (`will` … `did`) and checks UITableView's rules on the way: every path
+    /// exists in its frame, each row changes once, deleted sections end empty, and for every
+    /// section that survives, rows after = rows before + inserted − deleted + moved in − moved out.
+    /// - Returns: the row count of every section after the batch as that rule predicts it, for
+    ///   comparing with the controller's.
+    @discardableResult
+    mutating func apply(_ batch: [RecordingDelegate.Event]) throws -> [Int] {
+        guard batch.first == .willChange, batch.last == .didChange else {
+            throw Violation(description: "a batch must be framed by will-change and did-change: \(batch.map(RecordingDelegate.line))")
+        }
+        var sectionDeletes: [Int] = [], sectionInserts: [(Int, SectionInfo)] = [], sectionUpdates: [(Int, SectionInfo)] = []
+        var removals: [(path: IndexPath, id: UUID)] = [], insertions: [(path: IndexPath, item: TodoItem)] = []
+        var updates: [(old: IndexPath, new: IndexPath, item: TodoItem)] = []
+        var seen: Set<UUID> = []
+        for event in batch.dropFirst().dropLast() {
+            switch event {
+            case .section(.delete, let index, _): sectionDeletes.append(index)
+            case .section(.insert, let index, let info): sectionInserts.append((index, info))
+            case .section(.update, let index, let info): sectionUpdates.append((index, info))
+            case .item(let type, let item, let old, let new):
+                guard seen.insert(item.id).inserted else { throw Violation(description: "item '\(item.text)' changes twice in one batch") }
+                switch (type, old, new) {
+                case (.delete, let old?, nil): removals.append((old, item.id))
+                case (.insert, nil, let new?): insertions.append((new, item))
+                case (.move, let old?, let new?):
+                    removals.append((old, item.id))
+                    insertions.append((new, item))
+                case (.update, let old?, let new?): updates.append((old, new, item))
+                default: throw Violation(description: "malformed change \(RecordingDelegate.line(event))")
+                }
+            default: throw Violation(description: "unexpected event \(RecordingDelegate.line(event))")
+            }
+        }
+        let before = self
+        let predicted = try predictedCounts(sectionDeletes: sectionDeletes, sectionInserts: sectionInserts.map(\.0), removals: removals.map(\.path), insertions: insertions.map(\.path))
+        for (old, _, item) in updates {
+            guard before.id(at: old) == item.id else { throw Violation(description: "update of '\(item.text)' at \(old) names another row") }
+        }
+        for (path, removed) in removals.sorted(by: { $0.path > $1.path }) {
+            guard id(at: path) == removed else { throw Violation(description: "delete at \(path) names another row") }
+            sections[path.section].items.remove(at: path.item)
+        }
+        for index in sectionDeletes.sorted(by: >) {
+            guard sections.indices.contains(index), sections[index].items.isEmpty else {
+                throw Violation(description: "deleted section \(index) is missing or keeps rows")
+            }
+            sections.remove(at: index)
+        }
+        for (index, info) in sectionInserts.sorted(by: { $0.0 < $1.0 }) {
+            guard index <= sections.count else { throw Violation(description: "section insert at \(index) is out of range") }
+            sections.insert(Section(name: info.name, title: info.title, items: []), at: index)
+        }
+        for (path, item) in insertions.sorted(by: { $0.path < $1.path }) {
+            guard sections.indices.contains(path.section), path.item <= sections[path.section].items.count else {
+                throw Violation(description: "insert of '\(item.text)' at \(path) is out of range")
+            }
+            sections[path.section].items.insert(item, at: path.item)
+        }
+        for (_, new, item) in updates {
+            guard id(at: new) == item.id else { throw Violation(description: "update of '\(item.text)' does not end at \(new)") }
+            sections[new.section].items[new.item] = item
+        }
+        for (index, info) in sectionUpdates {
+            guard sections.indices.contains(index), sections[index].name == info.name else {
+                throw Violation(description: "section update at \(index) names another section")
+            }
+            sections[index].title = info.title
+        }
+        return predicted
+    }
+
+    /// The consistency rule: each new section's row count from the old counts and the changes
+    /// alone, checking that every inserted row lies within it.
+    private func predictedCounts(sectionDeletes: [Int], sectionInserts: [Int], removals: [IndexPath], insertions: [IndexPath]) throws -> [Int] {
+        guard Set(sectionDeletes).count == sectionDeletes.count, Set(sectionInserts).count == sectionInserts.count,
+              Set(removals).count == removals.count, Set(insertions).count == insertions.count
+        else { throw Violation(description: "a section or row path is used twice") }
+        let survivors = sections.indices.filter { !sectionDeletes.contains($0) }
+        let newCount = survivors.count + sectionInserts.count
+        let newIndices = (0..<newCount).filter { !sectionInserts.contains($0) }
+        guard newIndices.count == survivors.count else { throw Violation(description: "section inserts out of range") }
+        var counts = [Int](repeating: 0, count: newCount)
+        for (old, new) in zip(survivors, newIndices) {
+            counts[new] = sections[old].items.count - removals.filter { $0.section == old }.count
+        }
+        for path in insertions where path.section < newCount {
+            counts[path.section] += 1
+        }
+        for path in insertions where path.section >= newCount || path.item >= counts[path.section] {
+            throw Violation(description: "insert at \(path) is beyond the section's new row count")
+        }
+        return counts
+    }
+
+    private func id(at path: IndexPath) -> UUID? {
+        guard sections.indices.contains(path.section), sections[path.section].items.indices.contains(path.item) else { return nil }
+        return sections[path.section].items[path.item].id
+    }
+}
+
+extension TableMirror {
+    /// Applies the batches the delegate recorded since the last call and checks that the mirror
+    /// shows exactly the controller's sections, with the row counts the consistency rule predicts.
+    mutating func follow(_ controller: FetchedResultsController, _ delegate: RecordingDelegate) throws {
+        var batch: [RecordingDelegate.Event] = []
+        for event in delegate.takeEvents() {
+            batch.append(event)
+            guard event == .didChange else { continue }
+            let predicted = try apply(batch)
+            batch.removeAll()
+            let actual = (0..<controller.numberOfSections).map(controller.numberOfItems(inSection:))
+            guard predicted == actual else {
+                throw Violation(description: "the consistency rule predicts \(predicted) rows per section; the controller has \(actual)")
+            }
+        }
+        guard batch.isEmpty else { throw Violation(description: "an unfinished batch: \(batch.map(RecordingDelegate.line))") }
+        let expected = TableMirror(controller)
+        guard self == expected else { throw Violation(description: "the table shows \(lines) but the controller has \(expected.lines)") }
+    }
+
+    /// `name (title): texts` per section.
+    var lines: [String] {
+        sections.map { "\($0.name) (\($0.title)): \($0.items.map(\.text).joined(separator: " "))" }
+    }
+}

@@ -96,6 +96,7 @@ struct ControllerCache {
     static func delete(named name: String?, in directory: String) throws(FetchError) {
         let files: [String]
         if let name {
+            precondition(isValidName(name), "a cache name must be a plain file name, not '\(name)'")
             files = [path(named: name, in: directory)]
         } else {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

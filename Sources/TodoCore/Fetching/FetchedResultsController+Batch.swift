@@ -2,6 +2,7 @@ import Foundation
 
 extension FetchedResultsController.Results {
     typealias Changes = FetchedResultsController.Changes
+    typealias SortKey = FetchedResultsController.SortKey
 
     /// An item the batch changed in the result: its value before and after (nil = absent) and
     /// its global position in each state (meaningful only where the value is present).
@@ -18,17 +19,27 @@ extension FetchedResultsController.Results {
         var new: TodoItem?
         var oldPosition = 0
         var newPosition = 0
+        /// The index in the batch's day list of the old and the new value's day.
+        var oldDay = 0
+        var newDay = 0
         var oldPath = IndexPath()
         var newPath = IndexPath()
     }
 
-    /// A day a changed row belongs to, before or after: its visible count and section index in
-    /// each state.
+    /// Where a day's visible rows are in one state: how many, and, once a row needs them, the
+    /// section index and the global position of the first row. Only the count is needed for
+    /// a day without rows in that state, and without a window it needs no tree search.
+    private struct Placement {
+        var count = 0
+        var section: Int?
+        var start: Int?
+    }
+
+    /// A day a changed row belongs to, before or after the batch.
     private struct DaySpan {
-        var oldCount = 0
-        var oldIndex = 0
-        var newCount = 0
-        var newIndex = 0
+        var day: Date
+        var old = Placement()
+        var new = Placement()
     }
 
     /// Applies one processed batch of the context and returns what the table must do.
@@ -53,64 +64,66 @@ extension FetchedResultsController.Results {
         guard !touched.isEmpty else { return Changes() }
         let (removed, added) = locate(&touched)
         let oldFrame = frame()
-        let newVisible = window(forCount: items.count - removed.count + added.count)
+        let newVisible = window(forCount: count - removed.count + added.count)
         var rows = visibleRows(touched, oldVisible: oldFrame.visible, newVisible: newVisible)
-        rows += crossingRows(oldVisible: oldFrame.visible, newVisible: newVisible, removed: removed, added: added)
-        var spans = oldSpans(of: &rows, in: oldFrame)
-        for item in touched {
-            if let old = item.old { remove(old) }
+        if offset > 0 || limit > 0 {
+            rows += crossingRows(oldVisible: oldFrame.visible, newVisible: newVisible, removed: removed, added: added)
+        }
+        var spans = oldPlacements(of: &rows, in: oldFrame)
+        for position in removed.reversed() {
+            remove(at: position)
         }
         for item in touched {
             if let new = item.new { insert(new) }
         }
         guard !rows.isEmpty else { return Changes() }
-        addNewSpans(to: &spans, rows: &rows, in: frame())
+        addNewPlacements(to: &spans, rows: &rows, in: frame())
         return changes(rows: rows, spans: spans)
     }
 
     // MARK: Step 1: against the old state
 
     /// The items whose presence or value in the result the batch changes; old values are the
-    /// result's own, new values are the batch's when they match the predicate.
+    /// result's own, new values are the batch's when they match the predicate. A batch mentions
+    /// each item at most once (`ObjectsDidChange`'s contract).
     private func resolve(_ batch: ObjectsDidChange) -> [Touched] {
-        var indexByID: [UUID: Int] = [:]
         var touched: [Touched] = []
+        touched.reserveCapacity(batch.inserted.count + batch.updated.count + batch.deleted.count)
         func note(_ id: UUID, _ value: TodoItem?) {
+            let old = itemsByID[id]
             let new = value.flatMap { predicate.evaluate($0) ? $0 : nil }
-            if let index = indexByID[id] {
-                touched[index].new = new
-            } else {
-                indexByID[id] = touched.count
-                touched.append(Touched(old: itemsByID[id], new: new))
+            if old != new {
+                touched.append(Touched(old: old, new: new))
             }
         }
         for item in batch.inserted { note(item.id, item) }
         for update in batch.updated { note(update.new.id, update.new) }
         for item in batch.deleted { note(item.id, nil) }
-        return touched.filter { $0.old != $0.new }
+        return touched
     }
 
     /// Sets every touched item's old and new global positions; returns both lists of positions,
     /// ascending.
     private func locate(_ touched: inout [Touched]) -> (removed: [Int], added: [Int]) {
-        let isBefore = items.areInIncreasingOrder
-        var removed: [(position: Int, value: TodoItem)] = []
-        var added: [(index: Int, value: TodoItem)] = []
+        let isBefore = order.areInIncreasingOrder
+        var removed: [(position: Int, key: SortKey)] = []
+        var added: [(index: Int, key: SortKey)] = []
         for index in touched.indices {
             if let old = touched[index].old {
-                guard let position = items.position(of: old) else { preconditionFailure("item \(old.id) is not in the result") }
+                let key = order.key(for: old)
+                guard let position = keys.position(of: key) else { preconditionFailure("item \(old.id) is not in the result") }
                 touched[index].oldPosition = position
-                removed.append((position, old))
+                removed.append((position, key))
             }
             if let new = touched[index].new {
-                added.append((index, new))
+                added.append((index, order.key(for: new)))
             }
         }
         removed.sort { $0.position < $1.position }
-        added.sort { isBefore($0.value, $1.value) }
+        added.sort { isBefore($0.key, $1.key) }
         for (rank, entry) in added.enumerated() {
-            let removedBefore = Self.countLeading(removed) { isBefore($0.value, entry.value) }
-            touched[entry.index].newPosition = items.insertionPosition(for: entry.value) - removedBefore + rank
+            let removedBefore = Self.countLeading(removed) { isBefore($0.key, entry.key) }
+            touched[entry.index].newPosition = keys.insertionPosition(for: entry.key) - removedBefore + rank
         }
         return (removed.map(\.position), added.map { touched[$0.index].newPosition })
     }
@@ -137,122 +150,149 @@ extension FetchedResultsController.Results {
         var rows: [Row] = []
         for ranks in Self.subtracting(newRanks, from: oldRanks) {
             for position in Self.untouchedPositions(ranks, excluding: removed) {
-                rows.append(Row(old: items[position], oldPosition: position))
+                rows.append(Row(old: item(at: position), oldPosition: position))
             }
         }
         for ranks in Self.subtracting(oldRanks, from: newRanks) {
             let oldPositions = Self.untouchedPositions(ranks, excluding: removed)
             for (oldPosition, newPosition) in zip(oldPositions, Self.untouchedPositions(ranks, excluding: added)) {
-                rows.append(Row(new: items[oldPosition], newPosition: newPosition))
+                rows.append(Row(new: item(at: oldPosition), newPosition: newPosition))
             }
         }
         return rows
     }
 
-    /// Old index paths of the rows, and the old visible count and section index of every day a
-    /// row belongs to before or after.
-    private func oldSpans(of rows: inout [Row], in frame: Frame) -> [Date: DaySpan] {
-        var spans: [Date: DaySpan] = [:]
+    /// The days the rows belong to before or after, each with its old placement, and the rows'
+    /// old index paths. Each day's block is looked up once.
+    private func oldPlacements(of rows: inout [Row], in frame: Frame) -> [DaySpan] {
+        var spans: [DaySpan] = []
+        var indexByDay: [Date: Int] = [:]
+        func spanIndex(of value: TodoItem) -> Int {
+            let day = day(of: value)
+            // A batch usually touches a few days: the first ones are found by a scan, which
+            // beats hashing; only days beyond them go into the dictionary.
+            if let index = spans.prefix(16).firstIndex(where: { $0.day == day }) ?? indexByDay[day] { return index }
+            if spans.count >= 16 { indexByDay[day] = spans.count }
+            spans.append(DaySpan(day: day, old: placement(ofDay: day, in: frame)))
+            return spans.count - 1
+        }
         for index in rows.indices {
-            for value in [rows[index].old, rows[index].new].compactMap({ $0 }) {
-                spans[day(of: value)] = DaySpan()
+            if let new = rows[index].new {
+                rows[index].newDay = spanIndex(of: new)
             }
             if let old = rows[index].old {
-                rows[index].oldPath = indexPath(ofPosition: rows[index].oldPosition, item: old, in: frame)
+                let day = spanIndex(of: old)
+                rows[index].oldDay = day
+                let (section, start) = locate(&spans[day].old, day: spans[day].day, in: frame)
+                rows[index].oldPath = IndexPath(item: rows[index].oldPosition - start, section: section)
             }
-        }
-        for day in spans.keys {
-            let count = visibleRange(ofDay: day, in: frame).count
-            spans[day]?.oldCount = count
-            spans[day]?.oldIndex = count > 0 ? rank(ofDay: day) - frame.firstDayRank : 0
         }
         return spans
     }
 
     // MARK: Step 3: against the new state
 
-    private func addNewSpans(to spans: inout [Date: DaySpan], rows: inout [Row], in frame: Frame) {
-        for index in rows.indices {
-            guard let new = rows[index].new else { continue }
-            assert(items.position(of: new) == rows[index].newPosition, "computed and actual new positions differ")
-            rows[index].newPath = indexPath(ofPosition: rows[index].newPosition, item: new, in: frame)
+    /// The new placement of the days and the rows' new index paths.
+    private func addNewPlacements(to spans: inout [DaySpan], rows: inout [Row], in frame: Frame) {
+        for index in spans.indices {
+            spans[index].new = placement(ofDay: spans[index].day, in: frame)
         }
-        for day in spans.keys {
-            let count = visibleRange(ofDay: day, in: frame).count
-            spans[day]?.newCount = count
-            spans[day]?.newIndex = count > 0 ? rank(ofDay: day) - frame.firstDayRank : 0
+        for index in rows.indices where rows[index].new != nil {
+            assert(rows[index].new.flatMap(position(of:)) == rows[index].newPosition, "computed and actual new positions differ")
+            let day = rows[index].newDay
+            let (section, start) = locate(&spans[day].new, day: spans[day].day, in: frame)
+            rows[index].newPath = IndexPath(item: rows[index].newPosition - start, section: section)
         }
     }
 
+    private func placement(ofDay day: Date, in frame: Frame) -> Placement {
+        if frame.visible == 0..<count {
+            return Placement(count: blocks[day]?.count ?? 0)
+        }
+        let range = visibleRange(ofDay: day, in: frame)
+        return Placement(count: range.count, start: range.lowerBound)
+    }
+
+    /// The section index and first row of a placement that has rows, looked up the first time.
+    private func locate(_ placement: inout Placement, day: Date, in frame: Frame) -> (section: Int, start: Int) {
+        let section = placement.section ?? rank(ofDay: day) - frame.firstDayRank
+        let start = placement.start ?? blockRange(ofDay: day).lowerBound
+        placement.section = section
+        placement.start = start
+        return (section, start)
+    }
+
     /// Classifies the rows and the days into the report.
-    private func changes(rows: [Row], spans: [Date: DaySpan]) -> Changes {
+    private func changes(rows: [Row], spans: [DaySpan]) -> Changes {
         let moving = movingRows(rows)
-        var itemChanges: [Changes.ItemChange] = []
+        var changes = Changes()
         for (index, row) in rows.enumerated() {
             switch (row.old, row.new) {
             case (let old?, nil):
-                itemChanges.append(.init(type: .delete, item: old, oldPath: row.oldPath))
+                changes.append(.init(type: .delete, item: old, oldPath: row.oldPath))
             case (nil, let new?):
-                itemChanges.append(.init(type: .insert, item: new, newPath: row.newPath))
+                changes.append(.init(type: .insert, item: new, newPath: row.newPath))
             case (_?, let new?):
-                itemChanges.append(.init(type: moving.contains(index) ? .move : .update, item: new, oldPath: row.oldPath, newPath: row.newPath))
+                let isMove = moving.indices.contains(index) && moving[index]
+                changes.append(.init(type: isMove ? .move : .update, item: new, oldPath: row.oldPath, newPath: row.newPath))
             case (nil, nil):
                 continue
             }
         }
-        return Changes(sections: sectionChanges(rows: rows, spans: spans), items: itemChanges)
+        addSectionChanges(to: &changes, rows: rows, spans: spans)
+        changes.sortForDelivery()
+        return changes
     }
 
-    /// The indices of rows present before and after that must be reported as moves.
+    /// Which rows present before and after must be reported as moves (empty when none can be).
     ///
     /// Rows whose sort position did not change keep their order with every untouched row; they
     /// and the untouched rows are stationary. Any other row stays an update only when it is in
     /// the same day and has as many stationary rows before it in both states, and when it keeps
     /// its order with the other rows accepted so (checked greedily in old order).
-    private func movingRows(_ rows: [Row]) -> Set<Int> {
-        let isBefore = items.areInIncreasingOrder
-        func keepsSortPosition(_ row: Row) -> Bool {
-            guard let old = row.old, let new = row.new else { return false }
-            return !isBefore(old, new) && !isBefore(new, old)
+    private func movingRows(_ rows: [Row]) -> [Bool] {
+        let isBefore = request.areInIncreasingOrder
+        var candidates: [Int] = []
+        var unstableOld: [Int] = []
+        var unstableNew: [Int] = []
+        for (index, row) in rows.enumerated() {
+            if let old = row.old, let new = row.new, !isBefore(old, new), !isBefore(new, old) { continue }
+            if row.old != nil { unstableOld.append(row.oldPosition) }
+            if row.new != nil { unstableNew.append(row.newPosition) }
+            if row.old != nil, row.new != nil { candidates.append(index) }
         }
-        let unstableOld = rows.filter { $0.old != nil && !keepsSortPosition($0) }.map(\.oldPosition).sorted()
-        let unstableNew = rows.filter { $0.new != nil && !keepsSortPosition($0) }.map(\.newPosition).sorted()
-        let candidates = rows.indices
-            .filter { rows[$0].old != nil && rows[$0].new != nil && !keepsSortPosition(rows[$0]) }
-            .sorted { rows[$0].oldPosition < rows[$1].oldPosition }
-        var moving: Set<Int> = []
+        guard !candidates.isEmpty else { return [] }
+        var moving = [Bool](repeating: false, count: rows.count)
+        unstableOld.sort()
+        unstableNew.sort()
+        candidates.sort { rows[$0].oldPosition < rows[$1].oldPosition }
         var lastAccepted = Int.min
         for index in candidates {
             let row = rows[index]
             let stationaryBefore = row.oldPosition - Self.countLeading(unstableOld) { $0 < row.oldPosition }
             let stationaryAfter = row.newPosition - Self.countLeading(unstableNew) { $0 < row.newPosition }
-            let sameDay = row.old.map(day(of:)) == row.new.map(day(of:))
-            if sameDay, stationaryBefore == stationaryAfter, row.newPosition > lastAccepted {
+            if row.oldDay == row.newDay, stationaryBefore == stationaryAfter, row.newPosition > lastAccepted {
                 lastAccepted = row.newPosition
             } else {
-                moving.insert(index)
+                moving[index] = true
             }
         }
         return moving
     }
 
     /// Sections whose day gained its first visible row or lost its last one.
-    private func sectionChanges(rows: [Row], spans: [Date: DaySpan]) -> [Changes.SectionChange] {
-        var changes: [Changes.SectionChange] = []
-        for (day, span) in spans {
-            if span.oldCount > 0, span.newCount == 0 {
-                let leaving = rows.filter { $0.old != nil && $0.oldPath.section == span.oldIndex }
-                    .sorted { $0.oldPath < $1.oldPath }.compactMap(\.old)
-                assert(leaving.count == span.oldCount, "every row of a deleted section must leave it")
-                changes.append(.init(type: .delete, index: span.oldIndex, day: day, items: leaving))
-            } else if span.oldCount == 0, span.newCount > 0 {
-                let arriving = rows.filter { $0.new != nil && $0.newPath.section == span.newIndex }
-                    .sorted { $0.newPath < $1.newPath }.compactMap(\.new)
-                assert(arriving.count == span.newCount, "every row of an inserted section must arrive in it")
-                changes.append(.init(type: .insert, index: span.newIndex, day: day, items: arriving))
+    private func addSectionChanges(to changes: inout Changes, rows: [Row], spans: [DaySpan]) {
+        for (index, span) in spans.enumerated() {
+            if span.old.count > 0, span.new.count == 0 {
+                let leaving = rows.filter { $0.old != nil && $0.oldDay == index }.sorted { $0.oldPosition < $1.oldPosition }.compactMap(\.old)
+                assert(leaving.count == span.old.count, "every row of a deleted section must leave it")
+                changes.append(.init(type: .delete, index: span.old.section ?? 0, day: span.day, items: leaving))
+            } else if span.old.count == 0, span.new.count > 0 {
+                let arriving = rows.filter { $0.new != nil && $0.newDay == index }.sorted { $0.newPosition < $1.newPosition }.compactMap(\.new)
+                assert(arriving.count == span.new.count, "every row of an inserted section must arrive in it")
+                changes.append(.init(type: .insert, index: span.new.section ?? 0, day: span.day, items: arriving))
             }
         }
-        return changes
     }
 
     // MARK: Rank arithmetic

@@ -19,7 +19,7 @@ extension FetchedResultsController {
     public func persistCache() throws {
         guard let results else { return }
         let blocks = results.days.map { day in (day: day, count: results.blocks[day]?.count ?? 0) }
-        try writeCache(sorted: results.items.toArray(), blocks: blocks)
+        try writeCache(order: results.keys.map(\.id), blocks: blocks)
     }
 
     /// The items and day blocks of a valid cache for `everything` (the request without its
@@ -75,16 +75,16 @@ extension FetchedResultsController {
     /// name and no unsaved changes. A failure is kept in `cacheError`.
     func writeCacheIfClean(sorted: [TodoItem], blocks: [(day: Date, count: Int)]) {
         do throws(FetchError) {
-            try writeCache(sorted: sorted, blocks: blocks)
+            try writeCache(order: sorted.map(\.id), blocks: blocks)
             cacheError = nil
         } catch {
             cacheError = error
         }
     }
 
-    private func writeCache(sorted: [TodoItem], blocks: [(day: Date, count: Int)]) throws(FetchError) {
+    private func writeCache(order: [UUID], blocks: [(day: Date, count: Int)]) throws(FetchError) {
         guard let name = cacheName, let directory = cacheDirectory, let results, !context.hasChanges else { return }
-        let cache = ControllerCache(key: cacheKey(for: results.request), blocks: blocks, order: sorted.map(\.id))
+        let cache = ControllerCache(key: cacheKey(for: results.request), blocks: blocks, order: order)
         try cache.write(to: ControllerCache.path(named: name, in: directory))
     }
 

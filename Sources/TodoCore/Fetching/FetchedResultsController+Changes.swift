@@ -1,7 +1,7 @@
 import Foundation
 
 extension FetchedResultsController {
-    /// What one batch did to the visible result, in delivery order.
+    /// What one batch did to the visible result, in delivery order once `sortForDelivery()` ran.
     ///
     /// The order is fixed so output is reproducible: section deletes (descending old index),
     /// section inserts (ascending new index), section updates (ascending index), then item deletes
@@ -30,14 +30,20 @@ extension FetchedResultsController {
 
         var isEmpty: Bool { sections.isEmpty && items.isEmpty }
 
-        /// Builds the delivery order from unordered changes.
-        /// - Complexity: O(k log k).
-        init(sections: [SectionChange], items: [ItemChange]) {
-            self.sections = sections.sorted(by: Self.sectionPrecedes)
-            self.items = items.sorted(by: Self.itemPrecedes)
+        mutating func append(_ change: SectionChange) {
+            sections.append(change)
         }
 
-        init() {}
+        mutating func append(_ change: ItemChange) {
+            items.append(change)
+        }
+
+        /// Puts the changes in delivery order.
+        /// - Complexity: O(k log k).
+        mutating func sortForDelivery() {
+            sections.sort(by: Self.sectionPrecedes)
+            items.sort(by: Self.itemPrecedes)
+        }
 
         private static func rank(_ type: FetchedResultsChangeType) -> Int {
             switch type {

@@ -6,25 +6,28 @@ extension FetchedResultsController {
     ///
     /// All matching items are kept, not only the window, so that items crossing the window's
     /// edges can be reported while tracking (Apple's controller forgets the limit). Positions
-    /// here are global, `0..<items.count`; the table sees `visibleRange`. Because the order
-    /// begins with `date`, each day's items form one contiguous block; a block is found from its
-    /// first item, so an index path costs O(log n) and never a scan.
+    /// here are global, `0..<count`; the table sees `visibleRange`. Because the order begins
+    /// with `date`, each day's items form one contiguous block; a block is found from its first
+    /// item, so an index path costs O(log n) and never a scan. The tree holds compact sort keys;
+    /// the items themselves are looked up by id.
     struct Results {
-        /// A day's block: how many items it holds and the first of them in the order.
+        /// A day's block: how many items it holds and the key of the first of them in the order.
         struct Block {
             var count: Int
-            var first: TodoItem
+            var first: SortKey
         }
 
-        private(set) var items: OrderedTree<TodoItem>
+        private(set) var keys: OrderedTree<SortKey>
         private(set) var itemsByID: [UUID: TodoItem]
         /// The days that have items, in section order.
         private(set) var days: OrderedTree<Date>
         private(set) var blocks: [Date: Block]
-        /// The request the result was fetched with; its window applies while tracking.
-        let request: FetchRequest
+        /// Keys and the order of the request the result was fetched with.
+        let order: KeyOrder
         let dayLookup: DayLookup
 
+        /// The request the result was fetched with; its window applies while tracking.
+        var request: FetchRequest { order.request }
         var predicate: TodoPredicate { request.predicate }
         var offset: Int { request.fetchOffset }
         var limit: Int { request.fetchLimit }
@@ -33,13 +36,15 @@ extension FetchedResultsController {
         /// (each day with its number of items, in order), as `blocks(of:)` computes them.
         /// - Complexity: O(n).
         init(sorted: [TodoItem], blocks dayCounts: [(day: Date, count: Int)], request: FetchRequest, dayLookup: DayLookup) {
-            items = OrderedTree(sorted: sorted, areInIncreasingOrder: request.areInIncreasingOrder)
+            let order = KeyOrder(request: request)
+            let sortedKeys = sorted.map(order.key(for:))
+            keys = OrderedTree(sorted: sortedKeys, areInIncreasingOrder: order.areInIncreasingOrder)
             let ascending = request.sortDescriptors.first?.ascending ?? true
             days = OrderedTree(sorted: dayCounts.map(\.day), areInIncreasingOrder: ascending ? { $0 < $1 } : { $0 > $1 })
             blocks = Dictionary(minimumCapacity: dayCounts.count)
             var start = 0
             for (day, count) in dayCounts {
-                blocks[day] = Block(count: count, first: sorted[start])
+                blocks[day] = Block(count: count, first: sortedKeys[start])
                 start += count
             }
             precondition(start == sorted.count, "the day blocks must cover the sorted items exactly")
@@ -47,7 +52,7 @@ extension FetchedResultsController {
             for item in sorted {
                 itemsByID[item.id] = item
             }
-            self.request = request
+            self.order = order
             self.dayLookup = dayLookup
         }
 
@@ -66,10 +71,44 @@ extension FetchedResultsController {
             return result
         }
 
+        // MARK: Items
+
+        /// How many items match the predicate, in and out of the window.
+        var count: Int { keys.count }
+
+        /// The item at global `position`.
+        /// - Complexity: O(log n).
+        func item(at position: Int) -> TodoItem {
+            item(for: keys[position])
+        }
+
+        /// The items at global `positions`, in order.
+        /// - Complexity: O(k + log n).
+        func items(in positions: Range<Int>) -> [TodoItem] {
+            keys.elements(in: positions).map(item(for:))
+        }
+
+        private func item(for key: SortKey) -> TodoItem {
+            guard let item = itemsByID[key.id] else { preconditionFailure("a stored key must have its item") }
+            return item
+        }
+
+        /// The global position of the item with the value `item` has in the result.
+        /// - Complexity: O(log n).
+        func position(of item: TodoItem) -> Int? {
+            keys.position(of: order.key(for: item))
+        }
+
+        /// How many items order before `item`.
+        /// - Complexity: O(log n).
+        func insertionPosition(for item: TodoItem) -> Int {
+            keys.insertionPosition(for: order.key(for: item))
+        }
+
         // MARK: The window
 
         /// The global positions the table sees: `fetchOffset` and `fetchLimit` applied.
-        var visibleRange: Range<Int> { window(forCount: items.count) }
+        var visibleRange: Range<Int> { window(forCount: count) }
 
         /// The window for a result of `count` items.
         func window(forCount count: Int) -> Range<Int> {
@@ -88,14 +127,19 @@ extension FetchedResultsController {
         /// - Complexity: O(log n).
         func frame() -> Frame {
             let visible = visibleRange
-            guard let first = visible.first else { return Frame(visible: visible, firstDayRank: 0) }
-            return Frame(visible: visible, firstDayRank: rank(ofDay: day(of: items[first])))
+            guard let first = visible.first, first > 0 else { return Frame(visible: visible, firstDayRank: 0) }
+            return Frame(visible: visible, firstDayRank: rank(ofDay: day(of: keys[first])))
         }
 
         // MARK: Days and sections
 
         func day(of item: TodoItem) -> Date {
             dayLookup.day(of: item.date)
+        }
+
+        /// The day of the item with `key`: with `.day` sections the primary value is the date.
+        func day(of key: SortKey) -> Date {
+            dayLookup.day(of: Date(timeIntervalSinceReferenceDate: key.primary))
         }
 
         /// The position of `day` among the days that have items.
@@ -109,7 +153,7 @@ extension FetchedResultsController {
         /// - Complexity: O(log n).
         func blockRange(ofDay day: Date) -> Range<Int> {
             guard let block = blocks[day] else { return 0..<0 }
-            guard let start = items.position(of: block.first) else { preconditionFailure("a block's first item must be stored") }
+            guard let start = keys.position(of: block.first) else { preconditionFailure("a block's first item must be stored") }
             return start..<(start + block.count)
         }
 
@@ -123,7 +167,7 @@ extension FetchedResultsController {
         /// - Complexity: O(log n).
         func numberOfSections(in frame: Frame) -> Int {
             guard let last = frame.visible.last else { return 0 }
-            return rank(ofDay: day(of: items[last])) - frame.firstDayRank + 1
+            return rank(ofDay: day(of: keys[last])) - frame.firstDayRank + 1
         }
 
         /// The day shown as section `section`.
@@ -133,10 +177,10 @@ extension FetchedResultsController {
             return days[frame.firstDayRank + section]
         }
 
-        /// The index path of the item `item` stored at global `position`, which must be visible.
+        /// The index path of global `position`, which must be visible.
         /// - Complexity: O(log n).
-        func indexPath(ofPosition position: Int, item: TodoItem, in frame: Frame) -> IndexPath {
-            let day = day(of: item)
+        func indexPath(ofPosition position: Int, in frame: Frame) -> IndexPath {
+            let day = day(of: keys[position])
             let start = max(blockRange(ofDay: day).lowerBound, frame.visible.lowerBound)
             return IndexPath(item: position - start, section: rank(ofDay: day) - frame.firstDayRank)
         }
@@ -154,35 +198,36 @@ extension FetchedResultsController {
         /// Adds `item`, which must match the predicate and not be stored yet.
         /// - Complexity: O(log n).
         mutating func insert(_ item: TodoItem) {
-            items.insert(item)
+            let key = order.key(for: item)
+            keys.insert(key)
             itemsByID[item.id] = item
-            let day = day(of: item)
+            let day = day(of: key)
             if var block = blocks[day] {
                 block.count += 1
-                if items.areInIncreasingOrder(item, block.first) {
-                    block.first = item
+                if order.areInIncreasingOrder(key, block.first) {
+                    block.first = key
                 }
                 blocks[day] = block
             } else {
-                blocks[day] = Block(count: 1, first: item)
+                blocks[day] = Block(count: 1, first: key)
                 days.insert(day)
             }
         }
 
-        /// Removes `item`, the value stored for its id.
+        /// Removes the item at global `position`.
         /// - Complexity: O(log n).
-        mutating func remove(_ item: TodoItem) {
-            guard let position = items.remove(item) else { preconditionFailure("item \(item.id) is not in the result") }
-            itemsByID[item.id] = nil
-            let day = day(of: item)
-            guard var block = blocks[day] else { preconditionFailure("item \(item.id) has no day block") }
+        mutating func remove(at position: Int) {
+            let key = keys.remove(at: position)
+            itemsByID[key.id] = nil
+            let day = day(of: key)
+            guard var block = blocks[day] else { preconditionFailure("item \(key.id) has no day block") }
             block.count -= 1
             if block.count == 0 {
                 blocks[day] = nil
                 days.remove(day)
             } else {
-                if block.first.id == item.id {
-                    block.first = items[position]
+                if block.first.id == key.id {
+                    block.first = keys[position]
                 }
                 blocks[day] = block
             }

@@ -6,7 +6,7 @@ extension FetchedResultsController {
     /// - Complexity: O(n) for n visible items.
     public var fetchedItems: [TodoItem] {
         guard let results else { return [] }
-        return results.items.elements(in: results.visibleRange)
+        return results.items(in: results.visibleRange)
     }
 
     /// The visible sections with their items. Prefer `numberOfSections`,
@@ -35,7 +35,7 @@ extension FetchedResultsController {
     public func section(at index: Int) -> SectionInfo {
         let (results, frame) = fetchedResults()
         let day = results.day(atSection: index, in: frame)
-        return sectionInfo(day: day, items: results.items.elements(in: results.visibleRange(ofDay: day, in: frame)))
+        return sectionInfo(day: day, items: results.items(in: results.visibleRange(ofDay: day, in: frame)))
     }
 
     /// The item at `indexPath`, which must be a visible row (a precondition, as Core Data's
@@ -46,7 +46,7 @@ extension FetchedResultsController {
         guard let position = results.position(at: indexPath, in: frame) else {
             preconditionFailure("no item at index path \(indexPath)")
         }
-        return results.items[position]
+        return results.item(at: position)
     }
 
     /// Where the item with `item`'s id is shown, or nil when it is not visible. The controller's
@@ -60,9 +60,9 @@ extension FetchedResultsController {
     /// Where the item with `id` is shown, or nil when it is not visible.
     /// - Complexity: O(log n).
     public func indexPath(forItemWithID id: UUID) -> IndexPath? {
-        guard let results, let item = results.itemsByID[id], let position = results.items.position(of: item) else { return nil }
+        guard let results, let item = results.itemsByID[id], let position = results.position(of: item) else { return nil }
         let frame = results.frame()
-        return frame.visible.contains(position) ? results.indexPath(ofPosition: position, item: item, in: frame) : nil
+        return frame.visible.contains(position) ? results.indexPath(ofPosition: position, in: frame) : nil
     }
 
     /// The visible sections' index titles without repeats, in section order: months ("Jan", or
@@ -73,7 +73,7 @@ extension FetchedResultsController {
         let frame = results.frame()
         var titles: [String] = []
         for section in 0..<results.numberOfSections(in: frame) {
-            let title = self.titles.indexTitle(forDay: results.day(atSection: section, in: frame), today: today)
+            let title = labels(forDay: results.day(atSection: section, in: frame)).indexTitle
             if titles.last != title {
                 titles.append(title)
             }
@@ -89,20 +89,38 @@ extension FetchedResultsController {
         guard sectionKey == .day, let results else { return index }
         let frame = results.frame()
         let match = (0..<results.numberOfSections(in: frame)).first { section in
-            titles.indexTitle(forDay: results.day(atSection: section, in: frame), today: today) == title
+            labels(forDay: results.day(atSection: section, in: frame)).indexTitle == title
         }
         return match ?? index
     }
 
     /// The section value for `day` holding `items`.
     func sectionInfo(day: Date, items: [TodoItem]) -> SectionInfo {
-        guard sectionKey == .day else { return SectionInfo(name: "", title: "", indexTitle: "", items: items) }
-        return SectionInfo(
+        let labels = labels(forDay: day)
+        return SectionInfo(name: labels.name, title: labels.title, indexTitle: labels.indexTitle, items: items)
+    }
+
+    /// A section's name and titles.
+    struct SectionLabels: Equatable {
+        var name: String
+        var title: String
+        var indexTitle: String
+    }
+
+    /// The name and titles of `day`'s section relative to `today` (all empty for `.none`).
+    /// Calendar arithmetic costs microseconds and a table asks for headers on every frame, so
+    /// they are remembered until `today` moves.
+    /// - Complexity: O(1) amortised.
+    func labels(forDay day: Date) -> SectionLabels {
+        guard sectionKey == .day else { return SectionLabels(name: "", title: "", indexTitle: "") }
+        if let known = labelsByDay[day] { return known }
+        let labels = SectionLabels(
             name: titles.name(forDay: day),
             title: titles.title(forDay: day, today: today),
-            indexTitle: titles.indexTitle(forDay: day, today: today),
-            items: items
+            indexTitle: titles.indexTitle(forDay: day, today: today)
         )
+        labelsByDay[day] = labels
+        return labels
     }
 
     /// The result and its frame, for accessors that take a section or index path.

@@ -24,21 +24,25 @@ extension FetchedResultsController {
     public func dayDidChange(now: Date) {
         let newToday = calendar.startOfDay(for: now)
         guard newToday != today else { return }
-        let oldToday = today
-        today = newToday
-        guard observation != nil, sectionKey == .day, let results else { return }
-        let frame = results.frame()
-        var updates: [Changes.SectionChange] = []
-        for section in 0..<results.numberOfSections(in: frame) {
-            let day = results.day(atSection: section, in: frame)
-            let changed = titles.title(forDay: day, today: oldToday) != titles.title(forDay: day, today: newToday)
-                || titles.indexTitle(forDay: day, today: oldToday) != titles.indexTitle(forDay: day, today: newToday)
-            if changed {
-                let items = results.items.elements(in: results.visibleRange(ofDay: day, in: frame))
-                updates.append(.init(type: .update, index: section, day: day, items: items))
+        let tracked = observation != nil ? results : nil
+        let frame = tracked?.frame()
+        var shown: [(day: Date, labels: SectionLabels)] = []
+        if let tracked, let frame {
+            for section in 0..<tracked.numberOfSections(in: frame) {
+                let day = tracked.day(atSection: section, in: frame)
+                shown.append((day, labels(forDay: day)))
             }
         }
-        deliver(Changes(sections: updates, items: []))
+        today = newToday
+        labelsByDay.removeAll()
+        guard let tracked, let frame else { return }
+        var updates = Changes()
+        for (section, old) in shown.enumerated() where labels(forDay: old.day) != old.labels {
+            let items = tracked.items(in: tracked.visibleRange(ofDay: old.day, in: frame))
+            updates.append(.init(type: .update, index: section, day: old.day, items: items))
+        }
+        updates.sortForDelivery()
+        deliver(updates)
         deliverWaitingBatches()
     }
 

@@ -68,6 +68,8 @@ public final class FetchedResultsController {
     var lastCacheOutcome: ControllerCache.Outcome?
     let dayLookup: DayLookup
     let titles: SectionTitleFormatter
+    /// Each shown day's name and titles relative to `today`; forgotten when `today` moves.
+    var labelsByDay: [Date: SectionLabels] = [:]
 
     /// - Parameters:
     ///   - fetchRequest: what to fetch; needs at least one sort descriptor, and for `.day`

@@ -13,6 +13,8 @@ final class RecordingDelegate: FetchedResultsControllerDelegate {
     }
 
     var events: [Event] = []
+    /// The controller's rows per section at each did-change, in order.
+    var countsAtDidChange: [[Int]] = []
     var prefersSnapshots = false
     /// Called at did-change, e.g. to check the controller's state inside a batch.
     var onDidChange: ((FetchedResultsController) -> Void)?
@@ -31,6 +33,7 @@ final class RecordingDelegate: FetchedResultsControllerDelegate {
 
     func controllerDidChangeContent(_ controller: FetchedResultsController) {
         events.append(.didChange)
+        countsAtDidChange.append((0..<controller.numberOfSections).map(controller.numberOfItems(inSection:)))
         onDidChange?(controller)
     }
 
@@ -38,9 +41,12 @@ final class RecordingDelegate: FetchedResultsControllerDelegate {
         events.append(.snapshot(snapshot))
     }
 
-    /// The events recorded since the last call, and forgets them.
+    /// The events recorded since the last call, and forgets them (and the counts).
     func takeEvents() -> [Event] {
-        defer { events.removeAll() }
+        defer {
+            events.removeAll()
+            countsAtDidChange.removeAll()
+        }
         return events
     }
 

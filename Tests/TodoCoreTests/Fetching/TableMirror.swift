@@ -131,19 +131,33 @@ struct TableMirror: Equatable {
 extension TableMirror {
     /// Applies the batches the delegate recorded since the last call and checks that the mirror
     /// shows exactly the controller's sections, with the row counts the consistency rule predicts.
-    mutating func follow(_ controller: FetchedResultsController, _ delegate: RecordingDelegate) throws {
+    /// With `comparingSections` false only the items are compared, which is cheaper.
+    mutating func follow(_ controller: FetchedResultsController, _ delegate: RecordingDelegate, comparingSections: Bool = true) throws {
         var batch: [RecordingDelegate.Event] = []
+        var counts = delegate.countsAtDidChange[...]
         for event in delegate.takeEvents() {
             batch.append(event)
             guard event == .didChange else { continue }
-            let predicted = try apply(batch)
-            batch.removeAll()
-            let actual = (0..<controller.numberOfSections).map(controller.numberOfItems(inSection:))
-            guard predicted == actual else {
-                throw Violation(description: "the consistency rule predicts \(predicted) rows per section; the controller has \(actual)")
+            let before = lines
+            let predicted: [Int]
+            do {
+                predicted = try apply(batch)
+            } catch let violation as Violation {
+                throw Violation(description: "\(violation) in batch \(batch.map(RecordingDelegate.line)) applied to \(before)")
             }
+            let actual = counts.popFirst() ?? []
+            guard predicted == actual else {
+                throw Violation(description: "the consistency rule predicts \(predicted) rows per section; the controller has \(actual), after batch \(batch.map(RecordingDelegate.line)) applied to \(before)")
+            }
+            batch.removeAll()
         }
         guard batch.isEmpty else { throw Violation(description: "an unfinished batch: \(batch.map(RecordingDelegate.line))") }
+        guard comparingSections else {
+            guard sections.flatMap(\.items) == controller.fetchedItems else {
+                throw Violation(description: "the table shows \(lines) but the controller has \(controller.fetchedItems.map(\.text))")
+            }
+            return
+        }
         let expected = TableMirror(controller)
         guard self == expected else { throw Violation(description: "the table shows \(lines) but the controller has \(expected.lines)") }
     }

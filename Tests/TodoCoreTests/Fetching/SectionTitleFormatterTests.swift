@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import TodoCore
+
+@Suite("SectionTitleFormatter")
+struct SectionTitleFormatterTests {
+    let fixture = ControllerFixture(timeZone: "America/New_York")
+    var formatter: SectionTitleFormatter { SectionTitleFormatter(calendar: fixture.calendar) }
+
+    @Test("names are yyyy-MM-dd in the calendar's time zone")
+    func names() {
+        #expect(formatter.name(forDay: fixture.date(day: 0)) == "2025-01-15")
+        #expect(formatter.name(forDay: fixture.date(day: 17)) == "2025-02-01")
+        #expect(formatter.name(forDay: fixture.date(day: 0, hour: 23.9)) == "2025-01-15")
+        #expect(formatter.name(forDay: Date(timeIntervalSince1970: 0)) == "1969-12-31")
+    }
+
+    @Test("titles are relative near today and dated otherwise, with the year outside today's year")
+    func titles() {
+        let today = fixture.date(day: 0, hour: 13)
+        #expect(formatter.title(forDay: fixture.date(day: 0, hour: 0.5), today: today) == "Today")
+        #expect(formatter.title(forDay: fixture.date(day: -1, hour: 23), today: today) == "Yesterday")
+        #expect(formatter.title(forDay: fixture.date(day: 1), today: today) == "Tomorrow")
+        #expect(formatter.title(forDay: fixture.date(day: -3), today: today) == "Sun 12 Jan")
+        #expect(formatter.title(forDay: fixture.date(day: 2), today: today) == "Fri 17 Jan")
+        #expect(formatter.title(forDay: fixture.date(day: -20), today: today) == "Thu 26 Dec 2024")
+        #expect(formatter.indexTitle(forDay: fixture.date(day: -20), today: today) == "Dec 2024")
+        #expect(formatter.indexTitle(forDay: fixture.date(day: 30), today: today) == "Feb")
+    }
+
+    @Test("days stay whole across a daylight-saving change")
+    func daylightSaving() {
+        // 2025-03-09 is 23 hours long in New York; 2025-03-10 is still "Tomorrow" from the 9th.
+        let ninth = fixture.date(day: 53, hour: 12)
+        #expect(formatter.name(forDay: ninth) == "2025-03-09")
+        #expect(formatter.title(forDay: fixture.date(day: 54, hour: 0.5), today: ninth) == "Tomorrow")
+        #expect(formatter.title(forDay: fixture.date(day: 52, hour: 23.5), today: ninth) == "Yesterday")
+    }
+}

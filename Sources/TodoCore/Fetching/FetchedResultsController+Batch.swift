@@ -183,7 +183,7 @@ extension FetchedResultsController.Results {
             if let old = rows[index].old {
                 let day = spanIndex(of: old)
                 rows[index].oldDay = day
-                let (section, start) = locate(&spans[day].old, day: spans[day].day, in: frame)
+                let (section, start) = sectionAndStart(of: &spans[day].old, day: spans[day].day, in: frame)
                 rows[index].oldPath = IndexPath(item: rows[index].oldPosition - start, section: section)
             }
         }
@@ -200,7 +200,7 @@ extension FetchedResultsController.Results {
         for index in rows.indices where rows[index].new != nil {
             assert(rows[index].new.flatMap(position(of:)) == rows[index].newPosition, "computed and actual new positions differ")
             let day = rows[index].newDay
-            let (section, start) = locate(&spans[day].new, day: spans[day].day, in: frame)
+            let (section, start) = sectionAndStart(of: &spans[day].new, day: spans[day].day, in: frame)
             rows[index].newPath = IndexPath(item: rows[index].newPosition - start, section: section)
         }
     }
@@ -214,7 +214,7 @@ extension FetchedResultsController.Results {
     }
 
     /// The section index and first row of a placement that has rows, looked up the first time.
-    private func locate(_ placement: inout Placement, day: Date, in frame: Frame) -> (section: Int, start: Int) {
+    private func sectionAndStart(of placement: inout Placement, day: Date, in frame: Frame) -> (section: Int, start: Int) {
         let section = placement.section ?? rank(ofDay: day) - frame.firstDayRank
         let start = placement.start ?? blockRange(ofDay: day).lowerBound
         placement.section = section

@@ -99,12 +99,6 @@ extension FetchedResultsController {
             keys.position(of: order.key(for: item))
         }
 
-        /// How many items order before `item`.
-        /// - Complexity: O(log n).
-        func insertionPosition(for item: TodoItem) -> Int {
-            keys.insertionPosition(for: order.key(for: item))
-        }
-
         // MARK: The window
 
         /// The global positions the table sees: `fetchOffset` and `fetchLimit` applied.

@@ -243,7 +243,6 @@ struct JSONScanner {
     /// - Throws: `StoreError.invalidJSON` for a malformed number (leading zeros, a bare `-`,
     ///   a `.` or exponent without digits).
     mutating func scanNumber() throws(StoreError) -> Number {
-        let start = position
         let negative = consume(UInt8(ascii: "-"))
         var magnitude = 0
         var overflow = false
@@ -273,7 +272,6 @@ struct JSONScanner {
         }
         guard whole else { return .fractional }
         guard !overflow else { return .outOfRange }
-        precondition(position > start, "a number was scanned from an empty range")
         return .integer(negative ? -magnitude : magnitude)
     }
 
@@ -387,55 +385,6 @@ struct JSONScanner {
             return nil
         }
         return length
-    }
-
-    // MARK: Errors
-
-    /// A syntax error at the current position.
-    func syntaxError(expected: String) -> StoreError {
-        syntaxError(at: position, expected: expected)
-    }
-
-    /// A syntax error at `offset`, describing what stands there; invalid UTF-8 there wins.
-    func syntaxError(at offset: Int, expected: String) -> StoreError {
-        let (line, column) = location(of: offset)
-        if offset < bytes.count, bytes[offset] >= 0x80, Self.sequenceLength(in: bytes, at: offset) == nil {
-            return .invalidUTF8(path: path, line: line, column: column)
-        }
-        return .invalidJSON(path: path, line: line, column: column, expected: expected, found: describe(at: offset))
-    }
-
-    /// The 1-based line and column (in Unicode scalars) of a byte offset.
-    /// - Complexity: O(offset).
-    func location(of offset: Int) -> (line: Int, column: Int) {
-        var line = 1
-        var lineStart = 0
-        let end = min(offset, bytes.count)
-        for index in 0..<end where bytes[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
-        }
-        var column = 1
-        for index in lineStart..<end where bytes[index] & 0xC0 != 0x80 {
-            column += 1
-        }
-        return (line, column)
-    }
-
-    /// What stands at `offset`, for "found …" in messages; never echoes a raw control character.
-    func describe(at offset: Int) -> String {
-        guard offset < bytes.count else { return "the end of the file" }
-        let byte = bytes[offset]
-        switch byte {
-        case 0x0A, 0x0D: return "the end of the line"
-        case 0x20: return "a space"
-        case 0x21...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
-        case 0x00...0x7F: return "the control character U+\(Self.hex(UInt32(byte)))"
-        default:
-            let length = Self.sequenceLength(in: bytes, at: offset) ?? 1
-            let character = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
-            return StoreError.quoted(character)
-        }
     }
 
     // MARK: Bytes

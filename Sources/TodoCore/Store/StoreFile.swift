@@ -84,7 +84,7 @@ enum StoreFile {
             unlink(temporary)
             throw error
         }
-        guard rename(temporary, path) == 0 else {
+        guard SystemCall.retrying({ rename(temporary, path) }) == 0 else {
             let code = errno
             unlink(temporary)
             throw SystemCall.error(code, path: path, operation: "rename the new version over")
@@ -95,7 +95,7 @@ enum StoreFile {
     /// Writes, syncs and closes the temporary file; closes it on failure too.
     private static func fill(_ fd: Int32, at temporary: String, with bytes: [UInt8], mode: mode_t?) throws(StoreError) {
         var failure: (code: Int32, operation: String)?
-        if let mode, fchmod(fd, mode & 0o7777) != 0 {
+        if let mode, SystemCall.retrying({ fchmod(fd, mode & 0o7777) }) != 0 {
             failure = (errno, "set the permissions of")
         }
         if failure == nil {
@@ -123,13 +123,15 @@ enum StoreFile {
     }
 
     /// Creates `folder` and its missing parents (`mkdir -p`), with mode 0755 less the umask.
+    ///
+    /// Each prefix is taken from `folder` as spelled, so that errors name the path the user gave.
     /// - Throws: `StoreError.cannotCreate` naming the first folder that could not be made.
     /// - Complexity: O(k) system calls for k path components.
     static func makeFolders(_ folder: String) throws(StoreError) {
         if let info = SystemCall.status(folder), SystemCall.isDirectory(info.st_mode) { return }
-        var prefix = folder.hasPrefix("/") ? "/" : ""
-        for component in folder.split(separator: "/") {
-            prefix += prefix.isEmpty || prefix.hasSuffix("/") ? component : "/\(component)"
+        let ends = folder.indices.filter { $0 != folder.startIndex && folder[$0] == "/" } + [folder.endIndex]
+        for end in ends where folder[folder.index(before: end)] != "/" {
+            let prefix = String(folder[..<end])
             if mkdir(prefix, 0o755) == 0 || errno == EEXIST {
                 guard let info = SystemCall.status(prefix), SystemCall.isDirectory(info.st_mode) else {
                     throw .cannotCreate(path: prefix, reason: SystemCall.reason(ENOTDIR))

@@ -29,13 +29,14 @@ enum StoreKey: Int, CaseIterable {
         self = candidate
     }
 
-    /// The key as written in the file.
+    /// The key as written in the file, as a `String` for messages.
     var name: String { spelling.description }
 
     /// A bit for sets of keys.
     var bit: UInt16 { 1 << UInt16(rawValue) }
 
-    private var spelling: StaticString {
+    /// The key as written in the file.
+    var spelling: StaticString {
         switch self {
         case .format: "format"
         case .generation: "generation"

@@ -32,7 +32,7 @@ enum StoreLock {
             flock(fd, LOCK_UN)
         }
         let pid = Array("\(getpid())\n".utf8)
-        if ftruncate(fd, 0) == 0 {
+        if SystemCall.retrying({ ftruncate(fd, 0) }) == 0 {
             _ = pid.withUnsafeBytes { SystemCall.writeAll(fd, $0) }
         }
         return try body()

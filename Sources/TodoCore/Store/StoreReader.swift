@@ -13,7 +13,7 @@ struct StoreReader {
 
     var scanner: JSONScanner
 
-    private var path: String { scanner.path }
+    var path: String { scanner.path }
 
     // MARK: Top level
 
@@ -23,8 +23,7 @@ struct StoreReader {
         scanner.skipWhitespace()
         try expectValue(.object, named: "the top level", context: nil)
         var contents = StoreContents()
-        var seen: UInt16 = 0
-        try readObject(keys: StoreKey.topLevel, seen: &seen, context: nil) { (reader, key) throws(StoreError) in
+        try readObject(keys: StoreKey.topLevel, context: nil) { (reader, key) throws(StoreError) in
             switch key {
             case .format: try reader.readFormat()
             case .generation: contents.generation = try reader.readCount(key, context: nil)
@@ -96,8 +95,7 @@ struct StoreReader {
         var isDone = false
         var version = 0
         var date: Int64 = 0, createdAt: Int64 = 0, modifiedAt: Int64 = 0
-        var seen: UInt16 = 0
-        try readObject(keys: StoreKey.item, seen: &seen, context: context) { (reader, key) throws(StoreError) in
+        try readObject(keys: StoreKey.item, context: context) { (reader, key) throws(StoreError) in
             switch key {
             case .color: color = try reader.readColor(context: context)
             case .createdAt: createdAt = try reader.readTimestamp(key, context: context)
@@ -124,16 +122,24 @@ struct StoreReader {
     /// Reads an object whose opening brace is current, calling `value` for each known key with
     /// the scanner at the key's value; refuses unknown, repeated and missing keys.
     private mutating func readObject(
-        keys: [StoreKey], seen: inout UInt16, context: ItemContext?,
+        keys: [StoreKey], context: ItemContext?,
         value: (inout StoreReader, StoreKey) throws(StoreError) -> Void
     ) throws(StoreError) {
         scanner.position += 1
         scanner.skipWhitespace()
         let allowed = keys.reduce(0) { $0 | $1.bit }
+        var seen: UInt16 = 0
+        var index = 0
         if !scanner.consume(UInt8(ascii: "}")) {
             repeat {
                 scanner.skipWhitespace()
-                let key = try readKey(allowed: allowed, context: context, seen: seen)
+                // Files this program wrote list the keys in sorted order: try the next one first.
+                let key = if index < keys.count, consumeKey(keys[index]), seen & keys[index].bit == 0 {
+                    keys[index]
+                } else {
+                    try readKey(allowed: allowed, context: context, seen: seen)
+                }
+                index += 1
                 seen |= key.bit
                 scanner.skipWhitespace()
                 try scanner.expect(UInt8(ascii: ":"), "':' after a key")
@@ -151,16 +157,8 @@ struct StoreReader {
     private mutating func readKey(allowed: UInt16, context: ItemContext?, seen: UInt16) throws(StoreError) -> StoreKey {
         let offset = scanner.position
         guard scanner.current == UInt8(ascii: "\"") else { throw scanner.syntaxError(expected: "a key in double quotes") }
-        let match: StoreKey?
-        let text: JSONScanner.Text
-        if let plain = plainKey() {
-            match = plain
-            text = .raw(offset + 1..<scanner.position - 1)
-        } else {
-            text = try scanner.scanString()
-            match = scanner.withBytes(of: text, StoreKey.init)
-        }
-        guard let key = match, allowed & key.bit != 0 else {
+        let text = try scanner.scanString()
+        guard let key = scanner.withBytes(of: text, StoreKey.init), allowed & key.bit != 0 else {
             let owner = context == nil ? "the store format" : "an item"
             throw dataError(at: offset, context: context, "the key \(StoreError.quoted(scanner.string(text))) is not part of \(owner)")
         }
@@ -170,18 +168,17 @@ struct StoreReader {
         return key
     }
 
-    /// Reads a key of the format spelled in plain letters, the way this program writes keys;
-    /// nil (the position unchanged) for anything else, which then takes the general path.
-    private mutating func plainKey() -> StoreKey? {
-        let bytes = scanner.bytes
+    /// Consumes `"<key>"` if it stands at the current position, spelled without escapes.
+    private mutating func consumeKey(_ key: StoreKey) -> Bool {
+        let spelling = key.spelling
         let start = scanner.position + 1
-        var end = start
-        while end < bytes.count, (bytes[end] | 0x20) &- UInt8(ascii: "a") < 26 { end += 1 }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\""),
-              let key = StoreKey(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-        else { return nil }
+        let end = start + spelling.utf8CodeUnitCount
+        guard end < scanner.bytes.count, scanner.bytes[scanner.position] == UInt8(ascii: "\""),
+              scanner.bytes[end] == UInt8(ascii: "\""),
+              UnsafeBufferPointer(rebasing: scanner.bytes[start..<end]).isSpelled(spelling)
+        else { return false }
         scanner.position = end + 1
-        return key
+        return true
     }
 
     // MARK: Values
@@ -266,87 +263,5 @@ struct StoreReader {
         let (line, column) = scanner.location(of: offset)
         let id = context.flatMap { $0.id ?? idLookingAhead(from: $0.start) }
         return .invalidData(path: path, line: line, column: column, item: context?.number, id: id, problem: problem)
-    }
-
-    /// The id of the item object starting at `start`, found by skimming its keys; nil when the
-    /// item is too broken to tell.
-    private func idLookingAhead(from start: Int) -> UUID? {
-        skim(objectAt: start, forKey: "id") { skimmer in
-            guard skimmer.valueKind == .string, let value = try? skimmer.scanString() else { return nil }
-            return skimmer.withBytes(of: value, UUIDFormat.parse)
-        }
-    }
-
-    /// `error`, unless the file is valid JSON whose top-level `version` is newer than this
-    /// program reads: then the shape error is a symptom and `.newerVersion` the cause.
-    func preferringNewerVersion(over error: StoreError) -> StoreError {
-        switch error {
-        case .invalidData, .duplicateID:
-            let version = skim(objectAt: 0, forKey: "version") { skimmer -> Int? in
-                guard skimmer.valueKind == .number, case .integer(let version)? = try? skimmer.scanNumber() else { return nil }
-                return version
-            }
-            guard let version, version > StoreError.supportedVersion else { return error }
-            return .newerVersion(path: path, version: version)
-        default:
-            return error
-        }
-    }
-
-    /// Skims the object at `start`, checking only its syntax, and reads the value of `key` with
-    /// `read`; nil when the key is absent or the object is not valid JSON up to it.
-    private func skim<T>(objectAt start: Int, forKey key: String, _ read: (inout JSONScanner) -> T?) -> T? {
-        var skimmer = JSONScanner(bytes: scanner.bytes, path: path, position: start)
-        skimmer.skipByteOrderMark()
-        skimmer.skipWhitespace()
-        guard skimmer.consume(UInt8(ascii: "{")) else { return nil }
-        repeat {
-            skimmer.skipWhitespace()
-            guard skimmer.current == UInt8(ascii: "\""), let name = try? skimmer.scanString() else { return nil }
-            let isKey = skimmer.withBytes(of: name) { $0.elementsEqual(key.utf8) }
-            skimmer.skipWhitespace()
-            guard skimmer.consume(UInt8(ascii: ":")) else { return nil }
-            skimmer.skipWhitespace()
-            if isKey { return read(&skimmer) }
-            guard (try? skimmer.skipValue()) != nil else { return nil }
-            skimmer.skipWhitespace()
-        } while skimmer.consume(UInt8(ascii: ","))
-        return nil
-    }
-
-    // MARK: Head
-
-    /// The generation from `{"format": "todo-tui", "generation": N` at the start, or nil.
-    mutating func generationFromHead() -> Int? {
-        scanner.skipByteOrderMark()
-        scanner.skipWhitespace()
-        guard scanner.consume(UInt8(ascii: "{")),
-              headKey(is: "format"), let format = try? scanner.scanString(),
-              scanner.withBytes(of: format, { $0.elementsEqual("todo-tui".utf8) }),
-              skipWhitespaceAndComma(),
-              headKey(is: "generation"), scanner.valueKind == .number,
-              case .integer(let generation)? = try? scanner.scanNumber(), generation >= 0
-        else { return nil }
-        // A number cut off by the end of the head would read short: insist on what follows it.
-        scanner.skipWhitespace()
-        guard scanner.current == UInt8(ascii: ",") || scanner.current == UInt8(ascii: "}") else { return nil }
-        return generation
-    }
-
-    /// Consumes `"name":` with surrounding white space.
-    private mutating func headKey(is name: String) -> Bool {
-        scanner.skipWhitespace()
-        guard let key = try? scanner.scanString(), scanner.withBytes(of: key, { $0.elementsEqual(name.utf8) }) else {
-            return false
-        }
-        scanner.skipWhitespace()
-        guard scanner.consume(UInt8(ascii: ":")) else { return false }
-        scanner.skipWhitespace()
-        return true
-    }
-
-    private mutating func skipWhitespaceAndComma() -> Bool {
-        scanner.skipWhitespace()
-        return scanner.consume(UInt8(ascii: ","))
     }
 }

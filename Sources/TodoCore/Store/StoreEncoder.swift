@@ -48,6 +48,26 @@ public enum StoreEncoder {
         }
     }
 
+    /// A JSON array of `items` in the store's item format, one item per line, ending in a newline:
+    /// what `todo-tui list --json` prints.
+    /// - Precondition: every date is within `representableDates`.
+    /// - Complexity: O(n) in the total size of the items.
+    public static func encodeItemArray(_ items: [TodoItem]) -> [UInt8] {
+        let bound = items.reduce(headerBound) { $0 + itemBound($1) }
+        return [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+            var output = ByteCursor(buffer)
+            output.reserve(headerBound)
+            output.write("[")
+            for (index, item) in items.enumerated() {
+                output.reserve(itemBound(item))
+                output.write(index == 0 ? "\n  " : ",\n  ")
+                writeItem(item, to: &output)
+            }
+            output.write(items.isEmpty ? "]\n" : "\n]\n")
+            count = buffer.baseAddress.map { output.position - $0 } ?? 0
+        }
+    }
+
     /// At most how many bytes the file's lines other than the items take (an integer is at
     /// most 20 characters).
     private static let headerBound = 128

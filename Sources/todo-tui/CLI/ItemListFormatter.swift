@@ -12,15 +12,19 @@ import TodoCore
 /// inert, as on screen: control characters and escape sequences never reach the terminal.
 enum ItemListFormatter {
     /// The listing of `items` (already in list order), one heading per day.
+    ///
+    /// The calendar is asked only when an item leaves the current day's interval, since
+    /// calendar arithmetic costs far more than a comparison.
     /// - Complexity: O(n) in the items' total text length.
     static func text(for items: [TodoItem], now: Date, calendar: Calendar) -> String {
         let titles = SectionTitleFormatter(calendar: calendar)
         var output = ""
-        var currentDay: Date?
+        var currentDay: DateInterval?
         for item in items {
-            let day = calendar.startOfDay(for: item.date)
-            if day != currentDay {
-                output += titles.title(forDay: day, today: now) + "\n"
+            if currentDay.map({ !$0.contains(item.date) || item.date == $0.end }) ?? true {
+                let day = calendar.dateInterval(of: .day, for: item.date)
+                    ?? DateInterval(start: calendar.startOfDay(for: item.date), duration: 0)
+                output += titles.title(forDay: day.start, today: now) + "\n"
                 currentDay = day
             }
             output += line(for: item) + "\n"

@@ -10,15 +10,20 @@ extension TableLayout {
     ///
     /// A header sticks when the top line shows a row of a section that has a title: the header
     /// is drawn over that row, which is then hidden. It does not when the next line is already
-    /// the next section's header (the header would head nothing), nor in a one-line viewport,
+    /// a header (the sticky one would head nothing), nor in a one-line viewport,
     /// whose single line must be able to show the selection.
     func stickySection(offset: Int, height: Int) -> Int? {
         guard height >= 2, (0..<lineCount).contains(offset),
               case .row(let path) = content(atLine: offset),
               sections[path.section].title != nil,
-              offset + 1 >= lineCount || content(atLine: offset + 1) != .header(section: path.section + 1)
+              !isHeader(offset + 1)
         else { return nil }
         return path.section
+    }
+
+    private func isHeader(_ line: Int) -> Bool {
+        guard line < lineCount, case .header = content(atLine: line) else { return false }
+        return true
     }
 
     /// The screen line (from the viewport's top) where a section's header is drawn: 0 when it

@@ -9,6 +9,16 @@ extension TableView {
         move(to: path)
     }
 
+    /// Selects the row of the item with `identity`, where the data source finds it
+    /// (`indexPathForRow(withIdentity:)`), e.g. an item the app has just added.
+    /// - Returns: whether the item was found; the selection is unchanged when it was not.
+    @discardableResult
+    func selectRow(withIdentity identity: AnyHashable) -> Bool {
+        guard let path = dataSource?.indexPathForRow(withIdentity: identity), layout.contains(path) else { return false }
+        move(to: path)
+        return true
+    }
+
     /// Selects the next row in reading order (across sections); stays on the last row.
     func selectNext() {
         move(to: selectedIndexPath.flatMap(layout.row(after:)))

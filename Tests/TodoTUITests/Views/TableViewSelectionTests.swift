@@ -89,6 +89,18 @@ struct TableViewSelectionTests {
         #expect(table.indexPathsForVisibleRows.count == 20)
     }
 
+    @Test("a row is selected by its item's identity where the data source finds it")
+    func selectByIdentity() {
+        let source = twoDays()
+        let table = TableView(source, height: 8)
+        #expect(!table.selectRow(withIdentity: "m4"), "a data source that cannot find items")
+        source.findsIdentities = true
+        #expect(table.selectRow(withIdentity: "m4"))
+        #expect(table.selectedIndexPath == path(1, 4))
+        #expect(!table.selectRow(withIdentity: "nothing"))
+        #expect(table.selectedIndexPath == path(1, 4))
+    }
+
     @Test("an empty table selects nothing and moving does nothing")
     func empty() {
         let table = TableView(TestTableDataSource([]), height: 5)

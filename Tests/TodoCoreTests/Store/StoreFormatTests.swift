@@ -107,20 +107,3 @@ struct StoreFormatTests {
         #expect(Array("0E4F2D7A3B1C4D5E8F60718293A4B5C6".utf8).withUnsafeBufferPointer(UUIDFormat.parse) == nil)
     }
 }
-
-/// A small seeded generator so that random tests repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}

@@ -80,12 +80,10 @@ extension DiffableSnapshot {
     /// - Complexity: O(k) for indexes in order, O(k log S) at worst.
     @inlinable
     func indexPaths(ofFlatIndexes flatIndexes: ContiguousArray<Int>) -> [IndexPath] {
-        var section = 0
+        var cursor = SectionCursor(sectionStarts: sectionStarts)
         return flatIndexes.map { flat in
-            if !(section < sections.count && sectionStarts[section] <= flat && flat < sectionStarts[section + 1]) {
-                section = sectionIndex(containingFlatIndex: flat)
-            }
-            return IndexPath(item: flat - sectionStarts[section], section: section)
+            let section = cursor.section(containing: flat)
+            return IndexPath(item: flat - cursor.lower, section: section)
         }
     }
 

@@ -25,6 +25,8 @@ extension DiffableSnapshot {
         let newCount = window.newEnd - start
         let maxEdits = min(1_024, max(16, Int(Double(oldCount + newCount).squareRoot())))
         guard abs(oldCount - newCount) <= maxEdits else { return false }
+        var oldSections = SectionCursor(sectionStarts: old.sectionStarts)
+        var newSections = SectionCursor(sectionStarts: sectionStarts)
         var deleted = ContiguousArray<Int>()
         var inserted = ContiguousArray<Int>()
         var reloaded = ContiguousArray<Int>()
@@ -34,8 +36,8 @@ extension DiffableSnapshot {
             maxEdits: maxEdits,
             equal: { x, y in
                 old.items[start + x] == items[start + y]
-                    && sections.oldToNew[old.sectionIndex(containingFlatIndex: start + x)]
-                    == sectionIndex(containingFlatIndex: start + y)
+                    && sections.oldToNew[oldSections.section(containing: start + x)]
+                    == newSections.section(containing: start + y)
             },
             keep: { x, y in
                 if old.fingerprints[start + x] != fingerprints[start + y] {
@@ -81,27 +83,24 @@ extension DiffableSnapshot {
         into changes: inout FlatItemChanges
     ) {
         let start = window.start
-        let oldCount = window.oldEnd - start
         let newCount = window.newEnd - start
-        var table = IdentityTable(count: newCount)
-        for newFlat in start..<window.newEnd {
-            table.insert(hash: items[newFlat].hashValue, position: newFlat)
+        precondition(Swift.max(old.items.count, items.count) < Int(Int32.max) - 2, "a snapshot difference handles fewer than 2^31 items")
+        guard let filler = items[start..<window.newEnd].first ?? old.items[start..<window.oldEnd].first else { return }
+        let table = IdentityTable(items, in: start..<window.newEnd, filler: filler)
+        // For each new item: the old flat index of the same item if it is in the corresponding
+        // section, −2 − that index if it changed section, −1 if it is new; so the runs below
+        // read nothing at random.
+        var origins = ContiguousArray<Int32>(repeating: -1, count: newCount)
+        var isMatched = ContiguousArray(repeating: false, count: window.oldEnd - start)
+        var oldSections = SectionCursor(sectionStarts: old.sectionStarts)
+        var newSections = SectionCursor(sectionStarts: sectionStarts)
+        table.forEachMatch(of: old.items, in: start..<window.oldEnd) { oldFlat, newFlat in
+            isMatched[oldFlat - start] = true
+            let staysInSection = sections.oldToNew[oldSections.section(containing: oldFlat)] == newSections.section(containing: newFlat)
+            origins[newFlat - start] = Int32(truncatingIfNeeded: staysInSection ? oldFlat : -2 - oldFlat)
         }
-        var isMatched = ContiguousArray(repeating: false, count: oldCount)
-        var oldFlatOfNew = ContiguousArray(repeating: -1, count: newCount)
-        for oldFlat in start..<window.oldEnd {
-            let item = old.items[oldFlat]
-            if let newFlat = table.position(hash: item.hashValue, where: { items[$0] == item }) {
-                isMatched[oldFlat - start] = true
-                oldFlatOfNew[newFlat - start] = oldFlat
-            }
-        }
-        // The new section index each old item's section became (−1: deleted).
-        var targetSection = ContiguousArray(repeating: -1, count: oldCount)
-        var oldSection = oldCount > 0 ? old.sectionIndex(containingFlatIndex: start) : 0
-        for oldFlat in start..<window.oldEnd {
-            while old.sectionStarts[oldSection + 1] <= oldFlat { oldSection += 1 }
-            targetSection[oldFlat - start] = sections.oldToNew[oldSection]
+        for oldFlat in stride(from: window.oldEnd - 1, through: start, by: -1) where !isMatched[oldFlat - start] {
+            changes.deleted.append(oldFlat)
         }
         var keys = ContiguousArray<Int>()
         var runStart = start
@@ -110,33 +109,27 @@ extension DiffableSnapshot {
             while sectionStarts[newSection + 1] <= runStart { newSection += 1 }
             let run = runStart..<min(sectionStarts[newSection + 1], window.newEnd)
             keys.removeAll(keepingCapacity: true)
-            for newFlat in run {
-                let oldFlat = oldFlatOfNew[newFlat - start]
-                if oldFlat >= 0, targetSection[oldFlat - start] == newSection {
-                    keys.append(oldFlat)
-                }
+            for newFlat in run where origins[newFlat - start] >= 0 {
+                keys.append(Int(origins[newFlat - start]))
             }
             subsequence.find(in: keys)
             var key = 0
             for newFlat in run {
-                let oldFlat = oldFlatOfNew[newFlat - start]
-                if oldFlat < 0 {
+                let origin = Int(origins[newFlat - start])
+                if origin == -1 {
                     changes.inserted.append(newFlat)
-                } else if targetSection[oldFlat - start] != newSection {
-                    changes.move(from: oldFlat, to: newFlat)
+                } else if origin < 0 {
+                    changes.move(from: -2 - origin, to: newFlat)
                 } else {
                     if !subsequence.members[key] {
-                        changes.move(from: oldFlat, to: newFlat)
-                    } else if old.fingerprints[oldFlat] != fingerprints[newFlat] {
-                        changes.reloaded.append(oldFlat)
+                        changes.move(from: origin, to: newFlat)
+                    } else if old.fingerprints[origin] != fingerprints[newFlat] {
+                        changes.reloaded.append(origin)
                     }
                     key += 1
                 }
             }
             runStart = run.upperBound
-        }
-        for oldFlat in stride(from: window.oldEnd - 1, through: start, by: -1) where !isMatched[oldFlat - start] {
-            changes.deleted.append(oldFlat)
         }
     }
 }

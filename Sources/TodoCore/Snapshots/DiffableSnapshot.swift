@@ -116,14 +116,8 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     /// - Complexity: O(log S).
     @inlinable
     func sectionIndex(containingFlatIndex flat: Int) -> Int {
-        // The last section starting at or before `flat`: empty sections before it start there too.
-        var low = 0
-        var high = sections.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sectionStarts[middle] <= flat { low = middle + 1 } else { high = middle }
-        }
-        return low - 1
+        var cursor = SectionCursor(sectionStarts: sectionStarts)
+        return cursor.section(containing: flat)
     }
 
     /// The flat index of `item`, or nil.

@@ -8,6 +8,8 @@ struct IncreasingSubsequence {
     @usableFromInline var members: ContiguousArray<Bool> = []
     /// The position of the smallest key ending an increasing run of each length found so far.
     @usableFromInline var pileTops: ContiguousArray<Int> = []
+    /// The keys at `pileTops`, increasing, kept apart so that the binary search reads one array.
+    @usableFromInline var pileKeys: ContiguousArray<Int> = []
     /// The position before each position on the run that ends there.
     @usableFromInline var predecessors: ContiguousArray<Int> = []
 
@@ -19,25 +21,28 @@ struct IncreasingSubsequence {
     @inlinable
     mutating func find(in keys: ContiguousArray<Int>) {
         pileTops.removeAll(keepingCapacity: true)
+        pileKeys.removeAll(keepingCapacity: true)
         predecessors.removeAll(keepingCapacity: true)
         members.removeAll(keepingCapacity: true)
         members.append(contentsOf: repeatElement(false, count: keys.count))
         for position in keys.indices {
             let key = keys[position]
-            var pile = pileTops.count
-            if let top = pileTops.last, keys[top] >= key {
+            var pile = pileKeys.count
+            if let top = pileKeys.last, top >= key {
                 // The leftmost pile whose top is not below `key`.
                 var low = 0
                 while low < pile {
                     let middle = (low + pile) / 2
-                    if keys[pileTops[middle]] < key { low = middle + 1 } else { pile = middle }
+                    if pileKeys[middle] < key { low = middle + 1 } else { pile = middle }
                 }
             }
             predecessors.append(pile > 0 ? pileTops[pile - 1] : -1)
-            if pile == pileTops.count {
+            if pile == pileKeys.count {
                 pileTops.append(position)
+                pileKeys.append(key)
             } else {
                 pileTops[pile] = position
+                pileKeys[pile] = key
             }
         }
         var position = pileTops.last ?? -1

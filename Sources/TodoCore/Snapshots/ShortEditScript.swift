@@ -17,7 +17,7 @@ enum ShortEditScript {
     ///   - equal: whether old element x may be kept as new element y.
     /// - Returns: whether a script was found and reported.
     /// - Complexity: O(N + M + D²) for D edits (see the type).
-    @inlinable
+    @inlinable @inline(__always)
     static func search(
         oldCount: Int,
         newCount: Int,

@@ -1,23 +1,27 @@
-/// The durations of repeated runs of one benchmark, in seconds.
+/// The durations of repeated runs of one benchmark, in seconds: wall clock, and the CPU time of
+/// the running thread, which leaves out the time other processes had the processor.
 struct BenchmarkMeasurement {
-    /// Every run's duration, ascending.
+    /// Every run's wall-clock duration, ascending.
     let sortedSeconds: [Double]
+    /// Every run's thread CPU time, ascending.
+    let sortedCPUSeconds: [Double]
 
-    init(seconds: [Double]) {
-        precondition(!seconds.isEmpty, "a measurement needs at least one run")
+    init(seconds: [Double], cpuSeconds: [Double]) {
+        precondition(!seconds.isEmpty && seconds.count == cpuSeconds.count, "a measurement needs at least one run")
         sortedSeconds = seconds.sorted()
+        sortedCPUSeconds = cpuSeconds.sorted()
     }
 
-    var runs: Int { sortedSeconds.count }
+    var median: Double { Self.percentile(50, of: sortedSeconds) }
 
-    var median: Double { percentile(50) }
+    var p99: Double { Self.percentile(99, of: sortedSeconds) }
 
-    var p99: Double { percentile(99) }
+    var cpuMedian: Double { Self.percentile(50, of: sortedCPUSeconds) }
 
-    /// The nearest-rank percentile: with few runs, p99 is the slowest run.
-    func percentile(_ percent: Int) -> Double {
-        let rank = (percent * sortedSeconds.count + 99) / 100
-        return sortedSeconds[max(rank, 1) - 1]
+    /// The nearest-rank percentile of ascending `values`: with few runs, p99 is the slowest run.
+    static func percentile(_ percent: Int, of values: [Double]) -> Double {
+        let rank = (percent * values.count + 99) / 100
+        return values[max(rank, 1) - 1]
     }
 
     /// `seconds` with a unit that keeps three significant digits: `812 ns`, `4.31 µs`, `18.2 ms`, `1.46 s`.

@@ -2,9 +2,11 @@ import Foundation
 
 /// Runs benchmark groups: repeats closures, takes medians and p99s, prints aligned lines.
 ///
-/// A line is `name  N  median  p99  baseline  ratio  extra`, where the baseline is measured in
-/// the same run and ratio = baseline median ÷ our median (higher is better). `--quick` runs
-/// fewer and shorter repetitions and only sizes up to 10,000, for a smoke test.
+/// A line is `name  N  median  p99  baseline  ratio  extra`: wall-clock median and p99 of our
+/// code, the baseline's wall-clock median measured in the same run, ratio = baseline median ÷
+/// our median (higher is better), and extra facts beginning with our median thread CPU time,
+/// which shows our cost when other processes share the machine. `--quick` runs fewer and
+/// shorter repetitions and only sizes up to 10,000, for a smoke test.
 final class BenchmarkRunner {
     /// What a line compares against.
     enum Baseline {
@@ -33,16 +35,25 @@ final class BenchmarkRunner {
     /// Runs `body` at least the minimum number of times and until the time budget is spent.
     func measure(_ body: () -> Void) -> BenchmarkMeasurement {
         var seconds: [Double] = []
+        var cpuSeconds: [Double] = []
         var total = 0.0
         while seconds.count < minimumRuns || (total < budgetSeconds && seconds.count < maximumRuns) {
+            let cpuStart = Self.threadCPUSeconds()
             let start = ContinuousClock.now
             body()
             let elapsed = ContinuousClock.now - start
+            cpuSeconds.append(Self.threadCPUSeconds() - cpuStart)
             let value = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             seconds.append(value)
             total += value
         }
-        return BenchmarkMeasurement(seconds: seconds)
+        return BenchmarkMeasurement(seconds: seconds, cpuSeconds: cpuSeconds)
+    }
+
+    private static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
     /// Prints a group's title, summary and the column header.
@@ -51,8 +62,9 @@ final class BenchmarkRunner {
         print(Self.line(["name", "N", "median", "p99", "baseline", "ratio", "extra"]))
     }
 
-    /// Prints one result line.
+    /// Prints one result line; the extra column starts with our median CPU time.
     func report(_ name: String, n: Int, ours: BenchmarkMeasurement, baseline: Baseline, extra: String) {
+        let extra = "cpu \(BenchmarkMeasurement.format(ours.cpuMedian)); \(extra)"
         let columns: [String]
         switch baseline {
         case let .measured(measurement):

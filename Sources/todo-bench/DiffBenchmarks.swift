@@ -84,7 +84,8 @@ enum DiffBenchmarks {
             baseline = .skipped("Swift's skipped: D = \(edits.grouped), (N+M)·D ≈ \(mantissa)e\(exponent) steps")
         }
         if count == 100_000, let target = scenario.targetAt100k {
-            extra += "; target ≤ \(BenchmarkMeasurement.format(target)) \(ours.median <= target ? "met" : "MISSED")"
+            let verdict = ours.median <= target ? "met" : ours.cpuMedian <= target ? "met in CPU time, missed in wall time" : "MISSED"
+            extra += "; target ≤ \(BenchmarkMeasurement.format(target)) \(verdict)"
         }
         runner.report(scenario.name, n: count, ours: ours, baseline: baseline, extra: extra)
     }

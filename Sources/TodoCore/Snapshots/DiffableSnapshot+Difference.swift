@@ -52,8 +52,7 @@ extension DiffableSnapshot {
             }.sorted(),
             deletedItems: old.indexPaths(ofFlatIndexes: changes.deleted),
             insertedItems: indexPaths(ofFlatIndexes: changes.inserted),
-            movedItems: zip(old.indexPaths(ofFlatIndexes: changes.movedFrom), indexPaths(ofFlatIndexes: changes.movedTo))
-                .map { SnapshotDifference.ItemMove(from: $0, to: $1) },
+            movedItems: moves(from: old, changes),
             reloadedItems: old.indexPaths(ofFlatIndexes: Self.ascendingDistinct(changes.reloaded)),
             reconfiguredItems: old.indexPaths(
                 ofFlatIndexes: Self.ascendingDistinct(changes.reconfigured, excluding: changes.reloaded)
@@ -84,6 +83,24 @@ extension DiffableSnapshot {
         return flatIndexes.map { flat in
             let section = cursor.section(containing: flat)
             return IndexPath(item: flat - cursor.lower, section: section)
+        }
+    }
+
+    /// The moves of `changes` as index paths, built in one pass.
+    /// - Complexity: O(m) for m moves, O(m log S) at worst.
+    @inlinable
+    func moves(from old: DiffableSnapshot, _ changes: FlatItemChanges) -> [SnapshotDifference.ItemMove] {
+        var oldSections = SectionCursor(sectionStarts: old.sectionStarts)
+        var newSections = SectionCursor(sectionStarts: sectionStarts)
+        return changes.movedFrom.indices.map { index in
+            let from = changes.movedFrom[index]
+            let to = changes.movedTo[index]
+            let fromSection = oldSections.section(containing: from)
+            let toSection = newSections.section(containing: to)
+            return SnapshotDifference.ItemMove(
+                from: IndexPath(item: from - oldSections.lower, section: fromSection),
+                to: IndexPath(item: to - newSections.lower, section: toSection)
+            )
         }
     }
 

@@ -135,19 +135,13 @@ extension DiffableSnapshot {
     /// Marks `items` for reload: their cells are recreated.
     /// - Complexity: O(k).
     public mutating func reloadItems(_ items: [ItemID]) {
-        for item in items {
-            precondition(itemSections[item] != nil, "cannot reload item \(item): it is not in the snapshot")
-            reloadedItems.insert(item)
-        }
+        mark(items, in: \.reloadedItems, for: "reload")
     }
 
     /// Marks `items` for reconfiguration: their cells are updated in place.
     /// - Complexity: O(k).
     public mutating func reconfigureItems(_ items: [ItemID]) {
-        for item in items {
-            precondition(itemSections[item] != nil, "cannot reconfigure item \(item): it is not in the snapshot")
-            reconfiguredItems.insert(item)
-        }
+        mark(items, in: \.reconfiguredItems, for: "reconfigure")
     }
 
     /// Sets or clears the content fingerprint of `item`.
@@ -214,6 +208,15 @@ extension DiffableSnapshot {
         let section = sectionIndex(containingFlatIndex: to)
         itemSections[item] = sections[section]
         insertFlat([item], fingerprints: [fingerprint], at: to + (after ? 1 : 0), section: section)
+    }
+
+    private mutating func mark(
+        _ items: [ItemID], in marks: WritableKeyPath<DiffableSnapshot, SnapshotMarks<ItemID>>, for action: String
+    ) {
+        for item in items {
+            precondition(itemSections[item] != nil, "cannot \(action) item \(item): it is not in the snapshot")
+            self[keyPath: marks].insert(item)
+        }
     }
 
     /// Records `items` as members of `section`, refusing identifiers already present.

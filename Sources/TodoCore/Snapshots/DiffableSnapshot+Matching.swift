@@ -86,18 +86,27 @@ extension DiffableSnapshot {
         let newCount = window.newEnd - start
         precondition(Swift.max(old.items.count, items.count) < Int(Int32.max) - 2, "a snapshot difference handles fewer than 2^31 items")
         guard let filler = items[start..<window.newEnd].first ?? old.items[start..<window.oldEnd].first else { return }
-        let table = IdentityTable(items, in: start..<window.newEnd, filler: filler)
-        // For each new item: the old flat index of the same item if it is in the corresponding
-        // section, −2 − that index if it changed section, −1 if it is new; so the runs below
-        // read nothing at random.
+        var table = IdentityTable(items, in: start..<window.newEnd, filler: filler)
+        // Reserved pages cost nothing until written; growing by doubling would copy.
+        let oldCount = window.oldEnd - start
+        changes.deleted.reserveCapacity(changes.deleted.count + oldCount)
+        changes.inserted.reserveCapacity(changes.inserted.count + newCount)
+        changes.movedFrom.reserveCapacity(changes.movedFrom.count + Swift.min(oldCount, newCount))
+        changes.movedTo.reserveCapacity(changes.movedTo.count + Swift.min(oldCount, newCount))
+        // For each new item, the old flat index of the same item, or −1 if it is new.
         var origins = ContiguousArray<Int32>(repeating: -1, count: newCount)
-        var isMatched = ContiguousArray(repeating: false, count: window.oldEnd - start)
-        var oldSections = SectionCursor(sectionStarts: old.sectionStarts)
-        var newSections = SectionCursor(sectionStarts: sectionStarts)
+        var isMatched = ContiguousArray(repeating: false, count: oldCount)
         table.forEachMatch(of: old.items, in: start..<window.oldEnd) { oldFlat, newFlat in
             isMatched[oldFlat - start] = true
-            let staysInSection = sections.oldToNew[oldSections.section(containing: oldFlat)] == newSections.section(containing: newFlat)
-            origins[newFlat - start] = Int32(truncatingIfNeeded: staysInSection ? oldFlat : -2 - oldFlat)
+            origins[newFlat - start] = Int32(truncatingIfNeeded: oldFlat)
+        }
+        // The new index of each old item's section (−1: deleted), filled in one sequential pass
+        // so that the runs below need no search.
+        var targetSections = ContiguousArray<Int32>(repeating: -1, count: oldCount)
+        var oldSection = oldCount > 0 ? old.sectionIndex(containingFlatIndex: start) : 0
+        for oldFlat in start..<window.oldEnd {
+            while old.sectionStarts[oldSection + 1] <= oldFlat { oldSection += 1 }
+            targetSections[oldFlat - start] = Int32(truncatingIfNeeded: sections.oldToNew[oldSection])
         }
         for oldFlat in stride(from: window.oldEnd - 1, through: start, by: -1) where !isMatched[oldFlat - start] {
             changes.deleted.append(oldFlat)
@@ -109,8 +118,15 @@ extension DiffableSnapshot {
             while sectionStarts[newSection + 1] <= runStart { newSection += 1 }
             let run = runStart..<min(sectionStarts[newSection + 1], window.newEnd)
             keys.removeAll(keepingCapacity: true)
+            keys.reserveCapacity(run.count)
             for newFlat in run where origins[newFlat - start] >= 0 {
-                keys.append(Int(origins[newFlat - start]))
+                let origin = Int(origins[newFlat - start])
+                if targetSections[origin - start] == newSection {
+                    keys.append(origin)
+                } else {
+                    // Changed section: −2 − origin marks it for the pass below.
+                    origins[newFlat - start] = Int32(truncatingIfNeeded: -2 - origin)
+                }
             }
             subsequence.find(in: keys)
             var key = 0

@@ -43,21 +43,26 @@ struct IdentityTable<Item: Hashable> {
     @usableFromInline let mask: Int
     /// Slot index >> `bucketShift` is the partition bucket.
     @usableFromInline let bucketShift: Int
+    /// The last partitioned batch and its hashes, kept so the next batch reuses the memory:
+    /// fresh pages cost more than the matching itself at 100,000 items.
+    @usableFromInline var entries: ContiguousArray<Entry> = []
+    @usableFromInline var hashes: ContiguousArray<Int> = []
 
-    /// A table of `items[range]` by position (below 2^32 − 1), at most half full; `filler` only
-    /// pads empty slots.
+    /// A table of `items[range]` by position (below 2^32 − 1), at most three quarters full;
+    /// `filler` only pads empty slots.
     /// - Complexity: O(count) expected.
     @inlinable
     init(_ items: ContiguousArray<Item>, in range: Range<Int>, filler: Item) {
         var capacity = 256
-        while capacity < range.count * 2 {
+        while capacity * 3 < range.count * 4 {
             capacity *= 2
         }
         let bits = capacity.trailingZeroBitCount
         slots = ContiguousArray(repeating: Slot(key: 0, item: filler), count: capacity)
         mask = capacity - 1
         bucketShift = bits - Swift.min(10, bits - 8)
-        for entry in partitioned(items, in: range) {
+        partition(items, in: range)
+        for entry in entries {
             var slot = entry.hash & mask
             while slots[slot].key != 0 {
                 slot = (slot + 1) & mask
@@ -75,8 +80,9 @@ struct IdentityTable<Item: Hashable> {
     /// is in the table, in no particular order.
     /// - Complexity: O(count) expected.
     @inlinable
-    func forEachMatch(of items: ContiguousArray<Item>, in range: Range<Int>, _ found: (Int, Int) -> Void) {
-        for entry in partitioned(items, in: range) {
+    mutating func forEachMatch(of items: ContiguousArray<Item>, in range: Range<Int>, _ found: (Int, Int) -> Void) {
+        partition(items, in: range)
+        for entry in entries {
             let tag = Self.tag(entry.hash)
             var slot = entry.hash & mask
             while slots[slot].key != 0 {
@@ -90,28 +96,28 @@ struct IdentityTable<Item: Hashable> {
         }
     }
 
-    /// `items[range]` with their hashes, ordered by the bucket of their home slot.
+    /// Sets `entries` to `items[range]` with their hashes, ordered by the bucket of their home slot.
     /// - Complexity: O(count), two sequential passes.
     @inlinable
-    func partitioned(_ items: ContiguousArray<Item>, in range: Range<Int>) -> ContiguousArray<Entry> {
-        guard let first = items[range].first else { return [] }
-        var hashes = ContiguousArray(repeating: 0, count: range.count)
+    mutating func partition(_ items: ContiguousArray<Item>, in range: Range<Int>) {
+        entries.removeAll(keepingCapacity: true)
+        hashes.removeAll(keepingCapacity: true)
+        guard let first = items[range].first else { return }
         var starts = ContiguousArray(repeating: 0, count: (mask >> bucketShift) + 2)
         for position in range {
             let hash = items[position].hashValue
-            hashes[position - range.lowerBound] = hash
+            hashes.append(hash)
             starts[((hash & mask) >> bucketShift) + 1] += 1
         }
         for bucket in 1..<starts.count {
             starts[bucket] += starts[bucket - 1]
         }
-        var entries = ContiguousArray(repeating: Entry(hash: 0, item: first, position: 0), count: range.count)
+        entries.append(contentsOf: repeatElement(Entry(hash: 0, item: first, position: 0), count: range.count))
         for position in range {
             let hash = hashes[position - range.lowerBound]
             let bucket = (hash & mask) >> bucketShift
             entries[starts[bucket]] = Entry(hash: hash, item: items[position], position: position)
             starts[bucket] += 1
         }
-        return entries
     }
 }

@@ -25,6 +25,7 @@ struct IncreasingSubsequence {
         predecessors.removeAll(keepingCapacity: true)
         members.removeAll(keepingCapacity: true)
         members.append(contentsOf: repeatElement(false, count: keys.count))
+        predecessors.reserveCapacity(keys.count)
         for position in keys.indices {
             let key = keys[position]
             var pile = pileKeys.count

@@ -17,20 +17,25 @@ struct SectionCursor {
 
     /// The index of the section holding flat index `flat`, which must be an item's index.
     /// - Complexity: O(1) when it is the section of the previous call, else O(log S).
-    @inlinable
+    @inlinable @inline(__always)
     mutating func section(containing flat: Int) -> Int {
         if flat < lower || flat >= upper {
-            // The last section starting at or before `flat`: empty sections before it start there too.
-            var low = 0
-            var high = sectionStarts.count - 1
-            while low < high {
-                let middle = (low + high) / 2
-                if sectionStarts[middle] <= flat { low = middle + 1 } else { high = middle }
-            }
-            section = low - 1
-            lower = sectionStarts[section]
-            upper = sectionStarts[section + 1]
+            find(flat)
         }
         return section
+    }
+
+    @inlinable
+    mutating func find(_ flat: Int) {
+        // The last section starting at or before `flat`: empty sections before it start there too.
+        var low = 0
+        var high = sectionStarts.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if sectionStarts[middle] <= flat { low = middle + 1 } else { high = middle }
+        }
+        section = low - 1
+        lower = sectionStarts[section]
+        upper = sectionStarts[section + 1]
     }
 }

@@ -18,27 +18,22 @@ import Foundation
 /// drawn from the new state anyway. The lists are in a fixed order: deletes descending, inserts
 /// ascending, moves by ascending destination, reloads and reconfigures ascending.
 public struct SnapshotDifference: Equatable, Sendable {
-    /// A section that moved from index `from` (old) to index `to` (new).
-    public struct SectionMove: Equatable, Hashable, Sendable {
-        public var from: Int
-        public var to: Int
+    /// Something that moved from `from`, in the old snapshot, to `to`, in the new one.
+    public struct Move<Position: Hashable & Sendable>: Equatable, Hashable, Sendable {
+        public var from: Position
+        public var to: Position
 
-        public init(from: Int, to: Int) {
+        public init(from: Position, to: Position) {
             self.from = from
             self.to = to
         }
     }
 
-    /// An item that moved from path `from` (old) to path `to` (new), possibly to another section.
-    public struct ItemMove: Equatable, Hashable, Sendable {
-        public var from: IndexPath
-        public var to: IndexPath
+    /// A section that moved from one index to another.
+    public typealias SectionMove = Move<Int>
 
-        public init(from: IndexPath, to: IndexPath) {
-            self.from = from
-            self.to = to
-        }
-    }
+    /// An item that moved from one path to another, possibly in another section.
+    public typealias ItemMove = Move<IndexPath>
 
     /// Old indexes of deleted sections, descending.
     public var deletedSections: [Int]

@@ -1,0 +1,167 @@
+import Foundation
+
+extension TodoContext {
+    /// Writes the unsaved changes to the store, durably and atomically, then posts `DidSave`.
+    ///
+    /// Pending changes are processed first. Under the store's lock the context re-reads the
+    /// store and compares each changed item's stored version with the version it read (its
+    /// snapshot): an item that moved meanwhile, was deleted meanwhile, or was inserted by another
+    /// writer with the same id is a conflict, settled by `mergePolicy` (see `MergePolicy`).
+    /// Items other writers added or changed that this context did not touch are kept as they are
+    /// in the store. Written items' versions go up by one and the store's generation by one.
+    /// When a policy changes what this context holds (a merged field, a store value adopted),
+    /// observers get that as one batch, which is not undoable.
+    /// - Throws: `SaveError.conflicts` under `.error` (nothing written), `SaveError.store` for
+    ///   I/O and bad data.
+    /// - Complexity: O(n) in the store size plus O(k) in the changed items.
+    public func save() throws {
+        processPendingChanges()
+        let changedIDs = unsavedIDs.filter { current[$0] != committed[$0] }.sorted()
+        guard !changedIDs.isEmpty else {
+            unsavedIDs.removeAll()
+            return
+        }
+        if let parent {
+            return try push(changedIDs, into: parent)
+        }
+        let outcome: SaveOutcome
+        do {
+            outcome = try store.modify { contents in try write(changedIDs, into: &contents) }
+        } catch let error as StoreError {
+            throw SaveError.store(error)
+        }
+        adopt(outcome)
+    }
+
+    /// What one save decided and wrote, for updating the snapshot after the lock is released.
+    struct SaveOutcome {
+        var inserted: [TodoItem] = []
+        var updated: [TodoItem] = []
+        var deleted: [TodoItem] = []
+        /// Final committed values of the touched ids (nil = absent), including adopted ones.
+        var finalValues: [(UUID, TodoItem?)] = []
+        var generationBefore = 0
+        var generationAfter = 0
+    }
+
+    /// Applies the changes of `ids` to freshly read `contents`, or throws without touching them.
+    private func write(_ ids: [UUID], into contents: inout StoreContents) throws -> SaveOutcome {
+        var positions: [UUID: Int] = [:]
+        positions.reserveCapacity(contents.items.count)
+        for (position, item) in contents.items.enumerated() {
+            positions[item.id] = position
+        }
+        let decisions = try decide(ids, byVersion: true) { id in positions[id].map { contents.items[$0] } }
+
+        var outcome = SaveOutcome(generationBefore: contents.generation)
+        var removed: Set<Int> = []
+        for (id, decision) in decisions {
+            let position = positions[id]
+            let stored = position.map { contents.items[$0] }
+            switch decision {
+            case .adoptStored:
+                outcome.finalValues.append((id, stored))
+            case .write(nil):
+                if let position {
+                    removed.insert(position)
+                    outcome.deleted.append(contents.items[position])
+                }
+                outcome.finalValues.append((id, nil))
+            case .write(var value?):
+                value.version = (stored?.version ?? 0) + 1
+                if let position {
+                    contents.items[position] = value
+                    outcome.updated.append(value)
+                } else {
+                    contents.items.append(value)
+                    outcome.inserted.append(value)
+                }
+                outcome.finalValues.append((id, value))
+            }
+        }
+        if !removed.isEmpty {
+            contents.items = contents.items.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
+        }
+        if !(outcome.inserted.isEmpty && outcome.updated.isEmpty && outcome.deleted.isEmpty) {
+            contents.generation += 1
+        }
+        outcome.generationAfter = contents.generation
+        return outcome
+    }
+
+    /// Decides each changed id: write the in-memory value, or settle a conflict by policy.
+    ///
+    /// - Parameters:
+    ///   - byVersion: true against a store (an item moved when its version did); false against a
+    ///     parent context, whose unsaved changes carry no new version (an item moved when its
+    ///     value did).
+    ///   - stored: the value the target holds now.
+    /// - Throws: `SaveError.conflicts` listing every conflict the policy does not settle.
+    func decide(_ ids: [UUID], byVersion: Bool, stored: (UUID) -> TodoItem?) throws -> [(UUID, MergePolicy.Resolution)] {
+        var decisions: [(UUID, MergePolicy.Resolution)] = []
+        var unsettled: [MergeConflict] = []
+        for id in ids {
+            let storedValue = stored(id), base = committed[id], mine = current[id]
+            let bothDeleted = storedValue == nil && mine == nil
+            let moved = byVersion
+                ? storedValue?.version != base?.version || (base == nil && storedValue != nil)
+                : storedValue != base
+            guard moved, !bothDeleted else {
+                decisions.append((id, bothDeleted ? .adoptStored : .write(mine)))
+                continue
+            }
+            let conflict = MergeConflict(itemID: id, base: base, inMemory: mine, stored: storedValue)
+            guard let resolution = mergePolicy.resolve(conflict) else {
+                unsettled.append(conflict)
+                continue
+            }
+            decisions.append((id, Self.skippingNoOpWrite(resolution, stored: storedValue)))
+        }
+        guard unsettled.isEmpty else { throw SaveError.conflicts(unsettled) }
+        return decisions
+    }
+
+    /// A merge whose result is what the store already holds writes nothing.
+    private static func skippingNoOpWrite(_ resolution: MergePolicy.Resolution, stored: TodoItem?) -> MergePolicy.Resolution {
+        switch (resolution, stored) {
+        case (.write(nil), nil): .adoptStored
+        case (.write(let value?), let stored?) where value.hasSameContent(as: stored): .adoptStored
+        default: resolution
+        }
+    }
+
+    /// Makes the final values the new snapshot and tells observers.
+    ///
+    /// Version bumps are bookkeeping: they update current values without an `ObjectsDidChange`.
+    /// Content the merge changed is reported as one non-undoable batch. The context claims to
+    /// have seen the new generation only when it had seen the one it saved over; otherwise
+    /// another writer's save is still unseen.
+    private func adopt(_ outcome: SaveOutcome) {
+        for (id, value) in outcome.finalValues {
+            let visible = current[id]
+            let contentChanged = switch (visible, value) {
+            case (nil, nil): false
+            case (let old?, let new?): !old.hasSameContent(as: new)
+            default: true
+            }
+            if contentChanged {
+                setCurrent(value, for: id)
+            } else {
+                current[id] = value
+            }
+            committed[id] = value
+        }
+        unsavedIDs.removeAll()
+        processWithoutUndo()
+        if outcome.generationBefore == storeGeneration {
+            storeGeneration = outcome.generationAfter
+        }
+        guard outcome.generationAfter != outcome.generationBefore else { return }
+        post(DidSave(
+            inserted: outcome.inserted,
+            updated: outcome.updated,
+            deleted: outcome.deleted,
+            generation: outcome.generationAfter
+        ))
+    }
+}

@@ -1,0 +1,253 @@
+import Foundation
+
+/// A scratch pad of unsaved changes over a store, as `NSManagedObjectContext`.
+///
+/// The context reads the store lazily (on the first fetch or lookup) and remembers every item's
+/// committed value and version: its snapshot for optimistic locking. Inserts, updates and deletes
+/// change only the context until `save()`. Observers see changes only when they are processed
+/// (`processPendingChanges()`, or implicitly by `save()`, `rollback()`, `undo()` and `redo()`),
+/// one `ObjectsDidChange` per batch.
+///
+/// The context owns bookkeeping fields: `update` sets `modifiedAt` from the injected clock and
+/// keeps `id`, `createdAt` and `version` as they were; `save()` assigns versions.
+///
+/// Not thread-safe: one context belongs to one synchronous loop (DESIGN §7).
+public final class TodoContext {
+    /// Where committed items live.
+    public let store: any TodoStore
+    /// What `save()` does with conflicts.
+    public var mergePolicy: MergePolicy = .error
+    /// The context a child's `save()` pushes into; nil for a root context, which saves to `store`.
+    public let parent: TodoContext?
+    /// For a child: whenever the parent processes a batch, take its new values for the items this
+    /// context has not changed (as Core Data's property of that name).
+    public var automaticallyMergesChangesFromParent = false {
+        didSet { observeParentIfNeeded() }
+    }
+    var parentObservation: ObservationToken?
+
+    let now: () -> Date
+
+    /// Committed values as last read from or written to the store: the optimistic-locking snapshot.
+    var committed: [UUID: TodoItem] = [:]
+    /// Current values: committed values with this context's changes applied.
+    var current: [UUID: TodoItem] = [:]
+    /// Ids whose current value may differ from the committed one (inserted, updated or deleted).
+    var unsavedIDs: Set<UUID> = []
+    /// For every id touched since the last processed batch, its value at that batch (nil = absent).
+    var pendingBase: [UUID: TodoItem?] = [:]
+    /// Ids in the order they were first touched since the last batch, so batches are reproducible.
+    var pendingOrder: [UUID] = []
+    var isLoaded = false
+
+    var undoStack: [[ItemChange]] = []
+    var redoStack: [[ItemChange]] = []
+    var undoRegistration = UndoRegistration.record
+
+    var objectsDidChangeObservers: [Int: (ObjectsDidChange) -> Void] = [:]
+    var didSaveObservers: [Int: (DidSave) -> Void] = [:]
+    var nextObserverKey = 0
+
+    /// The store generation this context has seen everything up to; 0 before the first load.
+    public internal(set) var storeGeneration = 0
+
+    /// - Parameters:
+    ///   - store: where committed items are read from and saved to.
+    ///   - now: the clock for `createdAt`/`modifiedAt`; injected so that logic never reads the
+    ///     wall clock itself.
+    public init(store: any TodoStore, now: @escaping () -> Date) {
+        self.store = store
+        self.now = now
+        self.parent = nil
+    }
+
+    /// A child context: it reads its parent's current values (unsaved ones included) and its
+    /// `save()` pushes into the parent only; nothing reaches the store until the root saves.
+    /// Discarding a child without saving leaves the parent untouched. The child starts with the
+    /// parent's clock and merge policy.
+    public init(parent: TodoContext) {
+        self.store = parent.store
+        self.now = parent.now
+        self.parent = parent
+        self.mergePolicy = parent.mergePolicy
+    }
+
+    // MARK: Reading
+
+    /// The items matching `request`, including unsaved changes, in the request's order.
+    /// - Throws: `StoreError` when the store cannot be read.
+    /// - Complexity: O(n log n) in the number of items in the context.
+    public func fetch(_ request: FetchRequest) throws -> [TodoItem] {
+        try loadIfNeeded()
+        return request.apply(to: current.values)
+    }
+
+    /// How many items `fetch(request)` would return.
+    /// - Throws: `StoreError` when the store cannot be read.
+    /// - Complexity: O(n) without limit and offset, else as `fetch`.
+    public func count(for request: FetchRequest) throws -> Int {
+        try loadIfNeeded()
+        guard request.fetchLimit == 0, request.fetchOffset == 0 else { return try fetch(request).count }
+        return current.values.reduce(0) { $0 + (request.predicate.evaluate($1) ? 1 : 0) }
+    }
+
+    /// The current value of the item with `id`, or nil when the context has no such item.
+    /// - Throws: `StoreError` when the store cannot be read.
+    /// - Complexity: O(1) once loaded.
+    public func item(with id: UUID) throws -> TodoItem? {
+        try loadIfNeeded()
+        return current[id]
+    }
+
+    /// Reads the store once; later calls do nothing until `reset()`.
+    func loadIfNeeded() throws {
+        guard !isLoaded else { return }
+        if let parent {
+            try parent.loadIfNeeded()
+            committed = parent.current
+            storeGeneration = parent.storeGeneration
+        } else {
+            let contents = try store.load()
+            committed = Dictionary(contents.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            storeGeneration = contents.generation
+        }
+        current = committed
+        isLoaded = true
+    }
+
+    // MARK: Changing
+
+    /// Inserts a new item dated `date`, created now.
+    /// - Returns: the inserted value (version 0 until saved).
+    /// - Throws: `StoreError` when the store cannot be read.
+    @discardableResult
+    public func insert(text: String, date: Date, color: TodoColor = .default, isDone: Bool = false) throws -> TodoItem {
+        let item = TodoItem(text: text, date: date, color: color, isDone: isDone, createdAt: now())
+        try insert(item)
+        return item
+    }
+
+    /// Inserts `item` as it is (imports keep ids and timestamps); its version restarts at 0.
+    /// - Throws: `StoreError` when the store cannot be read.
+    /// - Precondition: no item with the same id is in the context.
+    public func insert(_ item: TodoItem) throws {
+        try loadIfNeeded()
+        precondition(current[item.id] == nil, "an item with id \(item.id) is already in the context")
+        var fresh = item
+        fresh.version = committed[item.id]?.version ?? 0
+        setCurrent(fresh, for: item.id)
+    }
+
+    /// Changes the item with `id` through `change`, then stamps `modifiedAt` with the clock.
+    ///
+    /// `id`, `createdAt` and `version` belong to the context: changes to `version` are ignored.
+    /// A change that leaves every field as it was records nothing.
+    /// - Throws: `StoreError` when the store cannot be read.
+    /// - Precondition: the item is in the context.
+    public func update(_ id: UUID, _ change: (inout TodoItem) -> Void) throws {
+        try loadIfNeeded()
+        guard let old = current[id] else { preconditionFailure("no item with id \(id) in the context") }
+        var new = old
+        change(&new)
+        precondition(new.id == id, "an update must not change the item's id")
+        new.version = old.version
+        guard new != old else { return }
+        new.modifiedAt = now()
+        setCurrent(new, for: id)
+    }
+
+    /// Deletes the item with `id`.
+    /// - Throws: `StoreError` when the store cannot be read.
+    /// - Precondition: the item is in the context.
+    public func delete(_ id: UUID) throws {
+        try loadIfNeeded()
+        precondition(current[id] != nil, "no item with id \(id) in the context")
+        setCurrent(nil, for: id)
+    }
+
+    /// The seeds' update by date predicate: changes every item whose `date` lies in
+    /// `[start, end)`, returning how many changed. Save to make it durable.
+    /// - Throws: `StoreError` when the store cannot be read.
+    /// - Complexity: O(n log n) for the fetch plus O(k) for k matches.
+    @discardableResult
+    public func updateItems(datedFrom start: Date, to end: Date, _ change: (inout TodoItem) -> Void) throws -> Int {
+        let request = FetchRequest(predicate: .and([.dateOnOrAfter(start), .dateBefore(end)]))
+        let matches = try fetch(request)
+        for item in matches {
+            try update(item.id, change)
+        }
+        return matches.count
+    }
+
+    /// The single point where current values change: keeps the pending and unsaved bookkeeping.
+    func setCurrent(_ value: TodoItem?, for id: UUID) {
+        if pendingBase[id] == nil {
+            pendingBase[id] = .some(current[id])
+            pendingOrder.append(id)
+        }
+        current[id] = value
+        unsavedIDs.insert(id)
+    }
+
+    // MARK: Unsaved state
+
+    /// True when the context holds changes that `save()` would write.
+    /// - Complexity: O(k) in the number of touched items.
+    public var hasChanges: Bool {
+        unsavedIDs.contains { current[$0] != committed[$0] }
+    }
+
+    /// Items inserted and not yet saved, ordered by creation then id.
+    public var insertedItems: [TodoItem] {
+        sortedForReport(unsavedIDs.compactMap { committed[$0] == nil ? current[$0] : nil })
+    }
+
+    /// Items changed and not yet saved (current values), ordered by creation then id.
+    public var updatedItems: [TodoItem] {
+        sortedForReport(unsavedIDs.compactMap { id in
+            guard let old = committed[id], let new = current[id], old != new else { return nil }
+            return new
+        })
+    }
+
+    /// Items deleted and not yet saved (committed values), ordered by creation then id.
+    public var deletedItems: [TodoItem] {
+        sortedForReport(unsavedIDs.compactMap { current[$0] == nil ? committed[$0] : nil })
+    }
+
+    private func sortedForReport(_ items: [TodoItem]) -> [TodoItem] {
+        items.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    }
+
+    // MARK: Discarding
+
+    /// Discards unsaved changes, restoring committed values, and clears the undo history.
+    ///
+    /// Observers receive the reverting batch (as Core Data posts objects-did-change).
+    public func rollback() {
+        processPendingChanges()
+        for id in unsavedIDs.sorted() where current[id] != committed[id] {
+            setCurrent(committed[id], for: id)
+        }
+        unsavedIDs.removeAll()
+        processWithoutUndo()
+        undoStack.removeAll()
+        redoStack.removeAll()
+    }
+
+    /// Forgets everything: values, snapshot, unsaved changes and undo history. The next fetch
+    /// reads the store again. Observers receive one batch with `invalidatedAll` and no items;
+    /// fetched-results controllers must `performFetch()` again.
+    public func reset() {
+        committed.removeAll()
+        current.removeAll()
+        unsavedIDs.removeAll()
+        pendingBase.removeAll()
+        pendingOrder.removeAll()
+        undoStack.removeAll()
+        redoStack.removeAll()
+        isLoaded = false
+        storeGeneration = 0
+        post(ObjectsDidChange(invalidatedAll: true))
+    }
+}

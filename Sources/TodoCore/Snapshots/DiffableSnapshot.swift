@@ -96,12 +96,15 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     }
 
     /// The items marked by `reloadItems(_:)`, in the order first marked.
+    /// - Complexity: O(1); the marks are kept as an array.
     public var reloadedItemIdentifiers: [ItemID] { reloadedItems.ordered }
 
     /// The items marked by `reconfigureItems(_:)`, in the order first marked.
+    /// - Complexity: O(1); the marks are kept as an array.
     public var reconfiguredItemIdentifiers: [ItemID] { reconfiguredItems.ordered }
 
     /// The sections marked by `reloadSections(_:)`, in the order first marked.
+    /// - Complexity: O(1); the marks are kept as an array.
     public var reloadedSectionIdentifiers: [SectionID] { reloadedSections.ordered }
 
     // MARK: Positions

@@ -54,6 +54,8 @@ public struct SnapshotDifference: Equatable, Sendable {
     /// Old paths of items that stayed in place, were marked for reconfiguration and are not reloaded, ascending.
     public var reconfiguredItems: [IndexPath]
 
+    /// A difference with the given changes, which must already be in the documented order (as
+    /// `difference(from:)` produces them); an omitted kind is empty.
     public init(
         deletedSections: [Int] = [],
         insertedSections: [Int] = [],

@@ -19,6 +19,9 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidInput(source: String, reason: String)
     /// A `json` input is not a valid store file; the store's own message names line and column.
     case invalidStore(StoreError)
+    /// The output could not be written; the store's file error names the path and the reason
+    /// (its `category` gives the exit code).
+    case cannotWrite(StoreError)
 
     public var description: String {
         switch self {
@@ -36,7 +39,7 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(source), record \(record): \(reason)."
         case .invalidInput(let source, let reason):
             "\(source): \(reason)."
-        case .invalidStore(let error):
+        case .invalidStore(let error), .cannotWrite(let error):
             error.description
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns an input's records into items: applies defaults, derives missing ids, and refuses
-/// empty texts and repeated ids, naming the position of the offending record.
+/// empty texts, repeated ids and dates the store cannot hold, naming the offending record.
 struct ImportCollector {
     private let source: String
     private let now: Date
@@ -21,7 +21,8 @@ struct ImportCollector {
     }
 
     /// Adds the item a record describes.
-    /// - Throws: `ExportError` at `position` when the text is empty or the id was already read.
+    /// - Throws: `ExportError` at `position` when the text is empty, the id was already read, or a
+    ///   date lies outside `StoreEncoder.representableDates` (the years 0000–9999 in UTC).
     /// - Complexity: amortised O(1) plus O(length of the text).
     mutating func add(_ record: ImportRecord, at position: ImportPosition) throws(ExportError) {
         guard !record.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
@@ -30,6 +31,10 @@ struct ImportCollector {
         let id = record.id ?? stableIDs.next(forText: record.text)
         if let earlier = positions[id] {
             throw position.error("the id \(id.uuidString.lowercased()) was already used on \(earlier.phrase)", source: source)
+        }
+        for date in [record.date, record.createdAt, record.modifiedAt].compactMap(\.self)
+        where !StoreEncoder.representableDates.contains(date) {
+            throw position.error("a date falls outside the years 0000 to 9999", source: source)
         }
         positions[id] = position
         let createdAt = record.createdAt ?? now

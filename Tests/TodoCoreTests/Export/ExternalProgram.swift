@@ -38,9 +38,8 @@ struct ExternalProgram {
     func run(_ arguments: [String], environment: [String: String] = [:], input: [UInt8] = []) throws -> Result {
         try Self.withTemporaryDirectory { directory in
             let paths = ["in", "out", "err"].map { "\(directory)/\($0)" }
-            try Self.write(input, to: paths[0])
-            for path in paths.dropFirst() {
-                FileManager.default.createFile(atPath: path, contents: nil)
+            for (path, bytes) in zip(paths, [input, [], []]) {
+                try Self.write(bytes, to: path)
             }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: path)

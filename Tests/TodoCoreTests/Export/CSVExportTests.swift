@@ -3,7 +3,7 @@ import Testing
 @testable import TodoCore
 
 @Suite("CSV export and import")
-struct CSVFormatTests {
+struct CSVExportTests {
     @Test("the small fixture exports to the exact RFC 4180 text")
     func golden() {
         let expected = #"""
@@ -82,6 +82,7 @@ struct CSVFormatTests {
         ("text,done\nx,maybe\n", "input, line 2: 'maybe' in column done is not true or false."),
         ("text,id\nx,6f1c2a3b-4d5e-4f60-8a7b-000000000001\ny,6F1C2A3B-4D5E-4F60-8A7B-000000000001\n", "input, line 3: the id 6f1c2a3b-4d5e-4f60-8a7b-000000000001 was already used on line 2."),
         ("text,done\n  ,yes\n", "input, line 2: the text is empty."),
+        ("text,date\nx,0000-01-01T00:30:00+01:00\n", "input, line 2: a date falls outside the years 0000 to 9999."),
     ])
     func malformed(text: String, message: String) {
         #expect(ExportFixtures.importError(text, as: .csv) == message)

@@ -3,7 +3,7 @@ import Testing
 @testable import TodoCore
 
 @Suite("Markdown export and import")
-struct MarkdownFormatTests {
+struct MarkdownExportTests {
     @Test("the small fixture exports to the exact checklist, headings relative to now")
     func golden() {
         let expected = #"""

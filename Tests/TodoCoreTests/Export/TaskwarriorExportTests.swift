@@ -3,7 +3,7 @@ import Testing
 @testable import TodoCore
 
 @Suite("Taskwarrior export and import")
-struct TaskwarriorFormatTests {
+struct TaskwarriorExportTests {
     static let task = ExternalProgram("task")
 
     @Test("the small fixture exports to the exact JSON task import reads")

@@ -3,7 +3,7 @@ import Testing
 @testable import TodoCore
 
 @Suite("Import plans: matching by id, idempotent re-imports")
-struct ImportPlanTests {
+struct ExportImportPlanTests {
     /// What a store holds after the plan: updates replace items by id, insertions are added.
     static func applying(_ plan: ImportPlan, to items: [TodoItem]) -> [TodoItem] {
         let updates = Dictionary(uniqueKeysWithValues: plan.updates.map { ($0.id, $0) })

@@ -3,7 +3,7 @@ import Testing
 @testable import TodoCore
 
 @Suite("Timestamps in exports and imports")
-struct ParsedTimestampTests {
+struct ExportTimestampTests {
     @Test("UTC fields and formats are exact across eras, leap days and milliseconds", arguments: [
         ("1970-01-01T00:00:00.000Z", "19700101T000000Z"),
         ("1969-12-31T23:59:59.999Z", "19691231T235959Z"),
@@ -58,18 +58,5 @@ struct ParsedTimestampTests {
         #expect(local.date(in: ExportFixtures.calendar, timeZone: seoul) == ExportFixtures.date("2025-01-12T00:00:00.000Z"))
         let day = try #require(ParsedTimestamp.parse("2025-01-12"))
         #expect(day.date(in: ExportFixtures.calendar, timeZone: seoul) == ExportFixtures.date("2025-01-11T15:00:00.000Z"))
-    }
-}
-
-@Suite("Text forms of lossy formats")
-struct TextFormTests {
-    @Test("each form replaces exactly what its formats cannot hold", arguments: [
-        (TextForm.exact, "a\r\nb\u{1B}c\td\u{85}", "a\r\nb\u{1B}c\td\u{85}"),
-        (.iCalendar, "a\r\nb\rc\nd\u{1B}e\tf\u{7F}g\u{85}", "a\nb\nc\nd e\tf g\u{85}"),
-        (.singleLine, "a\r\nb\nc\u{1B}d\te\u{85}f", "a b c d e f"),
-        (.singleLine, "plain 한국어 🎉", "plain 한국어 🎉"),
-    ])
-    func forms(form: TextForm, text: String, expected: String) {
-        #expect(form.apply(text) == expected)
     }
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import TodoCore
 
 @Suite("Stable ids for imports without UUIDs")
-struct StableIDTests {
+struct ExportStableIDTests {
     @Test("SHA-1 matches the FIPS 180 test vectors", arguments: [
         ("", "da39a3ee5e6b4b0d3255bfef95601890afd80709"),
         ("abc", "a9993e364706816aba3e25717850c26c9cd0d89d"),

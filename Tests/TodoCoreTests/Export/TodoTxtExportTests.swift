@@ -3,7 +3,7 @@ import Testing
 @testable import TodoCore
 
 @Suite("todo.txt export and import")
-struct TodoTxtFormatTests {
+struct TodoTxtExportTests {
     static let todoTxt = ExternalProgram("todo-txt") ?? ExternalProgram("todo.sh")
 
     @Test("the small fixture exports to the exact todo.txt lines")

@@ -3,7 +3,7 @@ import Testing
 @testable import TodoCore
 
 @Suite("Round trips of the formats that carry every field")
-struct RoundTripTests {
+struct ExportRoundTripTests {
     @Test(
         "export, import and export again gives identical output, and the items as the format keeps them",
         arguments: [ExportFormat.json, .csv, .ics, .vdir, .taskwarrior]

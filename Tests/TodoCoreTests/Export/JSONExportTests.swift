@@ -3,7 +3,7 @@ import Testing
 @testable import TodoCore
 
 @Suite("JSON (store format) export and import")
-struct JSONFormatTests {
+struct JSONExportTests {
     static let python = ExternalProgram.python(withModule: "json")
 
     @Test("the export is the store file format itself, items in the order given")

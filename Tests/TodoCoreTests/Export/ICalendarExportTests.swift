@@ -3,7 +3,7 @@ import Testing
 @testable import TodoCore
 
 @Suite("iCalendar and vdir export and import")
-struct ICalendarFormatTests {
+struct ICalendarExportTests {
     static let python = ExternalProgram.python(withModule: "icalendar")
     static let calcurse = ExternalProgram("calcurse")
     static let todoman = ExternalProgram("todoman")

@@ -48,7 +48,7 @@ extension CSVFormat {
             let key = name.trimmingCharacters(in: .whitespaces).lowercased()
             guard known.contains(key) else { continue }
             guard indices[key] == nil else {
-                throw .invalidLine(source: source, line: header.line, reason: "the header names the column '\(name)' twice")
+                throw .invalidLine(source: source, line: header.line, reason: "the header names the column \(StoreError.quoted(name)) twice")
             }
             indices[key] = index
         }
@@ -68,14 +68,14 @@ private struct RecordFields {
 
     func id() throws(ExportError) -> UUID? {
         guard let value = cell("id") else { return nil }
-        guard let id = UUID(uuidString: value) else { throw problem("'\(value)' in column id is not a UUID") }
+        guard let id = UUID(uuidString: value) else { throw problem("\(StoreError.quoted(value)) in column id is not a UUID") }
         return id
     }
 
     func date(_ column: String) throws(ExportError) -> Date? {
         guard let value = cell(column) else { return nil }
         guard let date = ParsedTimestamp.parse(value)?.date(in: calendar) else {
-            throw problem("'\(value)' in column \(column) is not an ISO-8601 date")
+            throw problem("\(StoreError.quoted(value)) in column \(column) is not an ISO-8601 date")
         }
         return date
     }
@@ -90,7 +90,7 @@ private struct RecordFields {
         switch value.lowercased() {
         case "true", "yes", "1", "x": return true
         case "false", "no", "0": return false
-        default: throw problem("'\(value)' in column done is not true or false")
+        default: throw problem("\(StoreError.quoted(value)) in column done is not true or false")
         }
     }
 

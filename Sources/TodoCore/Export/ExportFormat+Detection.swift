@@ -10,7 +10,7 @@ extension ExportFormat {
     /// (`x `, a priority `(A) `, or a `YYYY-MM-DD ` creation date).
     ///
     /// - Throws: `ExportError.undetectableFormat` when nothing fits.
-    /// - Complexity: O(length of the first line).
+    /// - Complexity: O(length of the first non-blank line).
     public static func detect(_ input: ImportInput) throws(ExportError) -> ExportFormat {
         switch input {
         case .directory:
@@ -29,7 +29,7 @@ extension ExportFormat {
 
     /// The format the first line of `bytes` suggests, or `nil`.
     static func detect(content bytes: [UInt8]) -> ExportFormat? {
-        guard let firstLine = ImportLines.byteLines(bytes).first(where: { $0.contains { $0 > 0x20 } }),
+        guard let firstLine = ImportLines.firstNonBlankLine(bytes),
               let line = String(validating: firstLine, as: UTF8.self)?.trimmingPrefix(while: \.isWhitespace)
         else { return nil }
         if line.uppercased().hasPrefix("BEGIN:VCALENDAR") { return .ics }

@@ -54,7 +54,7 @@ extension ICalendarFormat {
         for file in files {
             for item in try parse(file.bytes, source: source + "/" + file.name, now: now, calendar: calendar) {
                 if let earlier = fileForID[item.id] {
-                    throw .invalidInput(source: source, reason: "the files \(earlier) and \(file.name) both hold the to-do \(item.id.uuidString.lowercased())")
+                    throw .invalidInput(source: source, reason: "the files \(StoreError.quoted(earlier)) and \(StoreError.quoted(file.name)) both hold the to-do \(item.id.uuidString.lowercased())")
                 }
                 fileForID[item.id] = file.name
                 items.append(item)
@@ -85,7 +85,7 @@ private struct TodoDates {
         guard let property = todo.first(name) else { return nil }
         let zone = property.parameters["TZID"].flatMap { TimeZone(identifier: $0) }
         guard let date = ParsedTimestamp.parse(property.value)?.date(in: calendar, timeZone: zone) else {
-            throw .invalidLine(source: source, line: property.line, reason: "'\(property.value)' in \(name) is not an iCalendar date or date-time")
+            throw .invalidLine(source: source, line: property.line, reason: "\(StoreError.quoted(property.value)) in \(name) is not an iCalendar date or date-time")
         }
         return date
     }

@@ -41,6 +41,9 @@ struct ICalendarParser {
         var open: [Component] = []
         for line in try unfoldedLines(bytes) {
             let content = try contentLine(line.text, at: line.number)
+            if content.name == "BEGIN" || content.name == "END", !Self.isName(content.value) {
+                throw problem("\(StoreError.quoted(content.value)) after \(content.name): is not a component name", line: line.number)
+            }
             switch content.name {
             case "BEGIN":
                 let name = content.value.uppercased()
@@ -103,8 +106,8 @@ struct ICalendarParser {
             name.unicodeScalars.append(scalars[index])
             index += 1
         }
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-") }) else {
-            throw problem("'\(text.prefix(40))' is not an iCalendar content line (NAME:value)", line: line)
+        guard Self.isName(name) else {
+            throw problem("\(StoreError.quoted(text)) is not an iCalendar content line (NAME:value)", line: line)
         }
         var parameters: [String: String] = [:]
         while index < scalars.count, scalars[index] == ";" {
@@ -133,6 +136,11 @@ struct ICalendarParser {
         var value = String.UnicodeScalarView()
         value.append(contentsOf: scalars[(index + 1)...])
         return ContentLine(name: name.uppercased(), parameters: parameters, value: String(value), line: line)
+    }
+
+    /// Whether `text` is an iCalendar name (iana-token or x-name): ASCII letters, digits, hyphens.
+    private static func isName(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
     }
 
     private func problem(_ reason: String, line: Int) -> ExportError {

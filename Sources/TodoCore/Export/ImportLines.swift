@@ -23,15 +23,36 @@ enum ImportLines {
     /// - Complexity: O(n) in the number of bytes.
     static func byteLines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
+        forEachLine(of: bytes) { line in
+            lines.append(line)
+            return true
+        }
+        return lines
+    }
+
+    /// The first line with anything but spaces and control characters in it, for sniffing a
+    /// format without splitting a large file.
+    /// - Complexity: O(length of the lines up to and including it).
+    static func firstNonBlankLine(_ bytes: [UInt8]) -> ArraySlice<UInt8>? {
+        var found: ArraySlice<UInt8>?
+        forEachLine(of: bytes) { line in
+            guard line.contains(where: { $0 > 0x20 }) else { return true }
+            found = line
+            return false
+        }
+        return found
+    }
+
+    /// Calls `body` with each line, without its line break, until it returns false.
+    private static func forEachLine(of bytes: [UInt8], _ body: (ArraySlice<UInt8>) -> Bool) {
         var start = bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
         while start < bytes.count {
             let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
             var end = newline
             if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            lines.append(bytes[start..<end])
+            guard body(bytes[start..<end]) else { return }
             start = newline + 1
         }
-        return lines
     }
 
     /// Decodes one line.

@@ -25,7 +25,7 @@ extension ImportRecord {
     ) throws(ExportError) -> TodoColor {
         guard let color = TodoColor(rawValue: value.lowercased()) else {
             let names = TodoColor.allCases.map(\.rawValue).joined(separator: ", ")
-            throw position.error("'\(value)' in \(field) is not one of the colours \(names)", source: source)
+            throw position.error("\(StoreError.quoted(String(value))) in \(field) is not one of the colours \(names)", source: source)
         }
         return color
     }

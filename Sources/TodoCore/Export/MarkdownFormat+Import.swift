@@ -21,7 +21,7 @@ extension MarkdownFormat {
             if line.hasPrefix("## ") {
                 let title = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
                 guard let start = titles.day(from: title) else {
-                    throw position.error("'\(title)' is not a day title such as Today, Yesterday, Tomorrow or Mon 12 Jan", source: source)
+                    throw position.error("\(StoreError.quoted(title)) is not a day title such as Today, Yesterday, Tomorrow or Mon 12 Jan", source: source)
                 }
                 day = start
                 continue

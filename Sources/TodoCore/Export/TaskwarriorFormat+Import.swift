@@ -15,8 +15,7 @@ extension TaskwarriorFormat {
     /// - Complexity: O(n) in the length of the input.
     static func parse(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExportError) -> [TodoItem] {
         var collector = ImportCollector(format: .taskwarrior, source: source, now: now)
-        let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        if firstByte == UInt8(ascii: "[") {
+        if ImportLines.firstNonBlankLine(bytes)?.first(where: { $0 > 0x20 }) == UInt8(ascii: "[") {
             guard let tasks = try jsonValue(bytes[...], source: source, line: nil) as? [Any] else {
                 throw .invalidInput(source: source, reason: "the input is not a JSON array of tasks")
             }
@@ -70,7 +69,7 @@ extension TaskwarriorFormat {
         case "pending", "waiting", "completed":
             break
         default:
-            throw position.error("the status '\(status)' is not one of pending, waiting, completed, deleted, recurring", source: source)
+            throw position.error("the status \(StoreError.quoted(status)) is not one of pending, waiting, completed, deleted, recurring", source: source)
         }
         guard let description = try fields.string("description") else {
             throw position.error("the task has no description", source: source)
@@ -103,14 +102,14 @@ private struct TaskFields {
 
     func uuid() throws(ExportError) -> UUID? {
         guard let value = try string("uuid") else { return nil }
-        guard let id = UUID(uuidString: value) else { throw problem("'\(value)' in uuid is not a UUID") }
+        guard let id = UUID(uuidString: value) else { throw problem("\(StoreError.quoted(value)) in uuid is not a UUID") }
         return id
     }
 
     func date(_ key: String) throws(ExportError) -> Date? {
         guard let value = try string(key) else { return nil }
         guard let date = ParsedTimestamp.parse(value)?.date(in: calendar) else {
-            throw problem("'\(value)' in \(key) is not a date of the form YYYYMMDDTHHMMSSZ")
+            throw problem("\(StoreError.quoted(value)) in \(key) is not a date of the form YYYYMMDDTHHMMSSZ")
         }
         return date
     }

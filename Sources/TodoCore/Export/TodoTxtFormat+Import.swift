@@ -63,14 +63,14 @@ extension TodoTxtFormat {
         switch word[..<colon] {
         case "due":
             guard let date = day(value, calendar: calendar) else {
-                throw position.error("'\(word)' is not a due date of the form due:YYYY-MM-DD", source: source)
+                throw position.error("\(StoreError.quoted(String(word))) is not a due date of the form due:YYYY-MM-DD", source: source)
             }
             record.date = date
         case "color":
             record.color = try ImportRecord.color(value, in: "the color: tag", at: position, source: source)
         case "uuid":
             guard let id = UUID(uuidString: String(value)) else {
-                throw position.error("'\(word)' does not hold a UUID", source: source)
+                throw position.error("\(StoreError.quoted(String(word))) does not hold a UUID", source: source)
             }
             record.id = id
         default:

@@ -314,13 +314,14 @@ struct ICalendarExportTests {
     @Test("a malformed calendar is refused with the line and the problem", arguments: [
         ("BEGIN:VTODO\nSUMMARY:x\nEND:VTODO\n", "input, line 1: expected BEGIN:VCALENDAR, found BEGIN:VTODO."),
         ("SUMMARY:x\n", "input, line 1: expected BEGIN:VCALENDAR, found SUMMARY."),
+        ("BEGIN:VCALENDAR\nBEGIN:V\u{1B}[2J\n", #"input, line 2: "V\u{1B}[2J" after BEGIN: is not a component name."#),
         ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nEND:VEVENT\nEND:VCALENDAR\n", "input, line 4: END:VEVENT closes BEGIN:VTODO from line 2."),
         ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nEND:VTODO\n", "input, line 1: BEGIN:VCALENDAR is never closed by END:VCALENDAR."),
         ("BEGIN:VCALENDAR\nEND:VCALENDAR\nEND:VCALENDAR\n", "input, line 3: END:VCALENDAR has no matching BEGIN."),
-        ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY x\nEND:VTODO\nEND:VCALENDAR\n", "input, line 3: 'SUMMARY x' is not an iCalendar content line (NAME:value)."),
+        ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY x\nEND:VTODO\nEND:VCALENDAR\n", "input, line 3: \"SUMMARY x\" is not an iCalendar content line (NAME:value)."),
         ("BEGIN:VCALENDAR\nBEGIN:VTODO\nDUE;VALUE=DATE\nEND:VTODO\nEND:VCALENDAR\n", "input, line 3: the DUE property has no ':' before its value."),
         ("BEGIN:VCALENDAR\n\nBEGIN:VTODO\nUID:1\nEND:VTODO\nEND:VCALENDAR\n", "input, line 3: the VTODO that starts here has no SUMMARY."),
-        ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nDUE:tomorrow\nEND:VTODO\nEND:VCALENDAR\n", "input, line 4: 'tomorrow' in DUE is not an iCalendar date or date-time."),
+        ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nDUE:tomorrow\nEND:VTODO\nEND:VCALENDAR\n", "input, line 4: \"tomorrow\" in DUE is not an iCalendar date or date-time."),
         ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nUID:a\nEND:VTODO\nBEGIN:VTODO\nSUMMARY:y\nUID:a\nEND:VTODO\nEND:VCALENDAR\n", "input, line 6: the id \(StableID.uuid(name: "uid:a").uuidString.lowercased()) was already used on line 2."),
         ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY: \nEND:VTODO\nEND:VCALENDAR\n", "input, line 2: the text is empty."),
     ])
@@ -334,7 +335,7 @@ struct ICalendarExportTests {
         let twin = ExportedFile(name: "b.ics", bytes: good.bytes)
         let broken = ExportedFile(name: "c.ics", bytes: Array("BEGIN:VCALENDAR\nBEGIN:VTODO\n".utf8))
         let parse = { (files: [ExportedFile]) in ExportFixtures.importError(.directory(name: "list", files: files), as: .vdir) }
-        #expect(parse([good, twin]) == "list: the files a.ics and b.ics both hold the to-do \(StableID.uuid(name: "uid:u").uuidString.lowercased()).")
+        #expect(parse([good, twin]) == "list: the files \"a.ics\" and \"b.ics\" both hold the to-do \(StableID.uuid(name: "uid:u").uuidString.lowercased()).")
         #expect(parse([good, broken]) == "list/c.ics, line 2: BEGIN:VTODO is never closed by END:VTODO.")
         #expect(parse([good]) == nil)
     }

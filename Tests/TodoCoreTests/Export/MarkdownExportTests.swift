@@ -65,8 +65,8 @@ struct MarkdownExportTests {
 
     @Test("a malformed checklist is refused with the line and the problem", arguments: [
         ("- [ ] Early\n", "input, line 1: the checklist item comes before any '## ' day heading."),
-        ("## Someday\n", "input, line 1: 'Someday' is not a day title such as Today, Yesterday, Tomorrow or Mon 12 Jan."),
-        ("## Mon 31 Feb\n", "input, line 1: 'Mon 31 Feb' is not a day title such as Today, Yesterday, Tomorrow or Mon 12 Jan."),
+        ("## Someday\n", "input, line 1: \"Someday\" is not a day title such as Today, Yesterday, Tomorrow or Mon 12 Jan."),
+        ("## Mon 31 Feb\n", "input, line 1: \"Mon 31 Feb\" is not a day title such as Today, Yesterday, Tomorrow or Mon 12 Jan."),
         ("## Today\n\n* bullet\n", "input, line 3: expected a '## ' day heading or a '- [ ] ' checklist item."),
         ("## Today\n- [] x\n", "input, line 2: expected a '## ' day heading or a '- [ ] ' checklist item."),
         ("## Today\n- [ ]  \n", "input, line 2: the text is empty."),

@@ -80,17 +80,19 @@ struct TaskwarriorExportTests {
         #expect(!items[0].isDone && !items[1].isDone)
         #expect(items[1].id == StableID.uuid(name: "taskwarrior:No uuid, no status#0"))
         #expect(items[1].date == ExportFixtures.now)
+        let array = try ExportFixtures.parse("\u{FEFF}\n  [{\"description\":\"After a byte order mark\"}]", as: .taskwarrior)
+        #expect(array.map(\.text) == ["After a byte order mark"])
     }
 
     @Test("malformed tasks are refused with the line or record and the problem", arguments: [
         ("[\n{\"description\":\"a\"},\n{\"description\": }\n]", "input, line 3: the JSON is malformed at column 17 (invalid value)."),
         ("[{\"description\":\"a\"}, 3]", "input, record 2: the task is not a JSON object."),
         ("[{\"status\":\"pending\"}]", "input, record 1: the task has no description."),
-        ("[{\"description\":\"a\",\"status\":\"done\"}]", "input, record 1: the status 'done' is not one of pending, waiting, completed, deleted, recurring."),
-        ("[{\"description\":\"a\",\"uuid\":\"nope\"}]", "input, record 1: 'nope' in uuid is not a UUID."),
-        ("[{\"description\":\"a\",\"due\":\"tomorrow\"}]", "input, record 1: 'tomorrow' in due is not a date of the form YYYYMMDDTHHMMSSZ."),
+        ("[{\"description\":\"a\",\"status\":\"done\"}]", "input, record 1: the status \"done\" is not one of pending, waiting, completed, deleted, recurring."),
+        ("[{\"description\":\"a\",\"uuid\":\"nope\"}]", "input, record 1: \"nope\" in uuid is not a UUID."),
+        ("[{\"description\":\"a\",\"due\":\"tomorrow\"}]", "input, record 1: \"tomorrow\" in due is not a date of the form YYYYMMDDTHHMMSSZ."),
         ("[{\"description\":7}]", "input, record 1: the attribute description is not a string."),
-        ("[{\"description\":\"a\",\"todotuicolor\":\"mauve\"}]", "input, record 1: 'mauve' in todotuicolor is not one of the colours default, red, green, yellow, blue, magenta, cyan, white."),
+        ("[{\"description\":\"a\",\"todotuicolor\":\"mauve\"}]", "input, record 1: \"mauve\" in todotuicolor is not one of the colours default, red, green, yellow, blue, magenta, cyan, white."),
         ("{\"description\":\"a\"}\n{\"description\" \"b\"}\n", "input, line 2: the JSON is malformed at column 16 (invalid value)."),
         ("[{\"description\":\"a\"}", "input: the JSON is malformed (unexpected end of file during json parse)."),
         ("{\"description\":\"\"}\n", "input, line 1: the text is empty."),

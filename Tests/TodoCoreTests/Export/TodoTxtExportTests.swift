@@ -95,9 +95,9 @@ struct TodoTxtExportTests {
     }
 
     @Test("a malformed line is refused with the line and the problem", arguments: [
-        ("ok\nbad due:tomorrow\n", "input, line 2: 'due:tomorrow' is not a due date of the form due:YYYY-MM-DD."),
-        ("bad color:mauve\n", "input, line 1: 'mauve' in the color: tag is not one of the colours default, red, green, yellow, blue, magenta, cyan, white."),
-        ("bad uuid:123\n", "input, line 1: 'uuid:123' does not hold a UUID."),
+        ("ok\nbad due:tomorrow\n", "input, line 2: \"due:tomorrow\" is not a due date of the form due:YYYY-MM-DD."),
+        ("bad color:mauve\n", "input, line 1: \"mauve\" in the color: tag is not one of the colours default, red, green, yellow, blue, magenta, cyan, white."),
+        ("bad uuid:123\n", "input, line 1: \"uuid:123\" does not hold a UUID."),
         ("x 2025-01-12 2025-01-10 due:2025-01-12\n", "input, line 1: the text is empty."),
         ("a\na\nb uuid:6f1c2a3b-4d5e-4f60-8a7b-000000000001\nc uuid:6f1c2a3b-4d5e-4f60-8a7b-000000000001\n", "input, line 4: the id 6f1c2a3b-4d5e-4f60-8a7b-000000000001 was already used on line 3."),
     ])

@@ -100,7 +100,7 @@ public enum StoreEncoder {
 
     /// Writes `text` as a JSON string literal with quotes.
     /// - Complexity: O(n) in the UTF-8 length of `text`.
-    private static func writeString(_ text: String, to output: inout ByteCursor) {
+    static func writeString(_ text: String, to output: inout ByteCursor) {
         var text = text
         output.write(UInt8(ascii: "\""))
         text.withUTF8 { bytes in

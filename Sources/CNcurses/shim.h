@@ -1,7 +1,138 @@
 #ifndef CNCURSES_SHIM_H
 #define CNCURSES_SHIM_H
+
+/*
+ * The C side of the ncurses adapter (Sources/todo-tui/Terminal/NcursesTerminal.swift, the only
+ * Swift file that imports this module).
+ *
+ * Swift imports plain integer macros (KEY_UP, KEY_RESIZE, KEY_MOUSE, KEY_CODE_YES, OK, ERR,
+ * COLOR_RED, ...) by itself. What it cannot import is exposed here as static inline functions:
+ * the globals LINES, COLS and stdscr (rejected by Swift 6 as not concurrency-safe) and the
+ * function-like attribute and mouse macros. Only wide-character calls are used (mvadd_wch,
+ * winnwstr, wget_wch); the variadic printw family is unusable from Swift.
+ *
+ * The restore hooks keep their state in static variables. Every static in a header is private to
+ * the object file that uses it, which is one file here by the rule above, so there is one copy.
+ */
+
 #define _XOPEN_SOURCE_EXTENDED 1
 #define NCURSES_WIDECHAR 1
 #include <locale.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <wchar.h>
 #include <ncursesw/curses.h>
+
+/* ---- Globals ---------------------------------------------------------------------------- */
+
+static inline int cn_lines(void) { return LINES; }
+static inline int cn_cols(void) { return COLS; }
+static inline WINDOW *cn_stdscr(void) { return stdscr; }
+
+/* ---- Attributes and colours ------------------------------------------------------------- */
+
+static inline attr_t cn_attr_normal(void) { return A_NORMAL; }
+static inline attr_t cn_attr_bold(void) { return A_BOLD; }
+static inline attr_t cn_attr_dim(void) { return A_DIM; }
+static inline attr_t cn_attr_reverse(void) { return A_REVERSE; }
+static inline attr_t cn_attr_underline(void) { return A_UNDERLINE; }
+static inline attr_t cn_attr_italic(void) { return A_ITALIC; }
+static inline attr_t cn_color_pair(short pair) { return (attr_t)COLOR_PAIR(pair); }
+
+/* ---- Mouse ------------------------------------------------------------------------------- */
+
+static inline mmask_t cn_button1_clicked(void) { return BUTTON1_CLICKED; }
+/* xterm-style wheels arrive as presses of buttons 4 (up) and 5 (down). */
+static inline mmask_t cn_wheel_up(void) { return BUTTON4_PRESSED; }
+static inline mmask_t cn_wheel_down(void) { return BUTTON5_PRESSED; }
+
+/* ---- Character widths ------------------------------------------------------------------ */
+
+/* glibc declares wcwidth only for X/Open builds; ncurses measures every cell with it. */
+extern int wcwidth(wchar_t character);
+static inline int cn_wcwidth(wchar_t character) { return wcwidth(character); }
+
+/* ---- Cells ------------------------------------------------------------------------------- */
+
+/*
+ * Puts one cell: `text` is a NUL-terminated wide string of one spacing character followed by
+ * at most CCHARW_MAX - 1 non-spacing ones, drawn with `attrs` and colour pair `pair`.
+ * Returns OK or ERR (ERR also when the cursor cannot advance past the bottom-right corner,
+ * after the cell was written, which callers ignore).
+ */
+static inline int cn_put_cell(int row, int column, const wchar_t *text, attr_t attrs, short pair) {
+    cchar_t cell;
+    if (setcchar(&cell, text, attrs, pair, NULL) == ERR) {
+        return ERR;
+    }
+    return mvwadd_wch(stdscr, row, column, &cell);
+}
+
+/* Reads up to `capacity - 1` characters of a row into `buffer` (NUL-terminated). */
+static inline int cn_read_row(int row, wchar_t *buffer, int capacity) {
+    if (wmove(stdscr, row, 0) == ERR) {
+        return ERR;
+    }
+    return winnwstr(stdscr, buffer, capacity - 1);
+}
+
+/* ---- Restoring the terminal -------------------------------------------------------------- */
+
+/* Whether a screen is up, so that every restore path calls endwin at most once. */
+static volatile sig_atomic_t cn_screen_active = 0;
+/* The dispositions the signals had before cn_install_restore_hooks, indexed by signal.
+ * Every static here has an initializer: Swift's importer does not emit tentative definitions,
+ * which then fail to link. */
+static struct sigaction cn_previous_actions[NSIG] = {0};
+static int cn_hooks_installed = 0;
+
+static inline void cn_set_screen_active(int active) { cn_screen_active = active ? 1 : 0; }
+static inline int cn_is_screen_active(void) { return cn_screen_active; }
+
+/* Leaves curses mode if a screen is up; safe to call any number of times. */
+static inline void cn_restore_terminal(void) {
+    if (cn_screen_active) {
+        cn_screen_active = 0;
+        endwin();
+    }
+}
+
+/*
+ * Restores the terminal, puts back the disposition the signal had before us (the default
+ * action, or Swift's crash reporter) and raises the signal again, so the process ends the way
+ * it would have without us, on a usable terminal. endwin is not strictly async-signal-safe;
+ * ncurses' own handlers make the same call, and the process is about to end either way.
+ */
+static inline void cn_restore_and_reraise(int signal_number) {
+    cn_restore_terminal();
+    sigaction(signal_number, &cn_previous_actions[signal_number], NULL);
+    raise(signal_number);
+}
+
+static inline void cn_restore_at_exit(void) { cn_restore_terminal(); }
+
+/*
+ * Installs, once per process, the handlers that restore the terminal on termination signals
+ * (SIGTERM, SIGHUP, SIGINT, SIGQUIT) and crashes (SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE,
+ * SIGTRAP), and an atexit hook for exit() calls that bypass the adapter. Installed before
+ * newterm, they also keep ncurses from installing its own SIGINT/SIGTERM handlers.
+ */
+static inline void cn_install_restore_hooks(void) {
+    static const int signals[] = {
+        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP
+    };
+    if (cn_hooks_installed) {
+        return;
+    }
+    cn_hooks_installed = 1;
+    struct sigaction action;
+    action.sa_handler = cn_restore_and_reraise;
+    action.sa_flags = 0;
+    sigemptyset(&action.sa_mask);
+    for (size_t i = 0; i < sizeof(signals) / sizeof(signals[0]); ++i) {
+        sigaction(signals[i], &action, &cn_previous_actions[signals[i]]);
+    }
+    atexit(cn_restore_at_exit);
+}
+
 #endif

@@ -1,2 +1,8 @@
-import TodoCore
-print("todo-bench: no benchmarks yet")
+import Foundation
+
+// The benchmark groups, one line each; `todo-bench NAME…` runs the named ones, none runs all.
+let groups: [BenchmarkGroup] = [
+    DiffBenchmarks.group,
+]
+
+exit(BenchmarkRunner.main(arguments: Array(CommandLine.arguments.dropFirst()), groups: groups))

@@ -8,17 +8,30 @@ public enum ItemError: Error, Equatable, Sendable, CustomStringConvertible {
     case controlCharacter(scalar: UInt32, offset: Int)
     /// The colour name is not one of the eight.
     case unknownColor(String)
+    /// The date is in none of the forms `DateInput` accepts.
+    case unknownDate(String)
+    /// The date is in an accepted form but names no real day or time, or a year outside 1000…9999.
+    case invalidDate(String, problem: DateInput.Problem)
 
-    public var description: String {
-        switch self {
+    public var description: String { description(locatedAt: nil) }
+
+    /// The description with `place` (e.g. "at column 7 of the filter") right after the value it
+    /// names, so that another subsystem can say where a value came from without rewording it.
+    func description(locatedAt place: String?) -> String {
+        let at = place.map { " " + $0 } ?? ""
+        return switch self {
         case .emptyText:
-            "The text is empty."
+            "The text\(at) is empty."
         case .textTooLong(let count):
-            "The text is \(count) characters long; at most \(TodoItem.maximumTextLength) are allowed."
+            "The text\(at) is \(count) characters long; at most \(TodoItem.maximumTextLength) are allowed."
         case .controlCharacter(let scalar, let offset):
-            "The text contains a control character (U+\(String(scalar, radix: 16, uppercase: true).leftPadded(to: 4))) at character \(offset + 1); newlines and control characters are not allowed."
+            "The text\(at) contains a control character (U+\(String(scalar, radix: 16, uppercase: true).leftPadded(to: 4))) at character \(offset + 1); newlines and control characters are not allowed."
         case .unknownColor(let name):
-            "Unknown colour '\(name)'; use one of \(TodoColor.allCases.map(\.rawValue).joined(separator: ", "))."
+            "Unknown colour '\(name)'\(at); use one of \(TodoColor.allCases.map(\.rawValue).joined(separator: ", "))."
+        case .unknownDate(let text):
+            "Unknown date '\(text)'\(at); use \(DateInput.acceptedForms)."
+        case .invalidDate(let text, let problem):
+            "Invalid date '\(text)'\(at); \(problem)."
         }
     }
 }

@@ -1,0 +1,22 @@
+/// What a format records of an item, so that importing a lossy file changes only what it knows.
+///
+/// A todo.txt line knows the day but not the time: importing it must not move an item from
+/// 09:30 to midnight of the same day. A Markdown checklist knows no colour: importing it must
+/// not turn every item's colour to default, and its one-line texts must not replace texts with
+/// line breaks. `ImportPlan` compares and updates within these limits.
+public struct ImportFidelity: Sendable, Hashable {
+    /// The finest unit of time a format's dates keep.
+    public enum DatePrecision: Sendable, Hashable {
+        case millisecond, second, day
+    }
+
+    public var datePrecision: DatePrecision
+    public var carriesColor: Bool
+    public var textForm: TextForm
+
+    public init(datePrecision: DatePrecision, carriesColor: Bool, textForm: TextForm) {
+        self.datePrecision = datePrecision
+        self.carriesColor = carriesColor
+        self.textForm = textForm
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// What an import reads: one file's bytes, or the `.ics` files of a directory (`vdir`).
+///
+/// The name is used to detect the format from its extension and in error messages.
+public enum ImportInput: Sendable, Hashable {
+    case file(name: String, bytes: [UInt8])
+    case directory(name: String, files: [ExportedFile])
+
+    /// The file or directory name given when the input was made.
+    public var name: String {
+        switch self {
+        case .file(let name, _), .directory(let name, _): name
+        }
+    }
+
+    /// Reads a file, or the `.ics` files of a directory in name order (other entries are ignored,
+    /// as vdir readers do: a vdir may hold metadata files such as `color` and `displayname`).
+    ///
+    /// - Parameter path: a file or directory path; `-` is not special here (the caller reads stdin).
+    /// - Throws: `ExportError.unreadable` naming the path and the reason.
+    /// - Complexity: O(total size) plus O(f log f) for f directory entries.
+    public static func read(path: String) throws(ExportError) -> ImportInput {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadable(path: path, reason: "no such file or directory")
+        }
+        guard isDirectory.boolValue else {
+            return .file(name: path, bytes: try contents(of: path))
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            throw .unreadable(path: path, reason: "the directory cannot be listed")
+        }
+        var files: [ExportedFile] = []
+        for name in names.sorted() where name.lowercased().hasSuffix(".ics") {
+            let filePath = (path as NSString).appendingPathComponent(name)
+            files.append(ExportedFile(name: name, bytes: try contents(of: filePath)))
+        }
+        return .directory(name: path, files: files)
+    }
+
+    private static func contents(of path: String) throws(ExportError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(path: path, reason: "the file cannot be read")
+        }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// What importing a file into a set of items would do: which items to insert and which to update.
+///
+/// Items are matched by id (a file's id, UID or uuid; derived ids for files without). An item the
+/// set lacks is inserted as read. A matched item is updated only where the file says something
+/// different about the fields it records (`ImportFidelity`): its text when it differs from the
+/// stored text as the format writes it (a todo.txt line that is the stored text with its line
+/// breaks as spaces leaves the text alone), done state, colour when the format carries colours,
+/// and its date when it differs at the format's precision — a todo.txt day that is the item's
+/// day leaves the item's time alone. So importing the same file twice
+/// changes nothing the second time, and importing an export of the set itself changes nothing.
+/// Identity and bookkeeping (`createdAt`, `modifiedAt`, `version`) of a matched item stay the
+/// set's: apply updates through `TodoContext.update`, which stamps the modification.
+public struct ImportPlan: Sendable, Equatable {
+    /// Items whose ids the set does not hold, in file order.
+    public private(set) var insertions: [TodoItem] = []
+    /// Matched items with the file's differing fields applied, in file order.
+    public private(set) var updates: [TodoItem] = []
+    /// How many file items matched an item and changed nothing.
+    public private(set) var unchangedCount = 0
+
+    /// Plans importing `items` (as parsed from a file in a format of `fidelity`) into `existing`.
+    ///
+    /// - Parameters:
+    ///   - items: parsed items; ids are unique (the parsers refuse repeats).
+    ///   - existing: the items already there; ids are unique.
+    ///   - calendar: defines days for formats of day precision.
+    /// - Complexity: O(n + m) for n imported and m existing items.
+    public init(importing items: [TodoItem], into existing: [TodoItem], fidelity: ImportFidelity, calendar: Calendar) {
+        let existingByID = Dictionary(existing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for item in items {
+            guard let current = existingByID[item.id] else {
+                insertions.append(item)
+                continue
+            }
+            var updated = current
+            if fidelity.textForm.apply(current.text) != item.text { updated.text = item.text }
+            updated.isDone = item.isDone
+            if fidelity.carriesColor { updated.color = item.color }
+            if !Self.isSameDate(current.date, item.date, precision: fidelity.datePrecision, calendar: calendar) {
+                updated.date = item.date
+            }
+            if updated == current {
+                unchangedCount += 1
+            } else {
+                updates.append(updated)
+            }
+        }
+    }
+
+    /// True when the plan changes nothing.
+    public var isEmpty: Bool { insertions.isEmpty && updates.isEmpty }
+
+    /// Whether a stored date and a date read at `precision` name the same moment at that precision.
+    private static func isSameDate(
+        _ stored: Date, _ read: Date, precision: ImportFidelity.DatePrecision, calendar: Calendar
+    ) -> Bool {
+        switch precision {
+        case .millisecond:
+            return stored == read
+        case .second:
+            // Exports write whole seconds, truncating; a stored 09:30:00.750 reads back as 09:30:00.
+            let milliseconds = stored.millisecondsSince1970
+            let remainder = (milliseconds % 1_000 + 1_000) % 1_000
+            return milliseconds - remainder == read.millisecondsSince1970
+        case .day:
+            return calendar.isDate(stored, inSameDayAs: read)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+extension MarkdownFormat {
+    /// Reads a checklist written by `export`: `## <day title>` headings, `- [ ]`, `- [x]` (or
+    /// `- [X]`) items and blank lines; backslash escapes are undone.
+    ///
+    /// Relative titles ("Today") are read against `now`, so a file means the days it meant only
+    /// on the day it was written. Items have no ids or colours: ids are derived from the text
+    /// (`StableID`), so importing the same file again matches the same items.
+    ///
+    /// - Throws: `ExportError.invalidLine` for an unknown title, an item before any heading, or
+    ///   a line that is neither.
+    /// - Complexity: O(n) in the length of the input.
+    static func parse(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExportError) -> [TodoItem] {
+        let titles = DayTitleParser(now: now, calendar: calendar)
+        var collector = ImportCollector(format: .markdown, source: source, now: now)
+        var day: Date?
+        for (index, line) in try ImportLines.split(bytes, source: source).enumerated() {
+            let position = ImportPosition.line(index + 1)
+            if line.allSatisfy(\.isWhitespace) { continue }
+            if line.hasPrefix("## ") {
+                let title = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
+                guard let start = titles.day(from: title) else {
+                    throw position.error("\(StoreError.quoted(title)) is not a day title such as Today, Yesterday, Tomorrow or Mon 12 Jan", source: source)
+                }
+                day = start
+                continue
+            }
+            let isDone: Bool
+            if line.hasPrefix("- [ ] ") {
+                isDone = false
+            } else if line.hasPrefix("- [x] ") || line.hasPrefix("- [X] ") {
+                isDone = true
+            } else {
+                throw position.error("expected a '## ' day heading or a '- [ ] ' checklist item", source: source)
+            }
+            guard let day else {
+                throw position.error("the checklist item comes before any '## ' day heading", source: source)
+            }
+            let record = ImportRecord(text: unescaped(line.dropFirst(6)), date: day, isDone: isDone)
+            try collector.add(record, at: position)
+        }
+        return collector.items
+    }
+
+    /// The text with CommonMark backslash escapes of ASCII punctuation undone; a backslash
+    /// before anything else is a literal backslash, as CommonMark reads it.
+    private static func unescaped(_ text: Substring) -> String {
+        BackslashEscapes.undo(text) { $0.isASCII && ($0.isPunctuation || $0.isSymbol) ? String($0) : "\\" + String($0) }
+    }
+}

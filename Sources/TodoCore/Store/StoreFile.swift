@@ -1,0 +1,157 @@
+import Foundation
+import Glibc
+
+/// The store's file operations: whole-file reads, atomic durable replacement, folder creation.
+///
+/// Atomic replacement writes a temporary file in the same folder, `fsync`s it, renames it over
+/// the store and `fsync`s the folder, so a crash at any instant leaves either the old or the new
+/// file, never a torn one, and readers need no lock. Temporary files are named
+/// `.<store name>.tmp-<pid>-<random>`; every error path removes its own, and
+/// `removeStaleTemporaryFiles` clears those a killed writer left (call it only under the lock).
+enum StoreFile {
+    /// The folder of `path` ("." for a bare file name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The last component of `path`.
+    static func name(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    // MARK: Reading
+
+    /// The whole file at `path`, or nil when nothing exists there.
+    /// - Throws: `StoreError.isDirectory`, `.permissionDenied` or `.ioFailure`.
+    /// - Complexity: O(n) in the size of the file.
+    static func read(_ path: String) throws(StoreError) -> [UInt8]? {
+        try read(path, limit: nil)
+    }
+
+    /// At most the first `limit` bytes of the file at `path`, or nil when nothing exists there.
+    /// - Throws: as `read(_:)`.
+    static func readHead(_ path: String, limit: Int) throws(StoreError) -> [UInt8]? {
+        try read(path, limit: limit)
+    }
+
+    private static func read(_ path: String, limit: Int?) throws(StoreError) -> [UInt8]? {
+        let fd = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw SystemCall.error(errno, path: path, operation: "read")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw SystemCall.error(errno, path: path, operation: "read") }
+        guard !SystemCall.isDirectory(info.st_mode) else { throw .isDirectory(path: path) }
+        let maximum = limit ?? Int.max
+        // The size from fstat is only a hint; one spare byte lets the usual case see end of file
+        // without growing the buffer.
+        var bytes = [UInt8](repeating: 0, count: min(maximum, Int(info.st_size) + 1))
+        var filled = 0
+        while filled < maximum {
+            if filled == bytes.count {
+                bytes.append(contentsOf: repeatElement(0, count: min(maximum - filled, max(filled, 4_096))))
+            }
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                SystemCall.retrying { Glibc.read(fd, buffer.baseAddress.map { $0 + filled }, buffer.count - filled) }
+            }
+            guard got >= 0 else { throw SystemCall.error(errno, path: path, operation: "read") }
+            if got == 0 { break }
+            filled += got
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    // MARK: Writing
+
+    /// Replaces the file at `path` with `bytes` atomically and durably.
+    ///
+    /// A file that exists keeps its permission bits; a new one gets 0644 less the umask.
+    /// - Throws: `StoreError.cannotCreate` for the temporary file, `.ioFailure` for writing,
+    ///   syncing or renaming, `.isDirectory` when a directory stands at `path`.
+    /// - Complexity: O(n) in the size of `bytes`, plus two `fsync`s.
+    static func replace(_ path: String, with bytes: [UInt8]) throws(StoreError) {
+        let folder = folder(of: path)
+        let temporary = "\(folder)/.\(name(of: path)).tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+        let fd = SystemCall.retrying { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        guard fd >= 0 else { throw .cannotCreate(path: temporary, reason: SystemCall.reason(errno)) }
+        do {
+            try fill(fd, at: temporary, with: bytes, mode: SystemCall.status(path)?.st_mode)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        guard SystemCall.retrying({ rename(temporary, path) }) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw SystemCall.error(code, path: path, operation: "rename the new version over")
+        }
+        try syncFolder(folder)
+    }
+
+    /// Writes, syncs and closes the temporary file; closes it on failure too.
+    private static func fill(_ fd: Int32, at temporary: String, with bytes: [UInt8], mode: mode_t?) throws(StoreError) {
+        var failure: (code: Int32, operation: String)?
+        if let mode, SystemCall.retrying({ fchmod(fd, mode & 0o7777) }) != 0 {
+            failure = (errno, "set the permissions of")
+        }
+        if failure == nil {
+            let code = bytes.withUnsafeBytes { SystemCall.writeAll(fd, $0) }
+            if code != 0 { failure = (code, "write") }
+        }
+        if failure == nil, SystemCall.retrying({ fsync(fd) }) != 0 {
+            failure = (errno, "sync")
+        }
+        let closed = close(fd)
+        if failure == nil && closed != 0 { failure = (errno, "close") }
+        if let failure {
+            throw .ioFailure(path: temporary, operation: failure.operation, reason: SystemCall.reason(failure.code))
+        }
+    }
+
+    /// `fsync`s a folder so that a rename in it is durable.
+    private static func syncFolder(_ folder: String) throws(StoreError) {
+        let fd = SystemCall.retrying { open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard fd >= 0 else { throw SystemCall.error(errno, path: folder, operation: "open the folder") }
+        defer { close(fd) }
+        guard SystemCall.retrying({ fsync(fd) }) == 0 else {
+            throw .ioFailure(path: folder, operation: "sync the folder", reason: SystemCall.reason(errno))
+        }
+    }
+
+    /// Creates `folder` and its missing parents (`mkdir -p`), with mode 0755 less the umask.
+    ///
+    /// Each prefix is taken from `folder` as spelled, so that errors name the path the user gave.
+    /// - Throws: `StoreError.cannotCreate` naming the first folder that could not be made.
+    /// - Complexity: O(k) system calls for k path components.
+    static func makeFolders(_ folder: String) throws(StoreError) {
+        if let info = SystemCall.status(folder), SystemCall.isDirectory(info.st_mode) { return }
+        let ends = folder.indices.filter { $0 != folder.startIndex && folder[$0] == "/" } + [folder.endIndex]
+        for end in ends where folder[folder.index(before: end)] != "/" {
+            let prefix = String(folder[..<end])
+            if mkdir(prefix, 0o755) == 0 || errno == EEXIST {
+                guard let info = SystemCall.status(prefix), SystemCall.isDirectory(info.st_mode) else {
+                    throw .cannotCreate(path: prefix, reason: SystemCall.reason(ENOTDIR))
+                }
+            } else {
+                throw .cannotCreate(path: prefix, reason: SystemCall.reason(errno))
+            }
+        }
+    }
+
+    /// Removes temporary files that a writer killed mid-save left beside `path`.
+    ///
+    /// Call only while holding the store's lock: then no other writer can be mid-save, so every
+    /// temporary file is stale. Failures are ignored; a leftover file is harmless.
+    static func removeStaleTemporaryFiles(besides path: String) {
+        let folder = folder(of: path)
+        let prefix = ".\(name(of: path)).tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            unlink("\(folder)/\(name)")
+        }
+    }
+}

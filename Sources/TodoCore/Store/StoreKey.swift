@@ -1,0 +1,54 @@
+/// The keys of the store format, the top-level object's and an item's; `version` is both.
+enum StoreKey: Int, CaseIterable {
+    case format, generation, items, version, color, createdAt, date, id, isDone, modifiedAt, text
+
+    /// The keys of the top-level object, sorted.
+    static let topLevel: [StoreKey] = [.format, .generation, .items, .version]
+    /// The keys of an item, sorted.
+    static let item: [StoreKey] = [.color, .createdAt, .date, .id, .isDone, .modifiedAt, .text, .version]
+
+    /// The key spelled by `bytes`, or nil if no key of the format is spelled so.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // Length and first byte single out one candidate; one comparison confirms it.
+        let candidate: StoreKey
+        switch (bytes.count, bytes.first) {
+        case (6, UInt8(ascii: "f")): candidate = .format
+        case (10, UInt8(ascii: "g")): candidate = .generation
+        case (5, UInt8(ascii: "i")): candidate = .items
+        case (7, UInt8(ascii: "v")): candidate = .version
+        case (5, UInt8(ascii: "c")): candidate = .color
+        case (9, UInt8(ascii: "c")): candidate = .createdAt
+        case (4, UInt8(ascii: "d")): candidate = .date
+        case (2, UInt8(ascii: "i")): candidate = .id
+        case (6, UInt8(ascii: "i")): candidate = .isDone
+        case (10, UInt8(ascii: "m")): candidate = .modifiedAt
+        case (4, UInt8(ascii: "t")): candidate = .text
+        default: return nil
+        }
+        guard bytes.isSpelled(candidate.spelling) else { return nil }
+        self = candidate
+    }
+
+    /// The key as written in the file, as a `String` for messages.
+    var name: String { spelling.description }
+
+    /// A bit for sets of keys.
+    var bit: UInt16 { 1 << UInt16(rawValue) }
+
+    /// The key as written in the file.
+    var spelling: StaticString {
+        switch self {
+        case .format: "format"
+        case .generation: "generation"
+        case .items: "items"
+        case .version: "version"
+        case .color: "color"
+        case .createdAt: "createdAt"
+        case .date: "date"
+        case .id: "id"
+        case .isDone: "isDone"
+        case .modifiedAt: "modifiedAt"
+        case .text: "text"
+        }
+    }
+}

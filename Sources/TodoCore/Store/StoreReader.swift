@@ -1,0 +1,267 @@
+import Foundation
+
+/// The store format's shape on top of `JSONScanner`: the top-level object and the items.
+///
+/// Used only through `StoreDecoder`; one reader parses one file once.
+struct StoreReader {
+    /// Where an item starts and what is known of it, for messages about it.
+    private struct ItemContext {
+        let number: Int
+        let start: Int
+        var id: UUID?
+    }
+
+    var scanner: JSONScanner
+
+    var path: String { scanner.path }
+
+    // MARK: Top level
+
+    /// Parses the whole file.
+    mutating func readStore() throws(StoreError) -> StoreContents {
+        scanner.skipByteOrderMark()
+        scanner.skipWhitespace()
+        try expectValue(.object, named: "the top level", context: nil)
+        var contents = StoreContents()
+        try readObject(keys: StoreKey.topLevel, context: nil) { (reader, key) throws(StoreError) in
+            switch key {
+            case .format: try reader.readFormat()
+            case .generation: contents.generation = try reader.readCount(key, context: nil)
+            case .items: contents.items = try reader.readItems()
+            default: try reader.readVersion()
+            }
+        }
+        scanner.skipWhitespace()
+        guard scanner.isAtEnd else {
+            let (line, column) = scanner.location(of: scanner.position)
+            throw .trailingData(path: path, line: line, column: column)
+        }
+        return contents
+    }
+
+    private mutating func readFormat() throws(StoreError) {
+        try expectValue(.string, named: "\"format\"", context: nil)
+        let text = try scanner.scanString()
+        let format = scanner.string(text)
+        guard format == "todo-tui" else {
+            throw .wrongFormat(path: path, found: StoreError.quoted(format))
+        }
+    }
+
+    private mutating func readVersion() throws(StoreError) {
+        let offset = scanner.position
+        let version = try readCount(.version, context: nil)
+        if version > StoreError.supportedVersion { throw .newerVersion(path: path, version: version) }
+        guard version == StoreError.supportedVersion else {
+            throw dataError(at: offset, context: nil, "\"version\" must be \(StoreError.supportedVersion), found \(version)")
+        }
+    }
+
+    // MARK: Items
+
+    /// Parses the items array, refusing duplicate ids.
+    /// - Complexity: O(n) in the size of the array, plus hashing each id once.
+    private mutating func readItems() throws(StoreError) -> [TodoItem] {
+        try expectValue(.array, named: "\"items\"", context: nil)
+        scanner.position += 1
+        var items: [TodoItem] = []
+        var starts: [UUID: Int] = [:]
+        // A typical item line is 200–300 bytes; reserving avoids rehashing as the table grows.
+        starts.reserveCapacity((scanner.bytes.count - scanner.position) / 256)
+        scanner.skipWhitespace()
+        if scanner.consume(UInt8(ascii: "]")) { return items }
+        repeat {
+            scanner.skipWhitespace()
+            let start = scanner.position
+            let item = try readItem(number: items.count + 1)
+            if let first = starts.updateValue(start, forKey: item.id) {
+                throw .duplicateID(
+                    path: path, id: item.id,
+                    firstLine: scanner.location(of: first).line, secondLine: scanner.location(of: start).line
+                )
+            }
+            items.append(item)
+            scanner.skipWhitespace()
+        } while scanner.consume(UInt8(ascii: ","))
+        try scanner.expect(UInt8(ascii: "]"), "',' or ']'")
+        return items
+    }
+
+    private mutating func readItem(number: Int) throws(StoreError) -> TodoItem {
+        var context = ItemContext(number: number, start: scanner.position)
+        try expectValue(.object, named: "an item", context: context)
+        var text: String?
+        var color = TodoColor.default
+        var isDone = false
+        var version = 0
+        var date: Int64 = 0, createdAt: Int64 = 0, modifiedAt: Int64 = 0
+        try readObject(keys: StoreKey.item, context: context) { (reader, key) throws(StoreError) in
+            switch key {
+            case .color: color = try reader.readColor(context: context)
+            case .createdAt: createdAt = try reader.readTimestamp(key, context: context)
+            case .date: date = try reader.readTimestamp(key, context: context)
+            case .id: context.id = try reader.readID(context: context)
+            case .isDone: isDone = try reader.readBool(key, context: context)
+            case .modifiedAt: modifiedAt = try reader.readTimestamp(key, context: context)
+            case .text: text = try reader.readText(context: context)
+            default: version = try reader.readCount(key, context: context)
+            }
+        }
+        guard let id = context.id, let text else {
+            preconditionFailure("readObject returned without all of an item's keys")
+        }
+        return TodoItem(
+            id: id, text: text, date: Date(millisecondsSince1970: date), color: color, isDone: isDone,
+            createdAt: Date(millisecondsSince1970: createdAt),
+            modifiedAt: Date(millisecondsSince1970: modifiedAt), version: version
+        )
+    }
+
+    // MARK: Objects
+
+    /// Reads an object whose opening brace is current, calling `value` for each known key with
+    /// the scanner at the key's value; refuses unknown, repeated and missing keys.
+    private mutating func readObject(
+        keys: [StoreKey], context: ItemContext?,
+        value: (inout StoreReader, StoreKey) throws(StoreError) -> Void
+    ) throws(StoreError) {
+        scanner.position += 1
+        scanner.skipWhitespace()
+        let allowed = keys.reduce(0) { $0 | $1.bit }
+        var seen: UInt16 = 0
+        var index = 0
+        if !scanner.consume(UInt8(ascii: "}")) {
+            repeat {
+                scanner.skipWhitespace()
+                // Files this program wrote list the keys in sorted order: try the next one first.
+                let key = if index < keys.count, consumeKey(keys[index]), seen & keys[index].bit == 0 {
+                    keys[index]
+                } else {
+                    try readKey(allowed: allowed, context: context, seen: seen)
+                }
+                index += 1
+                seen |= key.bit
+                scanner.skipWhitespace()
+                try scanner.expect(UInt8(ascii: ":"), "':' after a key")
+                scanner.skipWhitespace()
+                try value(&self, key)
+                scanner.skipWhitespace()
+            } while scanner.consume(UInt8(ascii: ","))
+            try scanner.expect(UInt8(ascii: "}"), "',' or '}'")
+        }
+        if seen != allowed, let missing = keys.first(where: { seen & $0.bit == 0 }) {
+            throw dataError(at: scanner.position - 1, context: context, "the key \"\(missing.name)\" is missing")
+        }
+    }
+
+    private mutating func readKey(allowed: UInt16, context: ItemContext?, seen: UInt16) throws(StoreError) -> StoreKey {
+        let offset = scanner.position
+        guard scanner.current == UInt8(ascii: "\"") else { throw scanner.syntaxError(expected: "a key in double quotes") }
+        let text = try scanner.scanString()
+        guard let key = scanner.withBytes(of: text, StoreKey.init), allowed & key.bit != 0 else {
+            let owner = context == nil ? "the store format" : "an item"
+            throw dataError(at: offset, context: context, "the key \(StoreError.quoted(scanner.string(text))) is not part of \(owner)")
+        }
+        guard seen & key.bit == 0 else {
+            throw dataError(at: offset, context: context, "the key \"\(key.name)\" appears twice")
+        }
+        return key
+    }
+
+    /// Consumes `"<key>"` if it stands at the current position, spelled without escapes.
+    private mutating func consumeKey(_ key: StoreKey) -> Bool {
+        let spelling = key.spelling
+        let start = scanner.position + 1
+        let end = start + spelling.utf8CodeUnitCount
+        guard end < scanner.bytes.count, scanner.bytes[scanner.position] == UInt8(ascii: "\""),
+              scanner.bytes[end] == UInt8(ascii: "\""),
+              UnsafeBufferPointer(rebasing: scanner.bytes[start..<end]).isSpelled(spelling)
+        else { return false }
+        scanner.position = end + 1
+        return true
+    }
+
+    // MARK: Values
+
+    /// Checks that a value of `kind` starts here; a different value is a shape error, no value
+    /// at all a syntax error.
+    private func expectValue(
+        _ kind: JSONScanner.ValueKind, named name: @autoclosure () -> String, context: ItemContext?
+    ) throws(StoreError) {
+        guard let found = scanner.valueKind else { throw scanner.syntaxError(expected: "a value") }
+        guard found == kind else {
+            throw dataError(at: scanner.position, context: context, "\(name()) must be \(kind), found \(found)")
+        }
+    }
+
+    private mutating func readCount(_ key: StoreKey, context: ItemContext?) throws(StoreError) -> Int {
+        let offset = scanner.position
+        try expectValue(.number, named: "\"\(key.name)\"", context: context)
+        switch try scanner.scanNumber() {
+        case .integer(let value) where value >= 0:
+            return value
+        case .integer, .fractional, .outOfRange:
+            let text = String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[offset..<scanner.position]), as: UTF8.self)
+            throw dataError(at: offset, context: context, "\"\(key.name)\" must be a whole number from 0 to \(Int.max), found \(text)")
+        }
+    }
+
+    private mutating func readBool(_ key: StoreKey, context: ItemContext) throws(StoreError) -> Bool {
+        try expectValue(.boolean, named: "\"\(key.name)\"", context: context)
+        return try scanner.scanLiteral() == true
+    }
+
+    private mutating func readText(context: ItemContext) throws(StoreError) -> String {
+        try expectValue(.string, named: "\"text\"", context: context)
+        return scanner.string(try scanner.scanString())
+    }
+
+    /// Reads a string value and converts its bytes with `parse`, or reports `problem` with the
+    /// string quoted.
+    private mutating func readString<T>(
+        _ key: StoreKey, context: ItemContext, usualLength: Int?, problem: @autoclosure () -> String,
+        _ parse: (UnsafeBufferPointer<UInt8>) -> T?
+    ) throws(StoreError) -> T {
+        let offset = scanner.position
+        // Fast path for the length this program writes: `parse` accepts only printable ASCII
+        // without quotes or backslashes, so a success there is a complete, valid JSON string.
+        if let usualLength, case let end = offset + usualLength + 1, end < scanner.bytes.count,
+           scanner.bytes[offset] == UInt8(ascii: "\""), scanner.bytes[end] == UInt8(ascii: "\""),
+           let value = parse(UnsafeBufferPointer(rebasing: scanner.bytes[offset + 1..<end])) {
+            scanner.position = end + 1
+            return value
+        }
+        try expectValue(.string, named: "\"\(key.name)\"", context: context)
+        let text = try scanner.scanString()
+        guard let value = scanner.withBytes(of: text, parse) else {
+            throw dataError(at: offset, context: context, "\"\(key.name)\" must be \(problem()), found \(StoreError.quoted(scanner.string(text)))")
+        }
+        return value
+    }
+
+    private mutating func readTimestamp(_ key: StoreKey, context: ItemContext) throws(StoreError) -> Int64 {
+        try readString(key, context: context, usualLength: TimestampFormat.writtenLength, problem: "an ISO-8601 date and time such as 2025-01-31T09:15:00.000Z", TimestampFormat.parse)
+    }
+
+    private mutating func readID(context: ItemContext) throws(StoreError) -> UUID {
+        try readString(.id, context: context, usualLength: UUIDFormat.writtenLength, problem: "a UUID", UUIDFormat.parse)
+    }
+
+    private mutating func readColor(context: ItemContext) throws(StoreError) -> TodoColor {
+        try readString(.color, context: context, usualLength: nil, problem: "one of \(TodoColor.allCases.map(\.rawValue).joined(separator: ", "))") { bytes in
+            TodoColor.allCases.first { color in
+                var name = color.rawValue
+                return name.withUTF8 { $0.elementsEqual(bytes) }
+            }
+        }
+    }
+
+    // MARK: Errors
+
+    /// A shape error at `offset`, naming the item and, when it can be found, its id.
+    private func dataError(at offset: Int, context: ItemContext?, _ problem: String) -> StoreError {
+        let (line, column) = scanner.location(of: offset)
+        let id = context.flatMap { $0.id ?? idLookingAhead(from: $0.start) }
+        return .invalidData(path: path, line: line, column: column, item: context?.number, id: id, problem: problem)
+    }
+}

@@ -1,0 +1,157 @@
+/// ISO-8601 timestamps in the store: written as UTC with milliseconds, read with any offset.
+///
+/// Hand-written on whole milliseconds since 1970 (Howard Hinnant's days-from-civil arithmetic)
+/// because `DateFormatter` and `ISO8601DateFormatter` would dominate the cost of loading a large
+/// store. Years are limited to 0000–9999, the four digits the format has room for.
+enum TimestampFormat {
+    private static let millisecondsPerDay: Int64 = 86_400_000
+
+    /// The milliseconds since 1970 that can be written: 0000-01-01 up to the end of 9999.
+    static let representableMilliseconds: ClosedRange<Int64> =
+        daysFromCivil(year: 0, month: 1, day: 1) * millisecondsPerDay
+            ... daysFromCivil(year: 10_000, month: 1, day: 1) * millisecondsPerDay - 1
+
+    /// The length of what `write(_:to:)` writes.
+    static let writtenLength = 24
+
+    /// Writes `YYYY-MM-DDTHH:MM:SS.mmmZ` for `milliseconds` since 1970.
+    ///
+    /// - Precondition: `milliseconds` is in `representableMilliseconds`.
+    static func write(_ milliseconds: Int64, to output: inout ByteCursor) {
+        precondition(
+            representableMilliseconds.contains(milliseconds),
+            "a date outside the years 0000-9999 cannot be written to the store"
+        )
+        let (days, timeOfDay) = floorDivision(milliseconds, millisecondsPerDay)
+        let (year, month, day) = civil(fromDays: days)
+        output.writeDigits(UInt64(year), count: 4)
+        output.write(UInt8(ascii: "-"))
+        output.writeDigits(UInt64(month), count: 2)
+        output.write(UInt8(ascii: "-"))
+        output.writeDigits(UInt64(day), count: 2)
+        output.write(UInt8(ascii: "T"))
+        output.writeDigits(UInt64(timeOfDay / 3_600_000), count: 2)
+        output.write(UInt8(ascii: ":"))
+        output.writeDigits(UInt64(timeOfDay / 60_000 % 60), count: 2)
+        output.write(UInt8(ascii: ":"))
+        output.writeDigits(UInt64(timeOfDay / 1_000 % 60), count: 2)
+        output.write(UInt8(ascii: "."))
+        output.writeDigits(UInt64(timeOfDay % 1_000), count: 3)
+        output.write(UInt8(ascii: "Z"))
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.f…]` followed by `Z` or `±hh:mm`, with 0–9 fraction digits
+    /// rounded to whole milliseconds (half up); `t` and `z` may be lower case (RFC 3339).
+    ///
+    /// - Returns: milliseconds since 1970, or nil if the text is not such a timestamp or names a
+    ///   day or time that does not exist (2025-02-30, 24:00, a leap second).
+    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var reader = DigitReader(text: text)
+        guard let year = reader.number(digits: 4), reader.skip("-"),
+              let month = reader.number(digits: 2), reader.skip("-"),
+              let day = reader.number(digits: 2), reader.skip("T") || reader.skip("t"),
+              let hour = reader.number(digits: 2), reader.skip(":"),
+              let minute = reader.number(digits: 2), reader.skip(":"),
+              let second = reader.number(digits: 2),
+              (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day),
+              hour < 24, minute < 60, second < 60,
+              let fraction = reader.fractionInMilliseconds(),
+              let offsetMinutes = reader.offsetInMinutes(), reader.isAtEnd
+        else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetMinutes * 60
+        return seconds * 1_000 + fraction
+    }
+
+    // MARK: Calendar arithmetic
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date.
+    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The proleptic Gregorian date `days` after 1970-01-01.
+    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+        let remainder = value % divisor
+        return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
+    }
+}
+
+/// A cursor over timestamp text that reads fixed-width digit groups.
+private struct DigitReader {
+    let text: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    var isAtEnd: Bool { position == text.count }
+
+    mutating func skip(_ character: Unicode.Scalar) -> Bool {
+        guard position < text.count, text[position] == UInt8(ascii: character) else { return false }
+        position += 1
+        return true
+    }
+
+    mutating func number(digits: Int) -> Int64? {
+        guard position + digits <= text.count else { return nil }
+        var value: Int64 = 0
+        for _ in 0..<digits {
+            guard JSONScanner.isDigit(text[position]) else { return nil }
+            value = value * 10 + Int64(text[position] - UInt8(ascii: "0"))
+            position += 1
+        }
+        return value
+    }
+
+    /// An optional `.` and 1–9 digits, rounded to milliseconds; 0 when absent, nil if malformed.
+    mutating func fractionInMilliseconds() -> Int64? {
+        guard skip(".") else { return 0 }
+        var milliseconds: Int64 = 0
+        var count = 0
+        var roundUp = false
+        while position < text.count, JSONScanner.isDigit(text[position]) {
+            let digit = Int64(text[position] - UInt8(ascii: "0"))
+            if count < 3 { milliseconds = milliseconds * 10 + digit }
+            if count == 3 { roundUp = digit >= 5 }
+            count += 1
+            position += 1
+        }
+        guard (1...9).contains(count) else { return nil }
+        for _ in count..<max(count, 3) { milliseconds *= 10 }
+        return milliseconds + (roundUp ? 1 : 0)
+    }
+
+    /// `Z` (0) or `±hh:mm` in minutes east of UTC; nil if neither.
+    mutating func offsetInMinutes() -> Int64? {
+        if skip("Z") || skip("z") { return 0 }
+        let sign: Int64
+        if skip("+") { sign = 1 } else if skip("-") { sign = -1 } else { return nil }
+        guard let hours = number(digits: 2), skip(":"), let minutes = number(digits: 2),
+              hours < 24, minutes < 60
+        else { return nil }
+        return sign * (hours * 60 + minutes)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// Runs benchmark groups: repeats closures, takes medians and p99s, prints aligned lines.
+///
+/// A line is `name  N  median  p99  baseline  ratio  extra`: wall-clock median and p99 of our
+/// code, the baseline's wall-clock median measured in the same run, ratio = baseline median ÷
+/// our median (higher is better), and extra facts beginning with our median thread CPU time,
+/// which shows our cost when other processes share the machine. `--quick` runs fewer and
+/// shorter repetitions and only sizes up to 10,000, for a smoke test.
+final class BenchmarkRunner {
+    /// What a line compares against.
+    enum Baseline {
+        case measured(BenchmarkMeasurement)
+        /// Not run, with the reason printed in the extra column.
+        case skipped(String)
+    }
+
+    let isQuick: Bool
+    private let minimumRuns: Int
+    private let maximumRuns: Int
+    private let budgetSeconds: Double
+
+    init(isQuick: Bool) {
+        self.isQuick = isQuick
+        minimumRuns = isQuick ? 3 : 7
+        maximumRuns = isQuick ? 50 : 1_000
+        budgetSeconds = isQuick ? 0.1 : 1.0
+    }
+
+    /// The sizes to run: all of `sizes`, or in quick mode those up to 10,000.
+    func sizes(_ sizes: [Int]) -> [Int] {
+        isQuick ? sizes.filter { $0 <= 10_000 } : sizes
+    }
+
+    /// Runs `body` at least the minimum number of times and until the time budget is spent.
+    func measure(_ body: () -> Void) -> BenchmarkMeasurement {
+        var seconds: [Double] = []
+        var cpuSeconds: [Double] = []
+        var total = 0.0
+        while seconds.count < minimumRuns || (total < budgetSeconds && seconds.count < maximumRuns) {
+            let cpuStart = Self.threadCPUSeconds()
+            let start = ContinuousClock.now
+            body()
+            let elapsed = ContinuousClock.now - start
+            cpuSeconds.append(Self.threadCPUSeconds() - cpuStart)
+            let value = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            seconds.append(value)
+            total += value
+        }
+        return BenchmarkMeasurement(seconds: seconds, cpuSeconds: cpuSeconds)
+    }
+
+    private static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+
+    /// Prints a group's title, summary and the column header.
+    func begin(_ group: BenchmarkGroup) {
+        print("\n## \(group.name): \(group.summary)")
+        print(Self.line(["name", "N", "median", "p99", "baseline", "ratio", "extra"]))
+    }
+
+    /// Prints one result line; the extra column starts with our median CPU time.
+    func report(_ name: String, n: Int, ours: BenchmarkMeasurement, baseline: Baseline, extra: String) {
+        let extra = "cpu \(BenchmarkMeasurement.format(ours.cpuMedian)); \(extra)"
+        let columns: [String]
+        switch baseline {
+        case let .measured(measurement):
+            let ratio = measurement.median / ours.median
+            columns = [BenchmarkMeasurement.format(measurement.median), "\(ratio.formatted(digits: ratio < 10 ? 2 : ratio < 100 ? 1 : 0))×", extra]
+        case let .skipped(reason):
+            columns = ["—", "—", extra.isEmpty ? reason : "\(extra); \(reason)"]
+        }
+        print(Self.line([name, n.grouped, BenchmarkMeasurement.format(ours.median), BenchmarkMeasurement.format(ours.p99)] + columns))
+    }
+
+    private static let widths = [34, 10, 10, 10, 10, 9]
+
+    private static func line(_ columns: [String]) -> String {
+        var text = ""
+        for (index, column) in columns.enumerated() {
+            guard index < widths.count else {
+                text += "  " + column
+                continue
+            }
+            let padding = String(repeating: " ", count: max(0, widths[index] - column.count))
+            text += index == 0 ? column + padding : "  " + padding + column
+        }
+        return text
+    }
+
+    /// Parses `[--quick] [GROUP…]`, runs the named groups (all when none is named) and returns the
+    /// exit status: 0, or 64 for an unknown option or group.
+    static func main(arguments: [String], groups: [BenchmarkGroup]) -> Int32 {
+        let names = groups.map(\.name)
+        let usage = "usage: todo-bench [--quick] [\(names.joined(separator: "|"))…]"
+        var isQuick = false
+        var selected: [String] = []
+        for argument in arguments {
+            switch argument {
+            case "--quick": isQuick = true
+            case "-h", "--help":
+                print(usage)
+                return 0
+            case _ where names.contains(argument): selected.append(argument)
+            default:
+                FileHandle.standardError.write(Data("todo-bench: unknown group or option ‘\(argument)’\n\(usage)\n".utf8))
+                return 64
+            }
+        }
+        let runner = BenchmarkRunner(isQuick: isQuick)
+        print("todo-bench\(isQuick ? " --quick" : ""): medians of repeated runs; ratio = baseline ÷ ours (higher is better)")
+        // Wall-clock medians depend on what else runs: say how busy the machine was.
+        if let load = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) {
+            print("load average at start: \(load.split(separator: " ").prefix(3).joined(separator: " ")) on \(ProcessInfo.processInfo.activeProcessorCount) processors")
+        }
+        for group in groups where selected.isEmpty || selected.contains(group.name) {
+            runner.begin(group)
+            group.run(runner)
+        }
+        return 0
+    }
+}
+
+/// Keeps a benchmarked result alive so the optimizer cannot drop the work that made it.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+
+/// `todo-tui add TEXT [--date DATE] [--color COLOR]`: adds an item and prints its id.
+struct AddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a to-do and print its id."
+    )
+
+    @Argument(help: "What to do (one line).")
+    var text: String
+
+    // Unconditional so that "-2d" is taken as the date, not as an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("today, tomorrow, yesterday, mon…sun, +3d, -2d, 2025-01-31 or 2025-01-31T09:30 (default: now).", valueName: "date"))
+    var date: String?
+
+    @Option(help: ArgumentHelp("default, red, green, yellow, blue, magenta, cyan or white.", valueName: "color"))
+    var color: String?
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let input = try ItemInput(text: text, date: date, color: color)
+        let item = try storeOptions.withContext { context in
+            try context.insert(
+                text: input.text ?? text,
+                date: input.date ?? CLIClock.now,
+                color: input.color ?? .default
+            )
+        }
+        print(IDResolver.displayID(item.id))
+    }
+}

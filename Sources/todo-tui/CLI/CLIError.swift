@@ -1,0 +1,69 @@
+import TodoCore
+
+/// Why a command could not do what it was asked; each case maps to a sysexits code.
+enum CLIError: Error, Equatable, CustomStringConvertible {
+    /// An id prefix shorter than 4 characters.
+    case idTooShort(String)
+    /// No item's id starts with the prefix.
+    case unknownID(String)
+    /// Several items' ids start with the prefix; lists the candidates' ids and texts.
+    case ambiguousID(String, candidates: [String])
+    /// Text, colour or date typed on the command line is not acceptable.
+    case invalidInput(ItemError)
+    /// The filter expression does not parse.
+    case invalidFilter(FilterError)
+    /// The interactive app needs a terminal on stdin and stdout.
+    case notATerminal
+    /// This build has no interactive list yet.
+    case interactiveUnavailable
+    /// An environment variable the program reads has a value it cannot use.
+    case invalidEnvironment(name: String, value: String, expected: String)
+    case store(StoreError)
+    case save(SaveError)
+
+    /// The sysexits code: 64 usage, 65 bad data, 73 cannot create, 74 I/O, 75 try again.
+    var exitCode: Int32 {
+        switch self {
+        case .idTooShort, .unknownID, .ambiguousID, .invalidInput, .invalidFilter, .notATerminal, .interactiveUnavailable, .invalidEnvironment:
+            64
+        case .store(let error), .save(.store(let error)):
+            Self.exitCode(for: error)
+        case .save(.conflicts):
+            75
+        }
+    }
+
+    private static func exitCode(for error: StoreError) -> Int32 {
+        switch error.category {
+        case .badData: 65
+        case .cannotCreate: 73
+        case .ioError: 74
+        case .lockBusy: 75
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .idTooShort(let prefix):
+            "The id prefix '\(prefix)' is too short; give at least 4 characters of the id."
+        case .unknownID(let prefix):
+            "No to-do has an id starting with '\(prefix)'."
+        case .ambiguousID(let prefix, let candidates):
+            "The id prefix '\(prefix)' matches \(candidates.count) to-dos (\(candidates.joined(separator: "; "))); give more characters."
+        case .invalidInput(let error):
+            error.description
+        case .invalidFilter(let error):
+            error.description
+        case .notATerminal:
+            "The interactive list needs a terminal; use a subcommand such as 'todo-tui list' in scripts and pipes."
+        case .interactiveUnavailable:
+            "The interactive list is not part of this build yet; use a subcommand (see 'todo-tui --help')."
+        case .invalidEnvironment(let name, let value, let expected):
+            "The environment variable \(name) is '\(value)'; it must be \(expected)."
+        case .store(let error):
+            error.description
+        case .save(let error):
+            error.description
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+
+/// The arguments of commands that act on one item named by id or prefix.
+struct ItemReference: ParsableArguments {
+    @Argument(help: "The item's id, or a unique prefix of at least 4 characters.")
+    var id: String
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    /// Resolves the id in a fresh context, applies `change`, saves, and returns the new value.
+    /// - Throws: `CLIError`.
+    @discardableResult
+    func update(_ change: @escaping (inout TodoItem) -> Void) throws -> TodoItem? {
+        try storeOptions.withContext { context in
+            let item = try IDResolver.resolve(id, in: context.fetch(FetchRequest()))
+            try context.update(item.id, change)
+            return try context.item(with: item.id)
+        }
+    }
+}
+
+/// `todo-tui edit ID TEXT`: replaces an item's text.
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Replace a to-do's text.")
+
+    @OptionGroup var item: ItemReference
+
+    @Argument(help: "The new text (one line).")
+    var text: String
+
+    func run() throws {
+        let input = try ItemInput(text: text)
+        try item.update { $0.text = input.text ?? $0.text }
+    }
+}
+
+/// `todo-tui done ID`: marks an item done.
+struct DoneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark a to-do done.")
+
+    @OptionGroup var item: ItemReference
+
+    func run() throws {
+        try item.update { $0.isDone = true }
+    }
+}
+
+/// `todo-tui undone ID`: marks an item not done.
+struct UndoneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "undone", abstract: "Mark a to-do not done.")
+
+    @OptionGroup var item: ItemReference
+
+    func run() throws {
+        try item.update { $0.isDone = false }
+    }
+}
+
+/// `todo-tui delete ID`: deletes an item.
+struct DeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a to-do.")
+
+    @OptionGroup var item: ItemReference
+
+    func run() throws {
+        try item.storeOptions.withContext { context in
+            let target = try IDResolver.resolve(item.id, in: context.fetch(FetchRequest()))
+            try context.delete(target.id)
+        }
+    }
+}

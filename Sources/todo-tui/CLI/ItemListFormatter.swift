@@ -1,0 +1,47 @@
+import Foundation
+import TodoCore
+
+/// The human form of `todo-tui list`: items under relative day headings.
+///
+/// ```
+/// Today
+///   3f2a9c1e [ ] Buy milk · red
+///   9b1c7d20 [x] Call Mum
+/// ```
+/// Ids are shown by their first 8 characters (any 4 or more identify an item). Text is drawn
+/// inert, as on screen: control characters and escape sequences never reach the terminal.
+enum ItemListFormatter {
+    /// The listing of `items` (already in list order), one heading per day.
+    ///
+    /// The calendar is asked only when an item leaves the current day's interval, since
+    /// calendar arithmetic costs far more than a comparison.
+    /// - Complexity: O(n) in the items' total text length.
+    static func text(for items: [TodoItem], now: Date, calendar: Calendar) -> String {
+        let titles = SectionTitleFormatter(calendar: calendar)
+        var output = ""
+        var currentDay: DateInterval?
+        for item in items {
+            if currentDay.map({ !$0.contains(item.date) || item.date == $0.end }) ?? true {
+                let day = calendar.dateInterval(of: .day, for: item.date)
+                    ?? DateInterval(start: calendar.startOfDay(for: item.date), duration: 0)
+                output += titles.title(forDay: day.start, today: now) + "\n"
+                currentDay = day
+            }
+            output += line(for: item) + "\n"
+        }
+        return output
+    }
+
+    /// `  <id8> [x] <text> · <colour>`, the colour only when it is not the default.
+    static func line(for item: TodoItem) -> String {
+        let id = IDResolver.displayID(item.id).prefix(8)
+        let mark = item.isDone ? "[x]" : "[ ]"
+        let color = item.color == .default ? "" : " · \(item.color.rawValue)"
+        return "  \(id) \(mark) \(inert(item.text))\(color)"
+    }
+
+    /// The text as the screen would show it: every glyph printable.
+    static func inert(_ text: String) -> String {
+        String(InertText.glyphs(text).map(\.character))
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+
+/// `todo-tui list [--filter EXPR] [--json]`: prints the items in list order.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Print the to-dos, grouped by day, or as JSON."
+    )
+
+    @Option(help: ArgumentHelp("Only items matching this filter, e.g. \"milk color:red done:no date>=2025-01-01\".", valueName: "expr"))
+    var filter: String?
+
+    @Flag(help: "Print a JSON array of items (the store's item format) instead of text.")
+    var json = false
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let request = try FetchRequest(predicate: FilterOption.predicate(filter))
+        let items = try storeOptions.withContext { try $0.fetch(request) }
+        if json {
+            FileHandle.standardOutput.write(Data(StoreEncoder.encodeItemArray(items)))
+        } else {
+            print(ItemListFormatter.text(for: items, now: CLIClock.now, calendar: CLIClock.calendar), terminator: "")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+
+/// The `--store` option every command shares, and the context it opens.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The store file (default: $TODO_TUI_STORE, else $XDG_DATA_HOME/todo-tui/todos.json, else ~/.local/share/todo-tui/todos.json).",
+        valueName: "path"
+    ))
+    var store: String?
+
+    /// The resolved store path, by DESIGN §3.2's rules.
+    var storePath: String {
+        StoreLocation.resolve(
+            explicitPath: store,
+            environment: ProcessInfo.processInfo.environment,
+            homeDirectory: NSHomeDirectory()
+        )
+    }
+
+    /// A context on the store, with the wall clock.
+    /// - Throws: `CLIError.invalidEnvironment` for a malformed `TODO_TUI_LOCK_TIMEOUT`.
+    func makeContext() throws(CLIError) -> TodoContext {
+        TodoContext(store: JSONStore(path: storePath, lockTimeout: try Self.lockTimeout()), now: Date.init)
+    }
+
+    /// How long a save waits for another process's lock: `TODO_TUI_LOCK_TIMEOUT` seconds, else 5.
+    static func lockTimeout() throws(CLIError) -> Duration {
+        guard let text = ProcessInfo.processInfo.environment["TODO_TUI_LOCK_TIMEOUT"], !text.isEmpty else {
+            return .seconds(5)
+        }
+        guard let seconds = Double(text), seconds >= 0, seconds <= 3_600 else {
+            throw .invalidEnvironment(name: "TODO_TUI_LOCK_TIMEOUT", value: text, expected: "a number of seconds from 0 to 3600")
+        }
+        return .milliseconds(Int((seconds * 1000).rounded()))
+    }
+
+    /// Runs `body` on a fresh context, saves what it changed, and turns model errors into
+    /// `CLIError`s the entry point reports.
+    /// - Throws: `CLIError`.
+    func withContext<Result>(_ body: (TodoContext) throws -> Result) throws -> Result {
+        let context = try makeContext()
+        do {
+            let result = try body(context)
+            try context.save()
+            return result
+        } catch let error as StoreError {
+            throw CLIError.store(error)
+        } catch let error as SaveError {
+            throw CLIError.save(error)
+        }
+    }
+}

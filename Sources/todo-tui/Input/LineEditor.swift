@@ -1,0 +1,103 @@
+/// A one-line text editor with readline keys, for adding, editing, re-dating and filtering.
+///
+/// The cursor moves over grapheme clusters (a Korean syllable, an emoji with modifiers and a
+/// letter with its accents are one step each) and the text scrolls horizontally by display
+/// width, so wide characters never split. Keys: printable characters insert; Left/Right,
+/// Home/End (Ctrl-A/Ctrl-E) move; Backspace/Delete erase one cluster; Ctrl-U erases to the
+/// start, Ctrl-K to the end, Ctrl-W the word before the cursor; Enter submits; Esc cancels.
+struct LineEditor: Equatable {
+    /// What a key did.
+    enum Outcome: Equatable {
+        /// The text or the cursor changed (or could not, e.g. Backspace at the start).
+        case edited
+        /// Enter: the text as it stands.
+        case submitted(String)
+        /// Esc.
+        case cancelled
+        /// Not an editing key; the caller may handle it.
+        case ignored
+    }
+
+    private var characters: [Character]
+    /// The cursor as an index into the text's grapheme clusters, 0...count.
+    private(set) var cursor: Int
+
+    /// An editor holding `text` with the cursor at its end.
+    init(text: String = "") {
+        characters = Array(text)
+        cursor = characters.count
+    }
+
+    var text: String { String(characters) }
+
+    /// Applies one key.
+    /// - Complexity: O(n) in the text length for edits in the middle, O(1) for moves.
+    mutating func handle(_ key: Key) -> Outcome {
+        switch key {
+        case .character(let character):
+            guard !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                return .ignored
+            }
+            characters.insert(character, at: cursor)
+            cursor += 1
+        case .enter: return .submitted(text)
+        case .escape: return .cancelled
+        case .left: cursor = max(0, cursor - 1)
+        case .right: cursor = min(characters.count, cursor + 1)
+        case .home, .control("a"): cursor = 0
+        case .end, .control("e"): cursor = characters.count
+        case .backspace:
+            guard cursor > 0 else { return .edited }
+            cursor -= 1
+            characters.remove(at: cursor)
+        case .delete:
+            guard cursor < characters.count else { return .edited }
+            characters.remove(at: cursor)
+        case .control("u"):
+            characters.removeSubrange(0..<cursor)
+            cursor = 0
+        case .control("k"):
+            characters.removeSubrange(cursor...)
+        case .control("w"):
+            let start = wordStart(before: cursor)
+            characters.removeSubrange(start..<cursor)
+            cursor = start
+        default:
+            return .ignored
+        }
+        return .edited
+    }
+
+    /// Where the word before `index` starts: skip white space backwards, then non-white space.
+    private func wordStart(before index: Int) -> Int {
+        var start = index
+        while start > 0, characters[start - 1].isWhitespace { start -= 1 }
+        while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+        return start
+    }
+
+    /// Draws the visible part of the text in `width` columns at (`row`, `column`) and places the
+    /// screen's cursor. The text scrolls so that the cursor and one column after it stay visible.
+    /// - Complexity: O(width) plus O(cursor) to find the scroll start.
+    func render(into screen: inout Screen, row: Int, column: Int, width: Int, style: CellStyle = .plain) {
+        guard width > 0 else { return }
+        let start = scrollStart(width: width)
+        let visible = characters[start...].prefix(width)
+        screen.write(String(visible), row: row, column: column, style: style, maxWidth: width)
+        let cursorColumn = InertText.width(of: String(characters[start..<cursor]))
+        screen.cursor = ScreenPosition(row: row, column: column + min(cursorColumn, width - 1))
+    }
+
+    /// The first visible cluster: the latest start that keeps the cursor within `width - 1`
+    /// columns of it.
+    private func scrollStart(width: Int) -> Int {
+        var start = cursor, used = 0
+        while start > 0 {
+            let next = InertText.glyph(of: characters[start - 1]).width
+            guard used + next <= width - 1 else { break }
+            used += next
+            start -= 1
+        }
+        return start
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import TodoCore
+
+@Suite("Markdown export and import")
+struct MarkdownExportTests {
+    @Test("the small fixture exports to the exact checklist, headings relative to now")
+    func golden() {
+        let expected = #"""
+        ## Tue 31 Dec 2024
+
+        - [x] New year's eve
+
+        ## Yesterday
+
+        - [ ] Buy milk, eggs; "bread"
+
+        ## Today
+
+        - [x] 우유 사기 🥛
+        - [ ] C:\\temp \*draft\* \[1\] \<b\> \& \_x\_ \| \~y\~ \`z\`
+
+        ## Tomorrow
+
+        - [ ] 日本語のとても長いテキストは七十五オクテットで折り返されなければならない、そしてマルチバイト文字は分割されない
+
+        ## Mon 3 Feb
+
+        - [ ] Two lines and a tab
+
+        """#
+        #expect(String(decoding: ExportFixtures.export(ExportFixtures.small, as: .markdown), as: UTF8.self) == expected)
+    }
+
+    @Test("an empty list exports nothing")
+    func empty() {
+        #expect(ExportFixtures.export([], as: .markdown).isEmpty)
+    }
+
+    @Test("days and titles follow the calendar's time zone")
+    func timeZone() throws {
+        var seoul = Calendar(identifier: .gregorian)
+        seoul.timeZone = try #require(TimeZone(identifier: "Asia/Seoul"))
+        // 2025-01-12T18:00Z is already the 13th in Seoul, which is tomorrow there at 10:00Z.
+        let item = TodoItem(text: "Late", date: ExportFixtures.date("2025-01-12T18:00:00.000Z"), createdAt: ExportFixtures.now)
+        guard case .file(let bytes) = ExportFormat.markdown.export([item], now: ExportFixtures.now, calendar: seoul) else {
+            Issue.record("markdown did not export a file")
+            return
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == "## Tomorrow\n\n- [ ] Late\n")
+    }
+
+    @Test("a checklist reads back: days, done, unescaped text; colours and times are not carried")
+    func readBack() throws {
+        let items = try ExportFixtures.parse(String(decoding: ExportFixtures.export(ExportFixtures.small, as: .markdown), as: UTF8.self), as: .markdown)
+        let expectedTexts = ExportFixtures.small.map { $0.text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ") }
+        #expect(items.map(\.text) == expectedTexts)
+        #expect(items.map(\.isDone) == ExportFixtures.small.map(\.isDone))
+        #expect(items.map(\.date) == ExportFixtures.small.map { ExportFixtures.calendar.startOfDay(for: $0.date) })
+        #expect(items.allSatisfy { $0.color == .default })
+        // Re-exporting a re-import gives the same checklist, and the same file gives the same ids.
+        #expect(ExportFixtures.export(items, as: .markdown) == ExportFixtures.export(ExportFixtures.small, as: .markdown))
+        #expect(try ExportFixtures.parse(String(decoding: ExportFixtures.export(items, as: .markdown), as: UTF8.self), as: .markdown).map(\.id) == items.map(\.id))
+    }
+
+    @Test("a malformed checklist is refused with the line and the problem", arguments: [
+        ("- [ ] Early\n", "input, line 1: the checklist item comes before any '## ' day heading."),
+        ("## Someday\n", "input, line 1: \"Someday\" is not a day title such as Today, Yesterday, Tomorrow or Mon 12 Jan."),
+        ("## Mon 31 Feb\n", "input, line 1: \"Mon 31 Feb\" is not a day title such as Today, Yesterday, Tomorrow or Mon 12 Jan."),
+        ("## Today\n\n* bullet\n", "input, line 3: expected a '## ' day heading or a '- [ ] ' checklist item."),
+        ("## Today\n- [] x\n", "input, line 2: expected a '## ' day heading or a '- [ ] ' checklist item."),
+        ("## Today\n- [ ]  \n", "input, line 2: the text is empty."),
+    ])
+    func malformed(text: String, message: String) {
+        #expect(ExportFixtures.importError(text, as: .markdown) == message)
+    }
+
+    @Test("titles read back to their days, relative to now, in this year unless one is given")
+    func titles() {
+        let titles = DayTitleParser(now: ExportFixtures.now, calendar: ExportFixtures.calendar)
+        #expect(titles.day(from: "Today") == ExportFixtures.date("2025-01-12T00:00:00.000Z"))
+        #expect(titles.day(from: "Yesterday") == ExportFixtures.date("2025-01-11T00:00:00.000Z"))
+        #expect(titles.day(from: "Tomorrow") == ExportFixtures.date("2025-01-13T00:00:00.000Z"))
+        #expect(titles.day(from: "Wed 31 Dec") == ExportFixtures.date("2025-12-31T00:00:00.000Z"))
+        #expect(titles.day(from: "Thu 1 Jan 2026") == ExportFixtures.date("2026-01-01T00:00:00.000Z"))
+        #expect(titles.day(from: "Funday 1 Jan") == nil)
+        #expect(titles.day(from: "Mon 1 Foo") == nil)
+        #expect(titles.day(from: "today") == nil)
+    }
+}

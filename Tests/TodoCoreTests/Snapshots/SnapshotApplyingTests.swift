@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import TodoCore
+
+@Suite("Snapshot difference: applying refuses invalid updates")
+struct SnapshotApplyingTests {
+    let old = snapshot(["A": ["a", "b"], "B": ["c"]])
+
+    @Test("counts that differ from the data source are refused, as UITableView's invalid update")
+    func countMismatch() {
+        #expect(throws: SnapshotError.itemCountMismatch(section: 0, update: 2, dataSource: 3)) {
+            try old.applying(SnapshotDifference(), readingFrom: snapshot(["A": ["a", "b", "x"], "B": ["c"]]))
+        }
+        #expect(throws: SnapshotError.sectionCountMismatch(update: 2, dataSource: 1)) {
+            try old.applying(SnapshotDifference(), readingFrom: snapshot(["A": ["a", "b", "c"]]))
+        }
+    }
+
+    @Test("a deleted section must lose all its items")
+    func itemsLeftInDeletedSection() {
+        #expect(throws: SnapshotError.itemsLeftInDeletedSection(section: 1, count: 1)) {
+            try old.applying(SnapshotDifference(deletedSections: [1]), readingFrom: snapshot(["A": ["a", "b"]]))
+        }
+    }
+
+    @Test("paths outside their frame, or named twice, are refused")
+    func badPaths() {
+        let new = snapshot(["A": ["a"], "B": ["c"]])
+        #expect(throws: SnapshotError.itemOutOfBounds(.delete, path(0, 2))) {
+            try old.applying(SnapshotDifference(deletedItems: [path(0, 2)]), readingFrom: new)
+        }
+        #expect(throws: SnapshotError.itemRepeated(.move, path(0, 1))) {
+            try old.applying(SnapshotDifference(deletedItems: [path(0, 1)], movedItems: [.init(from: path(0, 1), to: path(1, 0))]),
+                             readingFrom: snapshot(["A": ["a"], "B": ["b", "c"]]))
+        }
+        #expect(throws: SnapshotError.sectionOutOfBounds(.delete, index: 5, count: 2)) {
+            try old.applying(SnapshotDifference(deletedSections: [5]), readingFrom: new)
+        }
+        #expect(throws: SnapshotError.itemRepeated(.insert, path(0, 0))) {
+            try old.applying(SnapshotDifference(deletedItems: [path(0, 1), path(0, 0)], insertedItems: [path(0, 0), path(0, 0)]),
+                             readingFrom: snapshot(["A": ["x", "y"], "B": ["c"]]))
+        }
+    }
+
+    @Test("a reload of an item the same update deletes is refused")
+    func reloadOfDeletedItem() {
+        #expect(throws: SnapshotError.reloadOfRemovedItem(.reload, path(0, 1))) {
+            try old.applying(SnapshotDifference(deletedItems: [path(0, 1)], reloadedItems: [path(0, 1)]),
+                             readingFrom: snapshot(["A": ["a"], "B": ["c"]]))
+        }
+    }
+
+    @Test("an update that would hold an identifier twice is refused")
+    func duplicateIdentifier() {
+        // Inserting at 0.0 while nothing is removed: the data source's "a" lands there and the
+        // kept "a" again after it.
+        #expect(throws: SnapshotError.duplicateIdentifier("a")) {
+            try old.applying(SnapshotDifference(insertedItems: [path(0, 0)]), readingFrom: snapshot(["A": ["a", "b", "z"], "B": ["c"]]))
+        }
+    }
+
+    @Test("error messages are one sentence naming the place")
+    func messages() {
+        #expect(SnapshotError.itemCountMismatch(section: 0, update: 2, dataSource: 3).description
+            == "The update leaves 2 items in section 0 but the data source has 3.")
+        #expect(SnapshotError.itemRepeated(.move, path(1, 4)).description == "Item 1.4 is named twice by the update (move).")
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Runs a built executable of this package and captures what it did.
+struct CommandRunner {
+    /// What a finished process left behind.
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The build products folder: the test bundle lives there beside the executables.
+    static var productsDirectory: URL { Bundle.main.bundleURL }
+
+    /// The path of the built executable named `name`.
+    static func executable(_ name: String) -> String {
+        productsDirectory.appendingPathComponent(name).path
+    }
+
+    var executable: String
+    var environment: [String: String]
+
+    /// A runner for `todo-tui` whose environment points every default location into `home`.
+    static func todoTUI(home: URL) -> CommandRunner {
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = home.path
+        environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+        environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
+        environment["TODO_TUI_STORE"] = nil
+        return CommandRunner(executable: executable("todo-tui"), environment: environment)
+    }
+
+    /// Starts the process without waiting; stdout and stderr go to pipes the caller reads.
+    func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (process, out, err)
+    }
+
+    /// Runs to completion and returns the status and output.
+    func run(_ arguments: String...) throws -> Result {
+        try run(arguments)
+    }
+
+    func run(_ arguments: [String]) throws -> Result {
+        let (process, out, err) = try start(arguments)
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self)
+        )
+    }
+}
+
+/// A temporary folder removed when the value is released.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("todo-tui-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}

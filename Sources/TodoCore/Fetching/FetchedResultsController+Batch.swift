@@ -15,6 +15,8 @@ extension FetchedResultsController.Results {
 
     /// A row the table sees change: visible before (`old`), after (`new`), or both.
     private struct Row {
+        /// The index of the touched item, or nil for an untouched one crossing the window's edge.
+        var touched: Int?
         var old: TodoItem?
         var new: TodoItem?
         var oldPosition = 0
@@ -46,11 +48,12 @@ extension FetchedResultsController.Results {
     ///
     /// The exact two-frame report comes from doing the work in three steps. First, against the
     /// old state, every touched item's old position is found by its old value (never by a scan)
-    /// and its new position is computed arithmetically: the number of items ordered before its
-    /// new value, minus the touched old values before it, plus the touched new values before it.
-    /// Those positions tell which untouched items cross the window's edges (`fetchOffset`,
-    /// `fetchLimit`), and old index paths are taken. Second, the tree is changed. Third, new index
-    /// paths are taken against the new state.
+    /// and old index paths are taken. With a window (`fetchOffset`, `fetchLimit`), new positions
+    /// are also computed there, arithmetically: the number of items ordered before the new value,
+    /// minus the touched old values before it, plus the touched new values before it; they tell
+    /// which untouched items cross the window's edges. Second, the tree is changed: removals by
+    /// position, descending, then insertions in ascending order, so that each returns its final
+    /// position. Third, new index paths are taken against the new state.
     ///
     /// A row present before and after is an update when it keeps its place among the rows that
     /// stay put (same day, same number of stationary rows before it), otherwise a move; so a
@@ -62,21 +65,31 @@ extension FetchedResultsController.Results {
     mutating func apply(_ batch: ObjectsDidChange) -> Changes {
         var touched = resolve(batch)
         guard !touched.isEmpty else { return Changes() }
-        let (removed, added) = locate(&touched)
+        let windowed = offset > 0 || limit > 0
+        let (removed, added) = locate(&touched, computingNewPositions: windowed)
         let oldFrame = frame()
         let newVisible = window(forCount: count - removed.count + added.count)
         var rows = visibleRows(touched, oldVisible: oldFrame.visible, newVisible: newVisible)
-        if offset > 0 || limit > 0 {
-            rows += crossingRows(oldVisible: oldFrame.visible, newVisible: newVisible, removed: removed, added: added)
+        if windowed {
+            rows += crossingRows(oldVisible: oldFrame.visible, newVisible: newVisible, removed: removed, added: added.map { touched[$0.index].newPosition })
         }
         var spans = oldPlacements(of: &rows, in: oldFrame)
         for position in removed.reversed() {
             remove(at: position)
         }
-        for item in touched {
-            if let new = item.new { insert(new) }
+        for (index, key) in added {
+            guard let new = touched[index].new else { continue }
+            let position = insert(new, key: key)
+            assert(!windowed || position == touched[index].newPosition, "computed and actual new positions differ")
+            touched[index].newPosition = position
+        }
+        for item in touched where item.new == nil {
+            if let old = item.old { forget(old.id) }
         }
         guard !rows.isEmpty else { return Changes() }
+        for index in rows.indices {
+            if let source = rows[index].touched { rows[index].newPosition = touched[source].newPosition }
+        }
         addNewPlacements(to: &spans, rows: &rows, in: frame())
         return changes(rows: rows, spans: spans)
     }
@@ -102,9 +115,10 @@ extension FetchedResultsController.Results {
         return touched
     }
 
-    /// Sets every touched item's old and new global positions; returns both lists of positions,
-    /// ascending.
-    private func locate(_ touched: inout [Touched]) -> (removed: [Int], added: [Int]) {
+    /// Sets every touched item's old global position, and its new one when asked; returns the
+    /// old positions ascending, and the touched items with new values and their keys in
+    /// ascending order.
+    private func locate(_ touched: inout [Touched], computingNewPositions: Bool) -> (removed: [Int], added: [(index: Int, key: SortKey)]) {
         let isBefore = order.areInIncreasingOrder
         var removed: [(position: Int, key: SortKey)] = []
         var added: [(index: Int, key: SortKey)] = []
@@ -121,20 +135,25 @@ extension FetchedResultsController.Results {
         }
         removed.sort { $0.position < $1.position }
         added.sort { isBefore($0.key, $1.key) }
-        for (rank, entry) in added.enumerated() {
-            let removedBefore = Self.countLeading(removed) { isBefore($0.key, entry.key) }
-            touched[entry.index].newPosition = keys.insertionPosition(for: entry.key) - removedBefore + rank
+        if computingNewPositions {
+            for (rank, entry) in added.enumerated() {
+                let removedBefore = Self.countLeading(removed) { isBefore($0.key, entry.key) }
+                touched[entry.index].newPosition = keys.insertionPosition(for: entry.key) - removedBefore + rank
+            }
         }
-        return (removed.map(\.position), added.map { touched[$0.index].newPosition })
+        return (removed.map(\.position), added)
     }
 
-    /// The touched items visible before or after the batch.
+    /// The touched items visible before or after the batch. Without a window every value is
+    /// visible, and new positions are known only once the tree has changed.
     private func visibleRows(_ touched: [Touched], oldVisible: Range<Int>, newVisible: Range<Int>) -> [Row] {
-        touched.compactMap { item in
-            let old = item.old.flatMap { oldVisible.contains(item.oldPosition) ? $0 : nil }
-            let new = item.new.flatMap { newVisible.contains(item.newPosition) ? $0 : nil }
+        let windowed = offset > 0 || limit > 0
+        return touched.indices.compactMap { index in
+            let item = touched[index]
+            let old = item.old.flatMap { !windowed || oldVisible.contains(item.oldPosition) ? $0 : nil }
+            let new = item.new.flatMap { !windowed || newVisible.contains(item.newPosition) ? $0 : nil }
             guard old != nil || new != nil else { return nil }
-            return Row(old: old, new: new, oldPosition: item.oldPosition, newPosition: item.newPosition)
+            return Row(touched: index, old: old, new: new, oldPosition: item.oldPosition, newPosition: item.newPosition)
         }
     }
 
@@ -198,7 +217,6 @@ extension FetchedResultsController.Results {
             spans[index].new = placement(ofDay: spans[index].day, in: frame)
         }
         for index in rows.indices where rows[index].new != nil {
-            assert(rows[index].new.flatMap(position(of:)) == rows[index].newPosition, "computed and actual new positions differ")
             let day = rows[index].newDay
             let (section, start) = sectionAndStart(of: &spans[day].new, day: spans[day].day, in: frame)
             rows[index].newPath = IndexPath(item: rows[index].newPosition - start, section: section)

@@ -189,11 +189,12 @@ extension FetchedResultsController {
 
         // MARK: Changing
 
-        /// Adds `item`, which must match the predicate and not be stored yet.
+        /// Adds `item` with its `key`; the item must match the predicate and not be stored yet.
+        /// - Returns: its global position.
         /// - Complexity: O(log n).
-        mutating func insert(_ item: TodoItem) {
-            let key = order.key(for: item)
-            keys.insert(key)
+        @discardableResult
+        mutating func insert(_ item: TodoItem, key: SortKey) -> Int {
+            let position = keys.insert(key)
             itemsByID[item.id] = item
             let day = day(of: key)
             if var block = blocks[day] {
@@ -206,13 +207,15 @@ extension FetchedResultsController {
                 blocks[day] = Block(count: 1, first: key)
                 days.insert(day)
             }
+            return position
         }
 
-        /// Removes the item at global `position`.
+        /// Removes the item at global `position` from the order and its day; its value stays
+        /// known by id until `insert` replaces it or `forget` drops it, which spares a hash
+        /// update for an item that is removed and inserted again.
         /// - Complexity: O(log n).
         mutating func remove(at position: Int) {
             let key = keys.remove(at: position)
-            itemsByID[key.id] = nil
             let day = day(of: key)
             guard var block = blocks[day] else { preconditionFailure("item \(key.id) has no day block") }
             block.count -= 1
@@ -225,6 +228,11 @@ extension FetchedResultsController {
                 }
                 blocks[day] = block
             }
+        }
+
+        /// Drops the value of a removed item that does not come back.
+        mutating func forget(_ id: UUID) {
+            itemsByID[id] = nil
         }
     }
 }

@@ -34,23 +34,6 @@ struct FetchedResultsControllerPropertyTests {
     }
 }
 
-/// A seeded, reproducible random number generator (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// One random store, request and sequence of operations, checked after every step.
 struct PropertyScenario {
     struct Totals {
@@ -59,7 +42,7 @@ struct PropertyScenario {
         var largestStore = 0
     }
 
-    private var random: SeededGenerator
+    private var random: SplitMix64
     private let fixture: ControllerFixture
     private let request: FetchRequest
     private let sectionKey: FetchedResultsController.SectionKey
@@ -75,7 +58,7 @@ struct PropertyScenario {
     private static let texts = ["milk", "Eggs", "café", "call mum", "회의 준비", "資料を送る", "🎉 party", "a", "b", "Zebra"]
 
     init(seed: UInt64) {
-        random = SeededGenerator(seed: seed)
+        random = SplitMix64(seed: seed)
         fixture = ControllerFixture(timeZone: Self.timeZones.randomElement(using: &random)!)
         fixture.context.mergePolicy = .mergeByPropertyObjectTrump
         sectionKey = Int.random(in: 0..<8, using: &random) == 0 ? .none : .day
@@ -315,7 +298,7 @@ struct PropertyScenario {
         }
     }
 
-    private static func randomRequest(sectionKey: FetchedResultsController.SectionKey, using random: inout SeededGenerator) -> FetchRequest {
+    private static func randomRequest(sectionKey: FetchedResultsController.SectionKey, using random: inout SplitMix64) -> FetchRequest {
         let keys = TodoSortKey.allCases.filter { $0 != .modifiedAt }
         var descriptors = [TodoSortDescriptor(sectionKey == .day ? .date : keys.randomElement(using: &random)!, ascending: Bool.random(using: &random))]
         if Bool.random(using: &random) {

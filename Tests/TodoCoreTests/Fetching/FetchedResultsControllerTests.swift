@@ -211,9 +211,22 @@ struct FetchedResultsControllerTests {
         fixture.context.processPendingChanges()
         var expected = DiffableSnapshot<String, UUID>()
         expected.appendSections(["2025-01-15", "2025-01-16"])
-        expected.appendItems([items[0].id], toSection: "2025-01-15")
-        expected.appendItems([b.id], toSection: "2025-01-16")
+        expected.appendItems([items[0].id], fingerprints: [items[0].hashValue], toSection: "2025-01-15")
+        expected.appendItems([b.id], fingerprints: [b.hashValue], toSection: "2025-01-16")
         #expect(delegate.takeEvents() == [.snapshot(expected)])
         #expect(controller.snapshot() == expected)
+    }
+
+    @Test("the difference between two snapshots of a controller reloads items whose content changed")
+    func snapshotDifference() throws {
+        let items = try fixture.save([fixture.item("a", day: 0), fixture.item("b", day: 0, hour: 10)])
+        let (controller, delegate) = try fixture.controller()
+        let before = controller.snapshot()
+        try fixture.context.update(items[1].id) { $0.color = .red }
+        fixture.context.processPendingChanges()
+        #expect(delegate.takeLines() == ["will", "update 'b' 0.1>0.1", "did"])
+        let difference = controller.snapshot().difference(from: before)
+        #expect(difference.reloadedItems == [IndexPath(item: 1, section: 0)])
+        #expect(difference.insertedItems.isEmpty && difference.deletedItems.isEmpty && difference.movedItems.isEmpty)
     }
 }

@@ -12,6 +12,13 @@ struct BenchmarkMeasurement {
         sortedCPUSeconds = cpuSeconds.sorted()
     }
 
+    /// The durations per operation of runs that each did `count` operations.
+    func perOperation(_ count: Int) -> BenchmarkMeasurement {
+        precondition(count > 0, "a run does at least one operation")
+        let scale = 1 / Double(count)
+        return BenchmarkMeasurement(seconds: sortedSeconds.map { $0 * scale }, cpuSeconds: sortedCPUSeconds.map { $0 * scale })
+    }
+
     var median: Double { Self.percentile(50, of: sortedSeconds) }
 
     var p99: Double { Self.percentile(99, of: sortedSeconds) }

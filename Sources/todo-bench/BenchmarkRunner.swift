@@ -64,14 +64,14 @@ final class BenchmarkRunner {
 
     /// Prints one result line; the extra column starts with our median CPU time.
     func report(_ name: String, n: Int, ours: BenchmarkMeasurement, baseline: Baseline, extra: String) {
-        let extra = "cpu \(BenchmarkMeasurement.format(ours.cpuMedian)); \(extra)"
+        let extra = ["cpu \(BenchmarkMeasurement.format(ours.cpuMedian))", extra].filter { !$0.isEmpty }.joined(separator: "; ")
         let columns: [String]
         switch baseline {
         case let .measured(measurement):
             let ratio = measurement.median / ours.median
             columns = [BenchmarkMeasurement.format(measurement.median), "\(ratio.formatted(digits: ratio < 10 ? 2 : ratio < 100 ? 1 : 0))×", extra]
         case let .skipped(reason):
-            columns = ["—", "—", extra.isEmpty ? reason : "\(extra); \(reason)"]
+            columns = ["—", "—", "\(extra); \(reason)"]
         }
         print(Self.line([name, n.grouped, BenchmarkMeasurement.format(ours.median), BenchmarkMeasurement.format(ours.p99)] + columns))
     }
@@ -125,7 +125,10 @@ final class BenchmarkRunner {
 }
 
 /// Keeps a benchmarked result alive so the optimizer cannot drop the work that made it.
-@inline(never)
+///
+/// Not optimized, so that the optimizer cannot find out that the argument goes unused and drop
+/// it, and the work that made it, in the caller.
+@inline(never) @_optimize(none)
 func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }

@@ -1,58 +1,82 @@
 import Foundation
 import TodoCore
 
-/// Medians for exporting 10,000 and 100,000 items in every format, with Foundation's
-/// `JSONEncoder` writing the same Taskwarrior records as a baseline measured in the same run.
+/// The `export` group: `ExportFormat.export` of N sample items in every format, against
+/// Foundation's `JSONEncoder` writing the same records, measured in the same run, for the two
+/// JSON formats (`json`: the store file; `taskwarrior`: what `task import` reads).
 ///
-/// Self-contained (its own median helper) until the benchmark runner lands.
+/// The other formats have no Foundation writer to compare with; their lines say so. The extra
+/// column gives the output size and our throughput.
 enum ExportBenchmarks {
-    static let counts = [10_000, 100_000]
-
-    static func run() {
-        for count in counts {
-            run(count: count)
-        }
+    static var group: BenchmarkGroup {
+        BenchmarkGroup(
+            name: "export",
+            summary: "ExportFormat.export of sample items in list order; baseline JSONEncoder writing the same records (json, taskwarrior)",
+            run: run
+        )
     }
 
-    static func run(count: Int) {
-        let now = Date(timeIntervalSince1970: 1_736_676_000)
+    static func run(_ runner: BenchmarkRunner) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let items = FetchRequest().apply(to: makeItems(count, now: now))
-        let rounds = count >= 100_000 ? 5 : 11
-        var bytes = 0
-        for format in ExportFormat.allCases {
-            let seconds = median(rounds: rounds) {
-                switch format.export(items, now: now, calendar: calendar) {
-                case .file(let output): bytes = output.count
-                case .directory(let files): bytes = files.reduce(0) { $0 + $1.bytes.count }
+        let now = SampleItems.referenceDate
+        for count in runner.sizes([10_000, 100_000]) {
+            let items = FetchRequest().apply(to: SampleItems.make(count, seed: UInt64(count)))
+            for format in ExportFormat.allCases {
+                let bytes = switch format.export(items, now: now, calendar: calendar) {
+                case .file(let output): output.count
+                case .directory(let files): files.reduce(0) { $0 + $1.bytes.count }
                 }
-            }
-            report(format.rawValue, count: count, seconds: seconds, bytes: bytes)
-            if format == .taskwarrior {
-                let baseline = median(rounds: rounds) { bytes = foundationTaskwarrior(items).count }
-                report("taskwarrior via JSONEncoder (baseline)", count: count, seconds: baseline, bytes: bytes)
-                print(String(format: "  taskwarrior export is %.1f× faster than JSONEncoder", baseline / seconds))
+                let ours = runner.measure { blackHole(format.export(items, now: now, calendar: calendar)) }
+                let megabytes = Double(bytes) / 1e6
+                let extra = "\(megabytes.formatted(digits: 1)) MB at \((megabytes / ours.median).formatted(digits: 0)) MB/s"
+                runner.report(format.rawValue, n: count, ours: ours, baseline: baseline(for: format, items, runner: runner), extra: extra)
             }
         }
     }
 
-    /// A realistic mix: ASCII and CJK text with punctuation formats must quote or escape, every
-    /// colour, a quarter done, dates over a year.
-    static func makeItems(_ count: Int, now: Date) -> [TodoItem] {
-        let texts = ["Buy milk, eggs; and \"bread\"", "우유 사기 🥛", "牛乳を買う", #"Back up C:\Users\me"#, "Call Mum *today*"]
-        return (0..<count).map { index in
-            let date = now.addingTimeInterval(Double(index % 400 - 200) * 86_400 + Double(index % 86_400))
-            return TodoItem(
-                text: "\(texts[index % texts.count]) #\(index)", date: date,
-                color: TodoColor.allCases[index % TodoColor.allCases.count], isDone: index % 4 == 0,
-                createdAt: date.addingTimeInterval(-86_400), modifiedAt: date, version: 1
-            )
+    private static func baseline(for format: ExportFormat, _ items: [TodoItem], runner: BenchmarkRunner) -> BenchmarkRunner.Baseline {
+        let encode: ([TodoItem]) throws -> Data
+        switch format {
+        case .json: encode = foundationStore
+        case .taskwarrior: encode = foundationTaskwarrior
+        default: return .skipped("Foundation has no \(format) writer")
         }
+        do {
+            _ = try encode(items)
+        } catch {
+            return .skipped("JSONEncoder failed: \(error)")
+        }
+        return .measured(runner.measure { blackHole(try? encode(items)) })
     }
 
-    /// The Taskwarrior records written by Foundation, for the baseline.
-    private static func foundationTaskwarrior(_ items: [TodoItem]) -> Data {
+    /// The store file's fields written by Foundation, with sorted keys as the store writes them.
+    private static func foundationStore(_ items: [TodoItem]) throws -> Data {
+        struct Item: Encodable {
+            var color: String, createdAt: String, date: String, id: String, isDone: Bool, modifiedAt: String, text: String, version: Int
+        }
+        struct File: Encodable {
+            var format: String, generation: Int, items: [Item], version: Int
+        }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let file = File(
+            format: "todo-tui", generation: 0,
+            items: items.map { item in
+                Item(
+                    color: item.color.rawValue, createdAt: formatter.string(from: item.createdAt), date: formatter.string(from: item.date),
+                    id: item.id.uuidString, isDone: item.isDone, modifiedAt: formatter.string(from: item.modifiedAt), text: item.text, version: item.version
+                )
+            },
+            version: StoreError.supportedVersion
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(file)
+    }
+
+    /// The Taskwarrior records written by Foundation.
+    private static func foundationTaskwarrior(_ items: [TodoItem]) throws -> Data {
         struct Task: Encodable {
             var uuid: String, description: String, status: String, entry: String, modified: String, due: String
             var end: String?, todotuicolor: String?
@@ -67,23 +91,6 @@ enum ExportBenchmarks {
                 todotuicolor: item.color == .default ? nil : item.color.rawValue
             )
         }
-        return (try? JSONEncoder().encode(tasks)) ?? Data()
-    }
-
-    /// The median wall time of `rounds` runs of `body`, in seconds, after one warm-up run.
-    private static func median(rounds: Int, _ body: () -> Void) -> Double {
-        body()
-        let clock = ContinuousClock()
-        let times = (0..<rounds).map { _ in
-            let duration = clock.measure(body)
-            return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        }.sorted()
-        return times[times.count / 2]
-    }
-
-    private static func report(_ name: String, count: Int, seconds: Double, bytes: Int) {
-        let megabytesPerSecond = Double(bytes) / seconds / 1_000_000
-        let label = name.padding(toLength: 40, withPad: " ", startingAt: 0)
-        print("export \(label)" + String(format: "%7d items  median %8.2f ms  %6.1f MB/s  (%d bytes)", count, seconds * 1_000, megabytesPerSecond, bytes))
+        return try JSONEncoder().encode(tasks)
     }
 }

@@ -18,18 +18,46 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     case interactiveUnavailable
     /// An environment variable the program reads has a value it cannot use.
     case invalidEnvironment(name: String, value: String, expected: String)
+    /// Arguments that fit together wrongly, beyond what the parser checks.
+    case usage(String)
+    /// The terminal could not be opened for the interactive list.
+    case terminal(TerminalError)
+    /// An export or import format, file or record problem.
+    case exchange(ExportError)
     case store(StoreError)
     case save(SaveError)
 
-    /// The sysexits code: 64 usage, 65 bad data, 73 cannot create, 74 I/O, 75 try again.
+    /// Runs `body`, turning its export error into `.exchange`.
+    static func wrapping<Result>(_ body: () throws(ExportError) -> Result) throws(CLIError) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw .exchange(error)
+        }
+    }
+
+    /// The sysexits code: 64 usage, 65 bad data, 66 no input, 73 cannot create, 74 I/O, 75 try again.
     var exitCode: Int32 {
         switch self {
         case .idTooShort, .unknownID, .ambiguousID, .invalidInput, .invalidFilter, .notATerminal, .interactiveUnavailable, .invalidEnvironment:
             64
+        case .usage, .terminal:
+            64
+        case .exchange(let error):
+            Self.exitCode(for: error)
         case .store(let error), .save(.store(let error)):
             Self.exitCode(for: error)
         case .save(.conflicts):
             75
+        }
+    }
+
+    private static func exitCode(for error: ExportError) -> Int32 {
+        switch error {
+        case .unknownFormat, .undetectableFormat, .directoryNotSupported: 64
+        case .unreadable: 66
+        case .invalidLine, .invalidRecord, .invalidInput, .invalidStore: 65
+        case .cannotWrite(let store): exitCode(for: store)
         }
     }
 
@@ -60,6 +88,12 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
             "The interactive list is not part of this build yet; use a subcommand (see 'todo-tui --help')."
         case .invalidEnvironment(let name, let value, let expected):
             "The environment variable \(name) is '\(value)'; it must be \(expected)."
+        case .usage(let message):
+            message
+        case .terminal(let error):
+            error.description
+        case .exchange(let error):
+            error.description
         case .store(let error):
             error.description
         case .save(let error):

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+
+/// `--export FORMAT [--output PATH] [--filter EXPR]`: writes the list without touching the
+/// terminal, so it works in pipes and without `TERM`.
+struct ExportOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Write the list as json, csv, markdown, ics, vdir, todotxt or taskwarrior, then exit.", valueName: "format"))
+    var export: String?
+
+    @Option(help: ArgumentHelp("Write the export to this file (replaced atomically) or, for vdir, this folder; default: standard output.", valueName: "path"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Export only items matching this filter.", valueName: "expr"))
+    var filter: String?
+
+    /// Exports per the options, reading the store of `storeOptions`.
+    /// - Throws: `CLIError`.
+    func run(storeOptions: StoreOptions) throws {
+        guard let export else { return }
+        let format = try CLIError.wrapping { () throws(ExportError) in try ExportFormat.parse(export) }
+        let request = try FetchRequest(predicate: FilterOption.predicate(filter))
+        let items = try storeOptions.withContext { try $0.fetch(request) }
+        let result = format.export(items, now: CLIClock.now, calendar: CLIClock.calendar)
+        switch (result, output) {
+        case (_, let path?):
+            try CLIError.wrapping { () throws(ExportError) in try result.write(to: path) }
+        case (.file(let bytes), nil):
+            FileHandle.standardOutput.write(Data(bytes))
+        case (.directory, nil):
+            throw CLIError.usage("The vdir format writes one file per item; give the folder with --output.")
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+
+/// `todo-tui import FILE [--format FORMAT]`: merges a file (or a vdir folder) into the store.
+///
+/// Items are matched by id, UID or uuid, so importing the same file twice changes nothing the
+/// second time and a changed item is updated. The whole file is read and checked first; a
+/// malformed file changes nothing. Prints what it did.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import to-dos from a json, csv, markdown, ics, vdir, todotxt or taskwarrior file."
+    )
+
+    @Argument(help: "The file, or the folder of .ics files for vdir.")
+    var file: String
+
+    @Option(help: ArgumentHelp("The file's format (default: from its extension or content).", valueName: "format"))
+    var format: String?
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let input = try CLIError.wrapping { () throws(ExportError) in try ImportInput.read(path: file) }
+        let format = try CLIError.wrapping { () throws(ExportError) in try resolveFormat(of: input) }
+        let parsed = try CLIError.wrapping { () throws(ExportError) in
+            try format.parse(input, now: CLIClock.now, calendar: CLIClock.calendar)
+        }
+        let plan = try storeOptions.withContext { context in
+            let plan = ImportPlan(importing: parsed, into: try context.fetch(FetchRequest()), fidelity: format.fidelity, calendar: CLIClock.calendar)
+            for item in plan.insertions {
+                try context.insert(item)
+            }
+            for item in plan.updates {
+                try context.update(item.id) { current in
+                    current.text = item.text
+                    current.date = item.date
+                    current.color = item.color
+                    current.isDone = item.isDone
+                }
+            }
+            return plan
+        }
+        print("Imported \(input.name) as \(format.rawValue): \(plan.insertions.count) added, \(plan.updates.count) updated, \(plan.unchangedCount) unchanged.")
+    }
+
+    /// The format named by `--format`, else detected from the name or content.
+    private func resolveFormat(of input: ImportInput) throws(ExportError) -> ExportFormat {
+        if let format {
+            return try ExportFormat.parse(format)
+        }
+        return try ExportFormat.detect(input)
+    }
+}

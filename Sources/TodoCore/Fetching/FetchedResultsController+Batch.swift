@@ -269,12 +269,11 @@ extension FetchedResultsController.Results {
     /// the same day and has as many stationary rows before it in both states, and when it keeps
     /// its order with the other rows accepted so (checked greedily in old order).
     private func movingRows(_ rows: [Row]) -> [Bool] {
-        let isBefore = request.areInIncreasingOrder
         var candidates: [Int] = []
         var unstableOld: [Int] = []
         var unstableNew: [Int] = []
         for (index, row) in rows.enumerated() {
-            if let old = row.old, let new = row.new, !isBefore(old, new), !isBefore(new, old) { continue }
+            if let old = row.old, let new = row.new, order.sortsAlike(old, new) { continue }
             if row.old != nil { unstableOld.append(row.oldPosition) }
             if row.new != nil { unstableNew.append(row.newPosition) }
             if row.old != nil, row.new != nil { candidates.append(index) }

@@ -11,7 +11,9 @@ extension FetchedResultsController {
     final class DayLookup {
         let calendar: Calendar
         let sectionKey: SectionKey
-        private var intervalsByUTCDay: [Int: [DateInterval]] = [:]
+        // Read on every lookup of every batch; the run-time exclusivity check cost more than the
+        // lookup. Safe: only `day(of:)` touches it, and it calls nothing that could re-enter.
+        @exclusivity(unchecked) private var intervalsByUTCDay: [Int: [DateInterval]] = [:]
 
         /// The key of `.none`'s single section.
         static let singleSection = Date.distantPast

@@ -223,7 +223,7 @@ extension FetchedResultsController {
                 blocks[day] = nil
                 days.remove(day)
             } else {
-                if block.first.id == key.id {
+                if block.first.hasSameID(as: key) {
                     block.first = keys[position]
                 }
                 blocks[day] = block

@@ -9,10 +9,31 @@ extension FetchedResultsController {
     /// more descriptors, or a first one on text, `tail` keeps the item so that equal primaries
     /// are settled by the full order. Measured at 100,000 items, a search over these keys took
     /// 0.7 µs against 1.6 µs over whole items.
+    ///
+    /// The id is kept as its 16 bytes in two big-endian words: comparing the words orders ids
+    /// exactly as `UUID`'s `<` does (bytewise from the first byte), which runs a 16-step loop and
+    /// cost a tenth of an incremental update in tie-breaks alone.
     struct SortKey {
         let primary: Double
-        let id: UUID
+        let idHigh: UInt64
+        let idLow: UInt64
         let tail: SortTail?
+
+        init(primary: Double, id: UUID, tail: SortTail?) {
+            self.primary = primary
+            (idHigh, idLow) = withUnsafeBytes(of: id.uuid) { bytes in
+                (UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)), UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+            }
+            self.tail = tail
+        }
+
+        var id: UUID {
+            withUnsafeBytes(of: (idHigh.bigEndian, idLow.bigEndian)) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+        }
+
+        func hasSameID(as other: SortKey) -> Bool {
+            idHigh == other.idHigh && idLow == other.idLow
+        }
     }
 
     /// The item behind a key whose primary value does not decide the order alone.
@@ -57,6 +78,12 @@ extension FetchedResultsController {
             }
         }
 
+        /// Whether two values of one item take the same place in the order.
+        func sortsAlike(_ old: TodoItem, _ new: TodoItem) -> Bool {
+            guard primary(of: old) == primary(of: new) else { return false }
+            return !needsTail || (!request.areInIncreasingOrder(old, new) && !request.areInIncreasingOrder(new, old))
+        }
+
         /// The strict total order on keys.
         func areInIncreasingOrder(_ lhs: SortKey, _ rhs: SortKey) -> Bool {
             if lhs.primary != rhs.primary {
@@ -65,7 +92,7 @@ extension FetchedResultsController {
             if let left = lhs.tail, let right = rhs.tail {
                 return request.areInIncreasingOrder(left.item, right.item)
             }
-            return lhs.id < rhs.id
+            return lhs.idHigh != rhs.idHigh ? lhs.idHigh < rhs.idHigh : lhs.idLow < rhs.idLow
         }
     }
 }

@@ -23,8 +23,8 @@ extension TodoContext {
             }
             group.append(ItemChange(id: id, before: base, after: value))
         }
-        pendingBase.removeAll(keepingCapacity: true)
-        pendingOrder.removeAll(keepingCapacity: true)
+        pendingBase.removeAll()
+        pendingOrder.removeAll()
         guard !group.isEmpty else { return }
         registerUndo(group)
         post(batch)

@@ -38,6 +38,14 @@ extension FetchedResultsController {
         return sectionInfo(day: day, items: results.items(in: results.visibleRange(ofDay: day, in: frame)))
     }
 
+    /// The relative title of section `index` ("Today", "Mon 12 Jan"), without gathering its
+    /// items; what a table header needs.
+    /// - Complexity: O(log n).
+    public func sectionTitle(at index: Int) -> String {
+        let (results, frame) = fetchedResults()
+        return labels(forDay: results.day(atSection: index, in: frame)).title
+    }
+
     /// The item at `indexPath`, which must be a visible row (a precondition, as Core Data's
     /// `object(at:)` raises).
     /// - Complexity: O(log n).

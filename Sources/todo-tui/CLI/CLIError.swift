@@ -14,8 +14,6 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     case invalidFilter(FilterError)
     /// The interactive app needs a terminal on stdin and stdout.
     case notATerminal
-    /// This build has no interactive list yet.
-    case interactiveUnavailable
     /// An environment variable the program reads has a value it cannot use.
     case invalidEnvironment(name: String, value: String, expected: String)
     /// Arguments that fit together wrongly, beyond what the parser checks.
@@ -39,7 +37,7 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     /// The sysexits code: 64 usage, 65 bad data, 66 no input, 73 cannot create, 74 I/O, 75 try again.
     var exitCode: Int32 {
         switch self {
-        case .idTooShort, .unknownID, .ambiguousID, .invalidInput, .invalidFilter, .notATerminal, .interactiveUnavailable, .invalidEnvironment:
+        case .idTooShort, .unknownID, .ambiguousID, .invalidInput, .invalidFilter, .notATerminal, .invalidEnvironment:
             64
         case .usage, .terminal:
             64
@@ -84,8 +82,6 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
             error.description
         case .notATerminal:
             "The interactive list needs a terminal; use a subcommand such as 'todo-tui list' in scripts and pipes."
-        case .interactiveUnavailable:
-            "The interactive list is not part of this build yet; use a subcommand (see 'todo-tui --help')."
         case .invalidEnvironment(let name, let value, let expected):
             "The environment variable \(name) is '\(value)'; it must be \(expected)."
         case .usage(let message):

@@ -17,8 +17,11 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    // The root command's `--filter` (for `--export`) claims the option when both define it.
+    @ParentCommand var root: TodoTUICommand
+
     func run() throws {
-        let request = try FetchRequest(predicate: FilterOption.predicate(filter))
+        let request = try FetchRequest(predicate: FilterOption.predicate(filter ?? root.exportOptions.filter))
         let items = try storeOptions.withContext { try $0.fetch(request) }
         if json {
             FileHandle.standardOutput.write(Data(StoreEncoder.encodeItemArray(items)))

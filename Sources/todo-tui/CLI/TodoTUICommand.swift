@@ -15,11 +15,38 @@ struct TodoTUICommand: ParsableCommand {
 
     @OptionGroup var exportOptions: ExportOptions
 
+    @Flag(help: "Open a temporary copy of the sample list, to try every key safely.")
+    var demo = false
+
+    @Flag(help: "Show changes at once, without animations (also TODO_TUI_NO_ANIMATION=1).")
+    var noAnimation = false
+
     func run() throws {
         if exportOptions.export != nil {
             return try exportOptions.run(storeOptions: storeOptions)
         }
         guard NcursesTerminal.isInteractive else { throw CLIError.notATerminal }
-        throw CLIError.interactiveUnavailable
+        let context = try demo ? demoContext() : storeOptions.makeContext()
+        context.mergePolicy = .mergeByPropertyObjectTrump
+        // Read the store before the screen switches, so a bad store is reported plainly.
+        do {
+            _ = try context.count(for: FetchRequest())
+        } catch let error as StoreError {
+            throw CLIError.store(error)
+        }
+        try InteractiveSession(context: context, animations: animationsWanted).run()
+    }
+
+    private var animationsWanted: Bool {
+        !noAnimation && ProcessInfo.processInfo.environment["TODO_TUI_NO_ANIMATION"].map { $0.isEmpty || $0 == "0" } ?? true
+    }
+
+    private func demoContext() throws -> TodoContext {
+        do {
+            let path = try DemoStore.makeCopy(now: CLIClock.now, calendar: CLIClock.calendar)
+            return TodoContext(store: JSONStore(path: path, lockTimeout: try StoreOptions.lockTimeout()), now: Date.init)
+        } catch let error as StoreError {
+            throw CLIError.store(error)
+        }
     }
 }

@@ -1,0 +1,32 @@
+import Foundation
+
+/// What the keyboard is doing now.
+enum AppMode: Equatable {
+    /// Moving over the list; single keys act on the selected item.
+    case browse
+    /// Typing a line for `purpose`; Enter applies, Esc cancels.
+    case editing(LineEditor, EditPurpose)
+    /// Typing the live filter; the list follows each keystroke. Enter keeps it, Esc clears it.
+    case filtering(LineEditor)
+    /// The key table; any key closes it.
+    case help
+}
+
+/// What an edited line is for.
+enum EditPurpose: Equatable {
+    /// A new item's text.
+    case add
+    /// The text of the item with this id.
+    case text(UUID)
+    /// The date of the item with this id.
+    case date(UUID)
+
+    /// The prompt shown before the editor.
+    var prompt: String {
+        switch self {
+        case .add: "Add: "
+        case .text: "Edit: "
+        case .date: "Date: "
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import TodoCore
+
+/// The one loop of the interactive app: input, effects (save, quit), merging other processes'
+/// saves, the midnight check, animation frames, and output (DESIGN §4.3).
+///
+/// Everything runs on this thread, one step at a time. While an animation plays the loop wakes
+/// every `frameInterval` to show the next frame and keeps reading keys meanwhile; a key that
+/// changes the list starts a new batch, which finishes the running animation at once.
+final class AppRunLoop {
+    let terminal: any Terminal
+    let app: TodoApp
+    /// The wall clock, for the midnight check.
+    let clock: () -> Date
+    /// How often the store's generation and the clock are checked.
+    let pollInterval: Duration
+    /// The pace of animation frames.
+    let frameInterval: Duration
+    /// For scripted runs: stop when the terminal has no event and nothing is animating.
+    let stopsWhenIdle: Bool
+
+    private var screen: Screen
+
+    init(
+        terminal: any Terminal,
+        app: TodoApp,
+        clock: @escaping () -> Date,
+        pollInterval: Duration = .milliseconds(250),
+        frameInterval: Duration = .milliseconds(20),
+        stopsWhenIdle: Bool = false
+    ) {
+        self.terminal = terminal
+        self.app = app
+        self.clock = clock
+        self.pollInterval = pollInterval
+        self.frameInterval = frameInterval
+        self.stopsWhenIdle = stopsWhenIdle
+        screen = Screen(size: terminal.size)
+    }
+
+    /// Runs until the app asks to quit (or, with `stopsWhenIdle`, until the script ends).
+    func run() {
+        let monotonic = ContinuousClock()
+        var nextPoll = monotonic.now + pollInterval
+        var nextFrame = monotonic.now + frameInterval
+        draw()
+        while true {
+            let deadline = app.isAnimating ? min(nextPoll, nextFrame) : nextPoll
+            let event = terminal.nextEvent(timeout: max(.zero, deadline - monotonic.now))
+            if let event {
+                if case .resize = event {
+                    screen = Screen(size: terminal.size)
+                }
+                if perform(app.handle(event)) { return }
+            } else if stopsWhenIdle, !app.isAnimating {
+                return
+            }
+            if app.isAnimating, monotonic.now >= nextFrame {
+                app.advanceAnimation()
+                nextFrame = monotonic.now + frameInterval
+            } else if !app.isAnimating {
+                nextFrame = monotonic.now + frameInterval
+            }
+            if monotonic.now >= nextPoll {
+                poll()
+                nextPoll = monotonic.now + pollInterval
+            }
+            draw()
+        }
+    }
+
+    /// Performs effects in order; true when the app should quit.
+    private func perform(_ effects: [AppEffect]) -> Bool {
+        for effect in effects {
+            switch effect {
+            case .save:
+                do {
+                    try app.context.save()
+                } catch {
+                    app.saveFailed(error)
+                }
+            case .quit:
+                // The next start can skip the sort when the cache matches the store.
+                try? app.controller.persistCache()
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Midnight and other writers: moves the app's clock, and when the store's generation is not
+    /// the one the context has seen, merges the store in (the table animates the difference).
+    private func poll() {
+        app.tick(now: clock())
+        do {
+            let generation = try app.context.store.currentGeneration()
+            guard generation != app.context.storeGeneration else { return }
+            try app.context.refreshAllObjects()
+            // Changes kept on top of the merged values are saved right away.
+            if app.context.hasChanges {
+                try app.context.save()
+            }
+        } catch {
+            app.show(.error("Could not read changes from the store: \(error)"))
+        }
+    }
+
+    private func draw() {
+        app.render(into: &screen)
+        terminal.present(screen)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import TodoCore
+
+extension TodoApp {
+    /// The single-key commands of the list (DESIGN §4.3's table).
+    func handleBrowse(_ key: Key) -> [AppEffect] {
+        switch key {
+        case .character("j"), .down: table.selectNext()
+        case .character("k"), .up: table.selectPrevious()
+        case .character("g"), .home: table.selectFirst()
+        case .character("G"), .end: table.selectLast()
+        case .pageDown: table.pageDown()
+        case .pageUp: table.pageUp()
+        case .character("a"): mode = .editing(LineEditor(), .add)
+        case .character("e"), .enter: return beginEditing(\.text) { .text($0) }
+        case .character("t"): return beginEditing({ _ in "" }) { .date($0) }
+        case .character("d"), .delete: return changeSelected(describe: { "Deleted '\($0.text)' — u to undo" }) { [context] item in
+                try context.delete(item.id)
+            }
+        case .character("x"), .character(" "): return changeSelected(describe: { $0.isDone ? "Not done: '\($0.text)'" : "Done: '\($0.text)'" }) { [context] item in
+                try context.update(item.id) { $0.isDone.toggle() }
+            }
+        case .character("c"): return changeSelected(describe: { "Colour of '\($0.text)': \($0.color.next)" }) { [context] item in
+                try context.update(item.id) { $0.color = $0.color.next }
+            }
+        case .character("u"): return undoOrRedo(undo: true)
+        case .character("U"), .control("r"): return undoOrRedo(undo: false)
+        case .character("/"): mode = .filtering(LineEditor(text: filterText))
+        case .character("o"): toggleSortOrder()
+        case .character("?"): mode = .help
+        case .character("q"), .control("c"): return [.quit]
+        case .escape where !filterText.isEmpty: applyFilter("")
+        default: break
+        }
+        return []
+    }
+
+    /// Opens the line editor on the selected item, prefilled by `initialText`.
+    private func beginEditing(_ initialText: (TodoItem) -> String, purpose: (UUID) -> EditPurpose) -> [AppEffect] {
+        guard let item = selectedItem else {
+            status = .info("Nothing selected — press a to add a to-do.")
+            return []
+        }
+        mode = .editing(LineEditor(text: initialText(item)), purpose(item.id))
+        return []
+    }
+
+    /// Applies `change` to the selected item, processes it (the table animates) and saves.
+    private func changeSelected(describe: (TodoItem) -> String, _ change: (TodoItem) throws -> Void) -> [AppEffect] {
+        guard let item = selectedItem else {
+            status = .info("Nothing selected — press a to add a to-do.")
+            return []
+        }
+        return commit(describe(item)) { try change(item) }
+    }
+
+    /// Runs a model change, delivers it to the controller (and so the table), shows `message`
+    /// and asks for a save.
+    func commit(_ message: String, _ change: () throws -> Void) -> [AppEffect] {
+        do {
+            try change()
+        } catch {
+            status = .error("\(error)")
+            return []
+        }
+        context.processPendingChanges()
+        status = .info(message)
+        return [.save]
+    }
+
+    private func undoOrRedo(undo: Bool) -> [AppEffect] {
+        guard undo ? context.canUndo : context.canRedo else {
+            status = .info(undo ? "Nothing to undo." : "Nothing to redo.")
+            return []
+        }
+        // The selection goes to what the undo brought back or changed, so it can be seen.
+        var restored: UUID?
+        let token = context.observeObjectsDidChange { batch in
+            restored = (batch.inserted.first ?? batch.updated.first?.new)?.id
+        }
+        let effects = commit(undo ? "Undone — U or Ctrl-R to redo" : "Redone") {
+            undo ? context.undo() : context.redo()
+        }
+        token.cancel()
+        if let restored, let path = controller.indexPath(forItemWithID: restored) {
+            table.selectRow(at: path)
+        }
+        return effects
+    }
+
+    /// Newest-first or oldest-first: a request change, animated as moves.
+    private func toggleSortOrder() {
+        let ascending = !(controller.fetchRequest.sortDescriptors.first?.ascending ?? true)
+        changeRequest { $0.sortDescriptors = [TodoSortDescriptor(.date, ascending: ascending)] }
+        status = .info(ascending ? "Oldest first" : "Newest first")
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import TodoCore
+
+extension TodoApp {
+    /// Draws the whole screen: title bar, the table (or a hint when it is empty), and the status
+    /// line, which becomes the line editor while typing; the help overlay on top.
+    /// - Complexity: O(width × height) plus the table's visible rows.
+    func render(into screen: inout Screen) {
+        screen.clear()
+        screen.cursor = nil
+        guard size.rows >= Self.minimumSize.rows, size.columns >= Self.minimumSize.columns else {
+            screen.write("Terminal too small (\(size.columns)×\(size.rows)); need \(Self.minimumSize.columns)×\(Self.minimumSize.rows).", row: 0, column: 0, overflow: .ellipsis)
+            return
+        }
+        renderTitleBar(into: &screen)
+        table.render(into: &screen, at: ScreenPosition(row: 1, column: 0))
+        if controller.numberOfSections == 0 {
+            renderEmptyHint(into: &screen)
+        }
+        renderBottomLine(into: &screen)
+        if mode == .help {
+            HelpOverlay.render(into: &screen)
+        }
+    }
+
+    private func renderTitleBar(into screen: inout Screen) {
+        let style = CellStyle(attributes: .reverse)
+        screen.fill(row: 0, style: style)
+        let count = (0..<controller.numberOfSections).reduce(0) { $0 + controller.numberOfItems(inSection: $1) }
+        let order = (controller.fetchRequest.sortDescriptors.first?.ascending ?? true) ? "oldest first" : "newest first"
+        var left = " todo-tui · \(count) to-do\(count == 1 ? "" : "s")"
+        if !filterText.isEmpty {
+            left += " matching \(filterText)"
+        }
+        let right = "\(order) · ? help "
+        let rightWidth = InertText.width(of: right)
+        let used = screen.write(left, row: 0, column: 0, style: style, maxWidth: max(0, size.columns - rightWidth - 1), overflow: .ellipsis)
+        if used + rightWidth < size.columns {
+            screen.write(right, row: 0, column: size.columns - rightWidth, style: style)
+        }
+    }
+
+    private func renderEmptyHint(into screen: inout Screen) {
+        let hint = filterText.isEmpty
+            ? "No to-dos yet — press a to add one, ? for help"
+            : "Nothing matches '\(filterText)' — Esc clears the filter"
+        let row = 1 + max(0, (size.rows - 2) / 2 - 1)
+        let width = InertText.width(of: hint)
+        let column = max(0, (size.columns - width) / 2)
+        screen.write(hint, row: row, column: column, style: CellStyle(attributes: .dim), overflow: .ellipsis)
+    }
+
+    private func renderBottomLine(into screen: inout Screen) {
+        let row = size.rows - 1
+        switch mode {
+        case .editing(let editor, let purpose):
+            let prompt = purpose.prompt
+            let used = screen.write(prompt, row: row, column: 0, style: CellStyle(attributes: .bold))
+            editor.render(into: &screen, row: row, column: used, width: size.columns - used)
+            if let status {
+                renderStatus(status, into: &screen, row: row - 1)
+            }
+        case .filtering(let editor):
+            let used = screen.write("/", row: row, column: 0, style: CellStyle(attributes: .bold))
+            editor.render(into: &screen, row: row, column: used, width: size.columns - used)
+            if let status {
+                renderStatus(status, into: &screen, row: row - 1)
+            }
+        case .browse, .help:
+            if let status {
+                renderStatus(status, into: &screen, row: row)
+            } else {
+                screen.write(Self.keyHints, row: row, column: 0, style: CellStyle(attributes: .dim), overflow: .ellipsis)
+            }
+        }
+    }
+
+    private func renderStatus(_ status: StatusMessage, into screen: inout Screen, row: Int) {
+        let style = status.kind == .error ? CellStyle(foreground: .red, attributes: .bold) : CellStyle()
+        screen.fill(row: row)
+        screen.write(status.text, row: row, column: 0, style: style, overflow: .ellipsis)
+    }
+
+    static let keyHints = "a add  e edit  d delete  x done  c colour  t date  / filter  u undo  o order  ? help  q quit"
+}

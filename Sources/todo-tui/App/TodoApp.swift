@@ -1,0 +1,165 @@
+import Foundation
+import TodoCore
+
+/// The interactive to-do list as state and behaviour, without I/O (DESIGN §4.3).
+///
+/// `handle(_:)` takes a terminal event and returns the effects the run loop must perform
+/// (save, quit); `render(into:)` draws the whole screen. Model changes go through the context,
+/// whose processed batches reach the table through the fetched-results controller and
+/// `TableUpdateDriver` — so every change animates exactly as the controller reports it.
+final class TodoApp {
+    /// The smallest terminal the list can be drawn in.
+    static let minimumSize = TerminalSize(rows: 4, columns: 20)
+
+    let context: TodoContext
+    let controller: FetchedResultsController
+    let table: TableView
+    let calendar: Calendar
+    private(set) var now: Date
+    var mode = AppMode.browse
+    var status: StatusMessage?
+    private(set) var size: TerminalSize
+    /// The live filter's text; empty when the list is unfiltered.
+    var filterText = ""
+    /// Batches the table could not apply (it reloaded instead).
+    let tableLog = TableUpdateLog()
+
+    private let dataSource: ItemTableDataSource
+    private let driver: TableUpdateDriver
+    private let cacheDirectory: String?
+
+    /// - Parameters:
+    ///   - context: the root context on the user's store, already able to read it.
+    ///   - calendar: days and titles; the executable passes the user's, tests a fixed one.
+    ///   - now: the current instant; `tick(now:)` moves it.
+    ///   - size: the terminal size.
+    ///   - cacheName/cacheDirectory: the controller's persistent cache, if any.
+    ///   - animations: whether table updates animate.
+    /// - Throws: the context's `StoreError` when the store cannot be read.
+    init(
+        context: TodoContext,
+        calendar: Calendar,
+        now: Date,
+        size: TerminalSize,
+        cacheName: String? = nil,
+        cacheDirectory: String? = nil,
+        animations: Bool = true
+    ) throws {
+        self.context = context
+        self.calendar = calendar
+        self.now = now
+        self.size = size
+        self.cacheDirectory = cacheDirectory
+        controller = FetchedResultsController(
+            fetchRequest: FetchRequest(sortDescriptors: [TodoSortDescriptor(.date)]),
+            context: context,
+            sectionKey: .day,
+            cacheName: cacheName,
+            cacheDirectory: cacheDirectory,
+            calendar: calendar,
+            now: now
+        )
+        dataSource = ItemTableDataSource(controller: controller)
+        table = TableView(dataSource: nil, width: size.columns, height: max(1, size.rows - 2)) { [tableLog] in
+            tableLog.record($0)
+        }
+        driver = TableUpdateDriver(table: table)
+        table.animationsEnabled = animations
+        try controller.performFetch()
+        controller.delegate = driver
+        table.dataSource = dataSource
+        table.reloadData()
+        selectToday()
+    }
+
+    /// True while the table is playing an animation; the run loop then draws frames.
+    var isAnimating: Bool { table.isAnimating }
+
+    /// Shows the next animation frame.
+    func advanceAnimation() {
+        table.advanceAnimation()
+    }
+
+    /// The item under the selection, if any.
+    var selectedItem: TodoItem? {
+        table.selectedIndexPath.map(controller.item(at:))
+    }
+
+    // MARK: Events
+
+    /// Reacts to one terminal event.
+    /// - Returns: the effects to perform, in order.
+    func handle(_ event: TerminalEvent) -> [AppEffect] {
+        switch event {
+        case .resize(let newSize):
+            resize(to: newSize)
+            return []
+        case .mouse(let mouse):
+            handleMouse(mouse)
+            return []
+        case .key(let key):
+            status = nil
+            switch mode {
+            case .browse: return handleBrowse(key)
+            case .editing(var editor, let purpose): return handleEditing(key, editor: &editor, purpose: purpose)
+            case .filtering(var editor): return handleFiltering(key, editor: &editor)
+            case .help:
+                mode = .browse
+                return []
+            }
+        }
+    }
+
+    /// The clock moved: at a new day, relative titles and "Today" are recomputed (and animate).
+    func tick(now newNow: Date) {
+        let dayChanged = !calendar.isDate(newNow, inSameDayAs: now)
+        now = newNow
+        if dayChanged {
+            controller.dayDidChange(now: newNow)
+        }
+    }
+
+    /// A save failed: the change stays in the context (and on screen) and is saved with the next
+    /// one; the user sees why.
+    func saveFailed(_ error: any Error) {
+        status = .error("Not saved: \(error) Your change is kept and will be saved with the next one.")
+    }
+
+    /// Shows a message from the run loop, e.g. about changes merged from another process.
+    func show(_ message: StatusMessage) {
+        status = message
+    }
+
+    private func resize(to newSize: TerminalSize) {
+        size = newSize
+        table.setSize(width: newSize.columns, height: max(1, newSize.rows - 2))
+    }
+
+    private func handleMouse(_ mouse: MouseEvent) {
+        guard mode == .browse else { return }
+        switch mouse.kind {
+        case .wheelUp: table.selectPrevious()
+        case .wheelDown: table.selectNext()
+        case .click:
+            let line = table.contentOffset + mouse.position.row - 1
+            guard line >= 0, line < table.layout.lineCount else { return }
+            if case .row(let path) = table.layout.content(atLine: line) {
+                table.selectRow(at: path)
+            }
+        }
+    }
+
+    /// Puts the selection on the first item of today or later, else the last item.
+    private func selectToday() {
+        let today = calendar.startOfDay(for: now)
+        let firstFromToday = (0..<controller.numberOfSections).first { section in
+            controller.numberOfItems(inSection: section) > 0
+                && controller.item(at: IndexPath(item: 0, section: section)).date >= today
+        }
+        if let section = firstFromToday {
+            table.selectRow(at: IndexPath(item: 0, section: section))
+        } else {
+            table.selectLast()
+        }
+    }
+}

@@ -81,5 +81,5 @@ extension TodoApp {
         screen.write(status.text, row: row, column: 0, style: style, overflow: .ellipsis)
     }
 
-    static let keyHints = "a add  e edit  d delete  x done  c colour  t date  / filter  u undo  o order  ? help  q quit"
+    static let keyHints = "a add  e edit  d delete  x done  t date  / filter  u undo  ? keys  q quit"
 }

@@ -22,7 +22,7 @@ struct InteractiveSession {
                 calendar: CLIClock.calendar,
                 now: CLIClock.now,
                 size: terminal.size,
-                cacheName: "list",
+                cacheName: Self.cacheName(for: context.store),
                 cacheDirectory: Self.cacheDirectory,
                 animations: animations
             )
@@ -30,6 +30,17 @@ struct InteractiveSession {
             throw CLIError.store(error)
         }
         AppRunLoop(terminal: terminal, app: app, clock: { CLIClock.now }).run()
+    }
+
+    /// One cache per store file (`list-<FNV-1a of the path>`), so lists of different stores
+    /// never evict each other.
+    static func cacheName(for store: any TodoStore) -> String {
+        let path = (store as? JSONStore)?.path ?? ""
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in path.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return "list-" + String(hash, radix: 16)
     }
 
     /// `$XDG_CACHE_HOME/todo-tui`, else `~/.cache/todo-tui` (DESIGN §3.5).

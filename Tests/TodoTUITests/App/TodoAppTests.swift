@@ -148,4 +148,30 @@ struct TodoAppTests {
         #expect(screen.lines.last?.contains("Not saved") == true)
         #expect(screen.lines.contains { $0.contains("Keep me") })
     }
+
+    @Test("the alternate keys do what their letters do: arrows, Home/End, PgDn/PgUp, Enter, Space, Delete, Ctrl-R")
+    func alternateKeys() throws {
+        let app = try makeApp((1...30).map { "Item \($0)" }, size: TerminalSize(rows: 12, columns: 60))
+        try send([.down, .down], to: app)
+        #expect(app.selectedItem?.text == "Item 3")
+        try send([.up], to: app)
+        #expect(app.selectedItem?.text == "Item 2")
+        try send([.end], to: app)
+        #expect(app.selectedItem?.text == "Item 30")
+        try send([.home, .pageDown], to: app)
+        let paged = try #require(app.selectedItem?.text)
+        #expect(paged != "Item 1")
+        try send([.pageUp], to: app)
+        #expect(app.selectedItem?.text == "Item 1")
+        try send([.enter] + Key.sequence("C-u") + Key.typing("Renamed") + [.enter], to: app)
+        #expect(storedTexts().first == "Renamed")
+        try send(Key.sequence("Space"), to: app)
+        #expect(store.contents.items.first { $0.text == "Renamed" }?.isDone == true)
+        try send([.delete], to: app)
+        #expect(!storedTexts().contains("Renamed"))
+        try send(Key.sequence("u"), to: app)
+        try send(Key.sequence("C-r"), to: app)
+        #expect(!storedTexts().contains("Renamed"))
+        #expect(storedTexts().count == 29)
+    }
 }

@@ -48,6 +48,10 @@ final class AppRunLoop {
             let deadline = app.isAnimating ? min(nextPoll, nextFrame) : nextPoll
             let event = terminal.nextEvent(timeout: max(.zero, deadline - monotonic.now))
             if let event {
+                // Read the clock per event: an item added now is dated now, not at the last
+                // poll (items added within one poll interval would otherwise share a date and
+                // sort by id).
+                app.tick(now: clock())
                 if case .resize = event {
                     screen = Screen(size: terminal.size)
                 }

@@ -17,8 +17,7 @@ struct SaveLoop {
                 contents.generation += 1
                 return item.id
             }
-            // One unbuffered write per line: the acknowledgement is out as soon as it is written.
-            FileHandle.standardOutput.write(Data("\(id.uuidString)\n".utf8))
+            StressOutput.line(id.uuidString)
             number += 1
         }
     }

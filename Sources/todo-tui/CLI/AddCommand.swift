@@ -21,9 +21,11 @@ struct AddCommand: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    @OptionGroup var mergeOptions: MergePolicyOption
+
     func run() throws {
         let input = try ItemInput(text: text, date: date, color: color)
-        let item = try storeOptions.withContext { context in
+        let item = try storeOptions.withContext(mergePolicy: mergeOptions.policy(or: .error)) { context in
             try context.insert(
                 text: input.text ?? text,
                 date: input.date ?? CLIClock.now,

@@ -21,13 +21,16 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    @OptionGroup var mergeOptions: MergePolicyOption
+
     func run() throws {
+        let policy = try mergeOptions.policy(or: .error)
         let input = try CLIError.wrapping { () throws(ExportError) in try ImportInput.read(path: file) }
         let format = try CLIError.wrapping { () throws(ExportError) in try resolveFormat(of: input) }
         let parsed = try CLIError.wrapping { () throws(ExportError) in
             try format.parse(input, now: CLIClock.now, calendar: CLIClock.calendar)
         }
-        let plan = try storeOptions.withContext { context in
+        let plan = try storeOptions.withContext(mergePolicy: policy) { context in
             let plan = ImportPlan(importing: parsed, into: try context.fetch(FetchRequest()), fidelity: format.fidelity, calendar: CLIClock.calendar)
             for item in plan.insertions {
                 try context.insert(item)

@@ -9,14 +9,24 @@ struct ItemReference: ParsableArguments {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    @OptionGroup var mergeOptions: MergePolicyOption
+
     /// Resolves the id in a fresh context, applies `change`, saves, and returns the new value.
     /// - Throws: `CLIError`.
     @discardableResult
     func update(_ change: @escaping (inout TodoItem) -> Void) throws -> TodoItem? {
-        try storeOptions.withContext { context in
-            let item = try IDResolver.resolve(id, in: context.fetch(FetchRequest()))
+        try withResolvedItem { context, item in
             try context.update(item.id, change)
             return try context.item(with: item.id)
+        }
+    }
+
+    /// Resolves the id in a fresh context with the `--merge-policy` policy, runs `body` on the
+    /// item, and saves.
+    /// - Throws: `CLIError`.
+    func withResolvedItem<Result>(_ body: (TodoContext, TodoItem) throws -> Result) throws -> Result {
+        try storeOptions.withContext(mergePolicy: mergeOptions.policy(or: .error)) { context in
+            try body(context, IDResolver.resolve(id, in: context.fetch(FetchRequest())))
         }
     }
 }
@@ -65,8 +75,7 @@ struct DeleteCommand: ParsableCommand {
     @OptionGroup var item: ItemReference
 
     func run() throws {
-        try item.storeOptions.withContext { context in
-            let target = try IDResolver.resolve(item.id, in: context.fetch(FetchRequest()))
+        try item.withResolvedItem { context, target in
             try context.delete(target.id)
         }
     }

@@ -38,9 +38,15 @@ struct StoreOptions: ParsableArguments {
 
     /// Runs `body` on a fresh context, saves what it changed, and turns model errors into
     /// `CLIError`s the entry point reports.
-    /// - Throws: `CLIError`.
-    func withContext<Result>(_ body: (TodoContext) throws -> Result) throws -> Result {
+    /// - Parameters:
+    ///   - mergePolicy: how the save settles another process's change to an item `body` changed
+    ///     (irrelevant to a body that only reads).
+    ///   - body: reads and changes the context; its result is returned after the save.
+    /// - Throws: `CLIError`; `.save(.conflicts)` when the policy is `.error` and another process
+    ///   changed the same items meanwhile.
+    func withContext<Result>(mergePolicy: MergePolicy = .error, _ body: (TodoContext) throws -> Result) throws -> Result {
         let context = try makeContext()
+        context.mergePolicy = mergePolicy
         do {
             let result = try body(context)
             try context.save()

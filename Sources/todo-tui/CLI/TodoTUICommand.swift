@@ -15,6 +15,8 @@ struct TodoTUICommand: ParsableCommand {
 
     @OptionGroup var exportOptions: ExportOptions
 
+    @OptionGroup var mergeOptions: MergePolicyOption
+
     @Flag(help: "Open a temporary copy of the sample list, to try every key safely.")
     var demo = false
 
@@ -22,12 +24,13 @@ struct TodoTUICommand: ParsableCommand {
     var noAnimation = false
 
     func run() throws {
+        let policy = try mergeOptions.policy(or: .mergeByPropertyObjectTrump)
         if exportOptions.export != nil {
             return try exportOptions.run(storeOptions: storeOptions)
         }
         guard NcursesTerminal.isInteractive else { throw CLIError.notATerminal }
         let context = try demo ? demoContext() : storeOptions.makeContext()
-        context.mergePolicy = .mergeByPropertyObjectTrump
+        context.mergePolicy = policy
         // Read the store before the screen switches, so a bad store is reported plainly.
         do {
             _ = try context.count(for: FetchRequest())

@@ -20,16 +20,8 @@ struct TmuxEndToEndTests {
         store = home.path("todos.json")
     }
 
-    /// The pane's command: the binary with a known terminal type, a UTF-8 locale and every
-    /// default folder inside `home`; then its exit status, kept on screen for the capture.
     private func paneCommand(_ arguments: [String]) -> [String] {
-        let program = ([CommandRunner.executable("todo-tui")] + arguments).map(TmuxSession.shellQuoted).joined(separator: " ")
-        return [
-            "env", "-u", "TODO_TUI_NO_ANIMATION", "-u", "TODO_TUI_STORE", "-u", "NO_COLOR",
-            "TERM=xterm-256color", "LANG=C.UTF-8", "LC_ALL=C.UTF-8",
-            "HOME=\(home.url.path)", "XDG_DATA_HOME=\(home.path("data"))", "XDG_CACHE_HOME=\(home.path("cache"))",
-            "sh", "-c", program + "; echo EXITED:$?; sleep 10",
-        ]
+        TmuxSession.todoTUICommand(arguments, home: home)
     }
 
     /// Waits for the pane to satisfy `condition`; stops the test with the screen when it does not.

@@ -158,3 +158,18 @@ final class TmuxSession {
         }
     }
 }
+
+extension TmuxSession {
+    /// A pane command running the built `todo-tui` with `arguments`, a known terminal type, a
+    /// UTF-8 locale and every default folder inside `home`; when it ends, its exit status stays
+    /// on screen as `EXITED:<status>` for the capture.
+    static func todoTUICommand(_ arguments: [String], home: TemporaryDirectory) -> [String] {
+        let program = ([CommandRunner.executable("todo-tui")] + arguments).map(shellQuoted).joined(separator: " ")
+        return [
+            "env", "-u", "TODO_TUI_NO_ANIMATION", "-u", "TODO_TUI_STORE", "-u", "NO_COLOR",
+            "TERM=xterm-256color", "LANG=C.UTF-8", "LC_ALL=C.UTF-8",
+            "HOME=\(home.url.path)", "XDG_DATA_HOME=\(home.path("data"))", "XDG_CACHE_HOME=\(home.path("cache"))",
+            "sh", "-c", program + "; echo EXITED:$?; sleep 10",
+        ]
+    }
+}

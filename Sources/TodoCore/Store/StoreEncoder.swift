@@ -70,16 +70,16 @@ public enum StoreEncoder {
 
     /// At most how many bytes the file's lines other than the items take (an integer is at
     /// most 20 characters).
-    private static let headerBound = 128
+    static let headerBound = 128
 
     /// At most how many bytes an item's line takes: the fixed keys, colour, dates, id and
     /// integer, plus the text with every UTF-8 byte escaped as `\u00XX`.
-    private static func itemBound(_ item: TodoItem) -> Int {
+    static func itemBound(_ item: TodoItem) -> Int {
         200 + 3 * TimestampFormat.writtenLength + UUIDFormat.writtenLength + 6 * item.text.utf8.count
     }
 
     /// Writes one item as a single-line object with sorted keys.
-    private static func writeItem(_ item: TodoItem, to output: inout ByteCursor) {
+    static func writeItem(_ item: TodoItem, to output: inout ByteCursor) {
         output.write("{\"color\": \"")
         var color = item.color.rawValue
         color.withUTF8 { output.write($0) }
@@ -150,7 +150,7 @@ public enum StoreEncoder {
     }
 
     /// Writes the decimal digits of `value` (at most 20 bytes).
-    private static func writeInteger(_ value: Int, to output: inout ByteCursor) {
+    static func writeInteger(_ value: Int, to output: inout ByteCursor) {
         if value < 0 { output.write(UInt8(ascii: "-")) }
         var count = 1
         var rest = value.magnitude

@@ -113,7 +113,7 @@ enum StoreFile {
     }
 
     /// `fsync`s a folder so that a rename in it is durable.
-    private static func syncFolder(_ folder: String) throws(StoreError) {
+    static func syncFolder(_ folder: String) throws(StoreError) {
         let fd = SystemCall.retrying { open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard fd >= 0 else { throw SystemCall.error(errno, path: folder, operation: "open the folder") }
         defer { close(fd) }

@@ -1,11 +1,14 @@
-/// The keys of the store format, the top-level object's and an item's; `version` is both.
+/// The keys of the store format (the top-level object's and an item's; `version` is both) and
+/// of a journal record.
 enum StoreKey: Int, CaseIterable {
-    case format, generation, items, version, color, createdAt, date, id, isDone, modifiedAt, text
+    case format, generation, items, version, color, createdAt, date, id, isDone, modifiedAt, text, removed
 
     /// The keys of the top-level object, sorted.
     static let topLevel: [StoreKey] = [.format, .generation, .items, .version]
     /// The keys of an item, sorted.
     static let item: [StoreKey] = [.color, .createdAt, .date, .id, .isDone, .modifiedAt, .text, .version]
+    /// The keys of a journal record, sorted.
+    static let record: [StoreKey] = [.generation, .items, .removed]
 
     /// The key spelled by `bytes`, or nil if no key of the format is spelled so.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -23,6 +26,7 @@ enum StoreKey: Int, CaseIterable {
         case (6, UInt8(ascii: "i")): candidate = .isDone
         case (10, UInt8(ascii: "m")): candidate = .modifiedAt
         case (4, UInt8(ascii: "t")): candidate = .text
+        case (7, UInt8(ascii: "r")): candidate = .removed
         default: return nil
         }
         guard bytes.isSpelled(candidate.spelling) else { return nil }
@@ -49,6 +53,7 @@ enum StoreKey: Int, CaseIterable {
         case .isDone: "isDone"
         case .modifiedAt: "modifiedAt"
         case .text: "text"
+        case .removed: "removed"
         }
     }
 }

@@ -69,7 +69,7 @@ extension StoreReader {
     }
 
     /// Consumes `"name":` with surrounding white space.
-    private mutating func headKey(is name: String) -> Bool {
+    mutating func headKey(is name: String) -> Bool {
         scanner.skipWhitespace()
         guard let key = try? scanner.scanString(), scanner.withBytes(of: key, { $0.elementsEqual(name.utf8) }) else {
             return false

@@ -5,7 +5,7 @@ import Foundation
 /// Used only through `StoreDecoder`; one reader parses one file once.
 struct StoreReader {
     /// Where an item starts and what is known of it, for messages about it.
-    private struct ItemContext {
+    struct ItemContext {
         let number: Int
         let start: Int
         var id: UUID?
@@ -61,7 +61,7 @@ struct StoreReader {
 
     /// Parses the items array, refusing duplicate ids.
     /// - Complexity: O(n) in the size of the array, plus hashing each id once.
-    private mutating func readItems() throws(StoreError) -> [TodoItem] {
+    mutating func readItems() throws(StoreError) -> [TodoItem] {
         try expectValue(.array, named: "\"items\"", context: nil)
         scanner.position += 1
         var items: [TodoItem] = []
@@ -121,7 +121,7 @@ struct StoreReader {
 
     /// Reads an object whose opening brace is current, calling `value` for each known key with
     /// the scanner at the key's value; refuses unknown, repeated and missing keys.
-    private mutating func readObject(
+    mutating func readObject(
         keys: [StoreKey], context: ItemContext?,
         value: (inout StoreReader, StoreKey) throws(StoreError) -> Void
     ) throws(StoreError) {
@@ -185,7 +185,7 @@ struct StoreReader {
 
     /// Checks that a value of `kind` starts here; a different value is a shape error, no value
     /// at all a syntax error.
-    private func expectValue(
+    func expectValue(
         _ kind: JSONScanner.ValueKind, named name: @autoclosure () -> String, context: ItemContext?
     ) throws(StoreError) {
         guard let found = scanner.valueKind else { throw scanner.syntaxError(expected: "a value") }
@@ -194,7 +194,7 @@ struct StoreReader {
         }
     }
 
-    private mutating func readCount(_ key: StoreKey, context: ItemContext?) throws(StoreError) -> Int {
+    mutating func readCount(_ key: StoreKey, context: ItemContext?) throws(StoreError) -> Int {
         let offset = scanner.position
         try expectValue(.number, named: "\"\(key.name)\"", context: context)
         switch try scanner.scanNumber() {
@@ -259,7 +259,7 @@ struct StoreReader {
     // MARK: Errors
 
     /// A shape error at `offset`, naming the item and, when it can be found, its id.
-    private func dataError(at offset: Int, context: ItemContext?, _ problem: String) -> StoreError {
+    func dataError(at offset: Int, context: ItemContext?, _ problem: String) -> StoreError {
         let (line, column) = scanner.location(of: offset)
         let id = context.flatMap { $0.id ?? idLookingAhead(from: $0.start) }
         return .invalidData(path: path, line: line, column: column, item: context?.number, id: id, problem: problem)

@@ -1,0 +1,71 @@
+import Glibc
+
+/// The journal's file operations: durable appends and reads of a file's end.
+extension StoreFile {
+    /// Appends `bytes` to the file at `path` and `fsync`s it, creating the file when missing.
+    ///
+    /// Bytes after `wholeLength` (a torn write a crash left) are cut off first, so the new
+    /// record starts a line. A new file takes the permission bits of `modeOf` (the store: the
+    /// journal holds the same data) and its folder is `fsync`ed, so the name is durable too.
+    /// - Parameters:
+    ///   - wholeLength: how many bytes of the file to keep.
+    ///   - modeOf: the file whose permissions a new file copies, if it exists.
+    /// - Throws: `StoreError.cannotCreate` when the file cannot be opened or created,
+    ///   `.ioFailure` (or `.permissionDenied`) for truncating, writing or syncing.
+    /// - Complexity: O(n) in the size of `bytes`, plus one `fsync` (two for a new file).
+    static func append(_ path: String, bytes: [UInt8], keeping wholeLength: Int, modeOf: String) throws(StoreError) {
+        let existed = SystemCall.status(path) != nil
+        let fd = SystemCall.retrying { open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) }
+        guard fd >= 0 else { throw .cannotCreate(path: path, reason: SystemCall.reason(errno)) }
+        defer { close(fd) }
+        if !existed, let mode = SystemCall.status(modeOf)?.st_mode, SystemCall.retrying({ fchmod(fd, mode & 0o7777) }) != 0 {
+            throw SystemCall.error(errno, path: path, operation: "set the permissions of")
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw SystemCall.error(errno, path: path, operation: "read") }
+        if Int(info.st_size) > wholeLength, SystemCall.retrying({ ftruncate(fd, off_t(wholeLength)) }) != 0 {
+            throw SystemCall.error(errno, path: path, operation: "cut the torn end off")
+        }
+        let code = bytes.withUnsafeBytes { SystemCall.writeAll(fd, $0) }
+        guard code == 0 else { throw SystemCall.error(code, path: path, operation: "append to") }
+        guard SystemCall.retrying({ fsync(fd) }) == 0 else { throw SystemCall.error(errno, path: path, operation: "sync") }
+        if !existed { try syncFolder(folder(of: path)) }
+    }
+
+    /// At most the last `limit` bytes of the file at `path` and the offset they start at, or
+    /// nil when nothing exists there.
+    /// - Throws: `StoreError.isDirectory`, `.permissionDenied` or `.ioFailure`.
+    /// - Complexity: O(limit).
+    static func readTail(_ path: String, limit: Int) throws(StoreError) -> (bytes: [UInt8], start: Int)? {
+        let fd = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw SystemCall.error(errno, path: path, operation: "read")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw SystemCall.error(errno, path: path, operation: "read") }
+        guard !SystemCall.isDirectory(info.st_mode) else { throw .isDirectory(path: path) }
+        let start = max(0, Int(info.st_size) - limit)
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) - start)
+        var filled = 0
+        while filled < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                SystemCall.retrying { pread(fd, buffer.baseAddress.map { $0 + filled }, buffer.count - filled, off_t(start + filled)) }
+            }
+            guard got >= 0 else { throw SystemCall.error(errno, path: path, operation: "read") }
+            if got == 0 { break }
+            filled += got
+        }
+        bytes.removeSubrange(filled...)
+        return (bytes, start)
+    }
+
+    /// Removes the file at `path` if it exists.
+    ///
+    /// Failures are ignored: the callers remove a journal whose records the store file already
+    /// holds, and such records are skipped when read, so a leftover journal is harmless.
+    static func remove(_ path: String) {
+        unlink(path)
+    }
+}

@@ -6,18 +6,22 @@ extension TodoContext {
     /// Items this context has not changed take the saved values (and versions); items it has
     /// changed keep its values and its snapshot, so its next `save()` meets the conflict and
     /// settles it by `mergePolicy` — nothing is lost silently. Observers get the visible changes
-    /// as one batch, which is not undoable.
+    /// as one batch, which is not undoable. The context's generation moves to the save's only
+    /// when it follows directly and every saved item was taken: a later save learns what
+    /// happened after the context's generation from the store, so a save whose value an unsaved
+    /// change kept out must stay after it.
     /// - Complexity: O(k) in the saved items.
     public func mergeChanges(fromContextDidSave save: DidSave) {
         guard isLoaded else { return }
         processPendingChanges()
+        var tookAll = true
         for item in save.inserted + save.updated {
-            adoptStoredValue(item, for: item.id)
+            tookAll = adoptStoredValue(item, for: item.id) && tookAll
         }
         for item in save.deleted {
-            adoptStoredValue(nil, for: item.id)
+            tookAll = adoptStoredValue(nil, for: item.id) && tookAll
         }
-        if save.generation == storeGeneration + 1 {
+        if tookAll, save.generation == storeGeneration + 1 {
             storeGeneration = save.generation
         }
         processWithoutUndo()
@@ -69,11 +73,14 @@ extension TodoContext {
 
     /// Takes a value written elsewhere: unchanged items show it; changed items keep their
     /// changes and their snapshot (so the next save sees the conflict).
-    func adoptStoredValue(_ value: TodoItem?, for id: UUID) {
-        guard !hasUnsavedChange(id) else { return }
+    /// - Returns: whether the value was taken.
+    @discardableResult
+    func adoptStoredValue(_ value: TodoItem?, for id: UUID) -> Bool {
+        guard !hasUnsavedChange(id) else { return false }
         committed[id] = value
         setCurrent(value, for: id)
         unsavedIDs.remove(id)
+        return true
     }
 
     /// Moves the item's snapshot to `stored`, replaying this context's unsaved field changes on

@@ -3,17 +3,20 @@ import Foundation
 extension TodoContext {
     /// Writes the unsaved changes to the store, durably and atomically, then posts `DidSave`.
     ///
-    /// Pending changes are processed first. Under the store's lock the context re-reads the
-    /// store and compares each changed item's stored version with the version it read (its
-    /// snapshot): an item that moved meanwhile, was deleted meanwhile, or was inserted by another
-    /// writer with the same id is a conflict, settled by `mergePolicy` (see `MergePolicy`).
-    /// Items other writers added or changed that this context did not touch are kept as they are
-    /// in the store. Written items' versions go up by one and the store's generation by one.
-    /// When a policy changes what this context holds (a merged field, a store value adopted),
-    /// observers get that as one batch, which is not undoable.
+    /// Pending changes are processed first. Under the store's lock the context learns what
+    /// other writers saved since the generation it has seen (their batches, or the whole store
+    /// when the store no longer keeps them) and compares each changed item's stored version with
+    /// the version it read (its snapshot): an item that moved meanwhile, was deleted meanwhile,
+    /// or was inserted by another writer with the same id is a conflict, settled by
+    /// `mergePolicy` (see `MergePolicy`). Items other writers added or changed that this context
+    /// did not touch are kept as they are in the store. Written items' versions go up by one and
+    /// the store's generation by one. When a policy changes what this context holds (a merged
+    /// field, a store value adopted), observers get that as one batch, which is not undoable.
     /// - Throws: `SaveError.conflicts` under `.error` (nothing written), `SaveError.store` for
     ///   I/O and bad data.
-    /// - Complexity: O(n) in the store size plus O(k) in the changed items.
+    /// - Complexity: O(k) in the changed items plus what the store reads: the batches saved
+    ///   since this context's generation (a journal store), or O(n) in the store size when it
+    ///   hands over the whole store.
     public func save() throws {
         processPendingChanges()
         let changedIDs = unsavedIDs.filter { current[$0] != committed[$0] }.sorted()
@@ -26,7 +29,7 @@ extension TodoContext {
         }
         let outcome: SaveOutcome
         do {
-            outcome = try store.modify { contents in try write(changedIDs, into: &contents) }
+            outcome = try store.commit(after: storeGeneration) { changes in try batch(changedIDs, over: changes) }
         } catch let error as StoreError {
             throw SaveError.store(error)
         }
@@ -44,49 +47,61 @@ extension TodoContext {
         var generationAfter = 0
     }
 
-    /// Applies the changes of `ids` to freshly read `contents`, or throws without touching them.
-    private func write(_ ids: [UUID], into contents: inout StoreContents) throws -> SaveOutcome {
-        var positions: [UUID: Int] = [:]
-        positions.reserveCapacity(contents.items.count)
-        for (position, item) in contents.items.enumerated() {
-            positions[item.id] = position
+    /// Decides the changes of `ids` against the store as `changes` describe it, and returns
+    /// the batch to save (nil when the merge leaves nothing to write), or throws.
+    ///
+    /// The stored value of an id is its latest value in the batches saved since this context's
+    /// generation, else its committed value: the snapshot is the store at that generation.
+    private func batch(_ ids: [UUID], over changes: StoreChanges) throws -> (batch: StoreBatch?, result: SaveOutcome) {
+        let stored: (UUID) -> TodoItem?
+        switch changes {
+        case .batches(let batches, _):
+            var latest: [UUID: TodoItem?] = [:]
+            for batch in batches {
+                for item in batch.items { latest[item.id] = .some(item) }
+                for id in batch.removedIDs { latest[id] = .some(nil) }
+            }
+            stored = { id in latest[id] ?? self.committed[id] }
+        case .contents(let contents):
+            var values: [UUID: TodoItem] = [:]
+            values.reserveCapacity(contents.items.count)
+            for item in contents.items {
+                values[item.id] = item
+            }
+            stored = { values[$0] }
         }
-        let decisions = try decide(ids, byVersion: true) { id in positions[id].map { contents.items[$0] } }
+        let decisions = try decide(ids, byVersion: true, stored: stored)
 
-        var outcome = SaveOutcome(generationBefore: contents.generation)
-        var removed: Set<Int> = []
+        var outcome = SaveOutcome(generationBefore: changes.generation)
+        var batch = StoreBatch(generation: changes.generation + 1)
         for (id, decision) in decisions {
-            let position = positions[id]
-            let stored = position.map { contents.items[$0] }
+            let storedValue = stored(id)
             switch decision {
             case .adoptStored:
-                outcome.finalValues.append((id, stored))
+                outcome.finalValues.append((id, storedValue))
             case .write(nil):
-                if let position {
-                    removed.insert(position)
-                    outcome.deleted.append(contents.items[position])
+                if let storedValue {
+                    batch.removedIDs.append(id)
+                    outcome.deleted.append(storedValue)
                 }
                 outcome.finalValues.append((id, nil))
             case .write(var value?):
-                value.version = (stored?.version ?? 0) + 1
-                if let position {
-                    contents.items[position] = value
-                    outcome.updated.append(value)
-                } else {
-                    contents.items.append(value)
+                value.version = (storedValue?.version ?? 0) + 1
+                batch.items.append(value)
+                if storedValue == nil {
                     outcome.inserted.append(value)
+                } else {
+                    outcome.updated.append(value)
                 }
                 outcome.finalValues.append((id, value))
             }
         }
-        if !removed.isEmpty {
-            contents.items = contents.items.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
+        guard !(batch.items.isEmpty && batch.removedIDs.isEmpty) else {
+            outcome.generationAfter = outcome.generationBefore
+            return (nil, outcome)
         }
-        if !(outcome.inserted.isEmpty && outcome.updated.isEmpty && outcome.deleted.isEmpty) {
-            contents.generation += 1
-        }
-        outcome.generationAfter = contents.generation
-        return outcome
+        outcome.generationAfter = batch.generation
+        return (batch, outcome)
     }
 
     /// Decides each changed id: write the in-memory value, or settle a conflict by policy.

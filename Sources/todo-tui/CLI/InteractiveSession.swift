@@ -6,8 +6,18 @@ struct InteractiveSession {
     let context: TodoContext
     let animations: Bool
 
+    /// Compacts the store's journal after the app quits, so that the store file alone is
+    /// complete for other programs between sessions (DESIGN §3.2). A compaction that fails is
+    /// not reported: every save is durable in the journal already, which stays valid and is
+    /// compacted by the next quit, command or save past the bound.
     /// - Throws: `CLIError` when the terminal cannot be opened or the store read.
     func run() throws {
+        try runApp()
+        try? context.store.compact()
+    }
+
+    /// Runs the app until it quits; the terminal is restored before this returns.
+    private func runApp() throws {
         let terminal: NcursesTerminal
         do {
             terminal = try NcursesTerminal()

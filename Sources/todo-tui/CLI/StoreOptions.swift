@@ -38,6 +38,11 @@ struct StoreOptions: ParsableArguments {
 
     /// Runs `body` on a fresh context, saves what it changed, and turns model errors into
     /// `CLIError`s the entry point reports.
+    ///
+    /// A command that saved compacts the store's journal afterwards, so that the store file
+    /// alone is complete for other programs after every command (DESIGN §3.2). A compaction
+    /// that fails is not reported: the change is durable in the journal already, which stays
+    /// valid and is compacted by the next command, the app's quit, or a save past the bound.
     /// - Parameters:
     ///   - mergePolicy: how the save settles another process's change to an item `body` changed
     ///     (irrelevant to a body that only reads).
@@ -49,7 +54,11 @@ struct StoreOptions: ParsableArguments {
         context.mergePolicy = mergePolicy
         do {
             let result = try body(context)
+            let changed = context.hasChanges
             try context.save()
+            if changed {
+                try? context.store.compact()
+            }
             return result
         } catch let error as StoreError {
             throw CLIError.store(error)

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TodoCore
 
 /// The built `todo-tui` in a real terminal: tmux runs it in a detached pane, keys go in with
 /// `send-keys`, and the screen comes back with `capture-pane` (issue 4, DESIGN §5).
 ///
 /// Every step waits for the screen it expects (polling, never a fixed sleep) and then checks the
-/// store file, which the app saves before it draws the change.
+/// store (the file and its journal), which the app saves before it draws the change.
 @Suite(
     "End to end in tmux",
     // The one reason to skip: the machine has no tmux to host the terminal.
@@ -35,9 +36,10 @@ struct TmuxEndToEndTests {
         return lines
     }
 
-    /// The store file's generation and items, as JSON objects.
+    /// The store's generation and items, as JSON objects of the documented file format. While
+    /// the app runs, its saves are in the journal beside the file: this reads both.
     private func storeContents() throws -> (generation: Int, items: [[String: Any]]) {
-        let data = try Data(contentsOf: URL(fileURLWithPath: store))
+        let data = try savedState()
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["format"] as? String == "todo-tui")
         let generation = try #require(object["generation"] as? Int)
@@ -52,6 +54,11 @@ struct TmuxEndToEndTests {
 
     private func storeBytes() throws -> Data {
         try Data(contentsOf: URL(fileURLWithPath: store))
+    }
+
+    /// The saved state (the file with the journal replayed) as the store file would hold it.
+    private func savedState() throws -> Data {
+        Data(StoreEncoder.encode(try JSONStore(path: store).load()))
     }
 
     @Test(
@@ -148,7 +155,7 @@ struct TmuxEndToEndTests {
         let restored = try storedItem("Buy oat milk", in: contents.items)
         #expect(restored["id"] as? String == id)
         #expect(restored["isDone"] as? Bool == true)
-        let savedBeforeFilter = try storeBytes()
+        let savedBeforeFilter = try savedState()
 
         // Filter as you type; Enter keeps the filter, Esc in the list clears it. Nothing is saved.
         try session.send("/")
@@ -167,7 +174,7 @@ struct TmuxEndToEndTests {
             lines.first?.hasPrefix(" todo-tui · 2 to-dos ") == true
                 && lines.contains("  [x] Buy oat milk") && lines.contains("  [ ] Call mum")
         }
-        #expect(try storeBytes() == savedBeforeFilter)
+        #expect(try savedState() == savedBeforeFilter)
 
         // Resize: the layout follows at once.
         try session.run(["resize-window", "-x", "60", "-y", "15"])
@@ -179,10 +186,12 @@ struct TmuxEndToEndTests {
         #expect(resized.contains("  [x] Buy oat milk") && resized.contains("  [ ] Call mum"), "\(resized)")
         #expect(resized.last?.hasPrefix("a add  e edit") == true, "\(resized)")
 
-        // Quit: the program ends with status 0 and the store is as last saved.
+        // Quit: the program ends with status 0 and the store is as last saved, all of it in the
+        // store file: quitting compacted the journal into it.
         try session.send("q")
         try expectPane(session, "the exit status") { $0.contains("EXITED:0") }
         #expect(try storeBytes() == savedBeforeFilter)
+        #expect(!FileManager.default.fileExists(atPath: store + ".journal"))
     }
 
     @Test("a corrupt store makes the interactive list print one line naming the file, exit 65, and leave the file unchanged")

@@ -3,10 +3,11 @@ import TodoCore
 
 // Helpers for the tests that need other processes writing the same store (DESIGN §5).
 //
-//   todo-stress save-loop STORE
-//       Loops forever: each round appends one item ("stress <n>") through `JSONStore.modify`,
-//       and only after `modify` returned writes the item's id on its own line to standard
-//       output. A printed id is therefore an acknowledged, durable save (the crash-safety test).
+//   todo-stress save-loop STORE [--journal-limit BYTES]
+//       Loops forever: each round saves one new item ("stress <n>") through
+//       `JSONStore.commit`, and only after `commit` returned writes the item's id on its own
+//       line to standard output. A printed id is therefore an acknowledged, durable save (the
+//       crash-safety test). A small BYTES (default 1 MiB) makes saves compact the journal often.
 //
 //   todo-stress edit-after STORE ID CHANGE... --wait-for FILE [--policy POLICY]
 //       Makes the CHANGEs (text=VALUE, color=NAME, done=true|false, delete) to item ID in a
@@ -28,7 +29,8 @@ func runMode(_ arguments: [String]) throws {
     let lockTimeout: Duration = .seconds(60)
     switch (arguments[1], options.positional.count) {
     case ("save-loop", 1):
-        try SaveLoop(store: JSONStore(path: options.positional[0])).run()
+        let journalLimit = try options.number("journal-limit", default: 1 << 20, in: 0...Int.max)
+        try SaveLoop(store: JSONStore(path: options.positional[0], journalLimit: journalLimit)).run()
     case ("edit-after", 3...):
         guard let id = UUID(uuidString: options.positional[1]) else {
             throw StressError.usage("'\(options.positional[1])' is not an item id.")
@@ -52,7 +54,7 @@ func runMode(_ arguments: [String]) throws {
             refreshPercent: options.number("refresh", default: 25, in: 0...100)
         ).run()
     default:
-        throw StressError.usage("usage: todo-stress save-loop STORE | edit-after STORE ID CHANGE... --wait-for FILE [--policy POLICY] | mixed STORE --writer NAME [--operations N] [--policy POLICY] [--refresh PERCENT]")
+        throw StressError.usage("usage: todo-stress save-loop STORE [--journal-limit BYTES] | edit-after STORE ID CHANGE... --wait-for FILE [--policy POLICY] | mixed STORE --writer NAME [--operations N] [--policy POLICY] [--refresh PERCENT]")
     }
 }
 

@@ -14,7 +14,9 @@
 ///   the head of the file and the journal, gives the body the batches saved since the caller's
 ///   generation (or the whole store when those were compacted away), and appends the body's
 ///   batch to the journal with one `fsync`. When the journal outgrows `journalLimit`, the same
-///   save compacts it.
+///   save compacts it. Of the records it does not hand over it reads only the generations at
+///   their heads: a record broken after its head is reported by `load()`, `compact()` and
+///   `modify(_:)`, which never write the file over it.
 /// - Compacting writes the whole state into the file atomically and durably (temporary file,
 ///   `fsync`, rename, `fsync` of the folder), keeping the generation, then removes the journal.
 ///   A crash between the two leaves records the file already holds; their generations are not

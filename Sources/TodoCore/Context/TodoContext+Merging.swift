@@ -27,26 +27,37 @@ extension TodoContext {
         processWithoutUndo()
     }
 
-    /// Re-reads the store and brings every item up to date, as `refreshAllObjects()`.
+    /// Brings every item up to date with the store, as `refreshAllObjects()`.
     ///
     /// Unchanged items take the stored values; items with unsaved changes keep them on top of the
     /// new stored values (`refresh(_:mergeChanges: true)` for each). Items others added appear,
     /// items others deleted disappear unless changed here. Reported as one non-undoable batch.
     /// - Throws: `StoreError` when the store cannot be read.
-    /// - Complexity: O(n) in the store size.
+    /// - Complexity: O(m log m) in the items saved since the context's generation when the
+    ///   store hands over those batches (a journal store); else O(n) in the store size.
     public func refreshAllObjects() throws {
         guard isLoaded else { return try loadIfNeeded() }
         processPendingChanges()
-        let contents = try store.load()
-        var stored: [UUID: TodoItem] = [:]
-        stored.reserveCapacity(contents.items.count)
-        for item in contents.items {
-            stored[item.id] = item
+        let changes = try store.changes(after: storeGeneration)
+        switch changes {
+        case .batches:
+            let latest = changes.latestValues
+            for id in latest.keys.sorted() {
+                if let value = latest[id], value != committed[id] {
+                    rebase(id, onto: value)
+                }
+            }
+        case .contents(let contents):
+            var stored: [UUID: TodoItem] = [:]
+            stored.reserveCapacity(contents.items.count)
+            for item in contents.items {
+                stored[item.id] = item
+            }
+            for id in Set(stored.keys).union(committed.keys).sorted() where stored[id] != committed[id] {
+                rebase(id, onto: stored[id])
+            }
         }
-        for id in Set(stored.keys).union(committed.keys).sorted() where stored[id] != committed[id] {
-            rebase(id, onto: stored[id])
-        }
-        storeGeneration = contents.generation
+        storeGeneration = changes.generation
         processWithoutUndo()
     }
 

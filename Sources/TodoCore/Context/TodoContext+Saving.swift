@@ -55,12 +55,8 @@ extension TodoContext {
     private func batch(_ ids: [UUID], over changes: StoreChanges) throws -> (batch: StoreBatch?, result: SaveOutcome) {
         let stored: (UUID) -> TodoItem?
         switch changes {
-        case .batches(let batches, _):
-            var latest: [UUID: TodoItem?] = [:]
-            for batch in batches {
-                for item in batch.items { latest[item.id] = .some(item) }
-                for id in batch.removedIDs { latest[id] = .some(nil) }
-            }
+        case .batches:
+            let latest = changes.latestValues
             stored = { id in latest[id] ?? self.committed[id] }
         case .contents(let contents):
             var values: [UUID: TodoItem] = [:]

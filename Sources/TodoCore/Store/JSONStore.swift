@@ -97,6 +97,18 @@ public final class JSONStore: TodoStore {
         }
     }
 
+    /// What the store holds beyond `generation`, read without locking: the journal's batches
+    /// after it, or the whole store when those were compacted away or the file is unusual.
+    /// - Throws: as `load()`.
+    /// - Complexity: O(j + b) for a journal of j bytes and b bytes of batches handed over;
+    ///   O(n) in the store size when the whole store is handed over.
+    public func changes(after generation: Int) throws(StoreError) -> StoreChanges {
+        switch try read(after: generation, journal: readJournal()) {
+        case .journal(let changes): changes
+        case .whole(let contents): StoreChanges(after: generation, in: contents)
+        }
+    }
+
     /// Saves one batch, appending it to the journal; see the type's documentation.
     ///
     /// When the store file does not exist yet, or does not start the way this program writes
@@ -110,34 +122,28 @@ public final class JSONStore: TodoStore {
     ) throws -> Result {
         try withLock {
             let journal = try readJournal()
-            let generations = try journal.generations()
-            guard let head = try StoreFile.readHead(path, limit: Self.headLength),
-                  let fileGeneration = StoreDecoder.generation(fromHead: head) else {
-                var contents = try load(journal: journal)
+            switch try read(after: generation, journal: journal) {
+            case .whole(var contents):
                 let (batch, result) = try body(StoreChanges(after: generation, in: contents))
                 if let batch {
+                    precondition(batch.generation == contents.generation + 1, "a batch must raise the generation by one")
                     contents.apply([batch])
                     try writeWhole(contents)
                 }
                 return result
+            case .journal(let changes):
+                let (batch, result) = try body(changes)
+                guard let batch else { return result }
+                precondition(batch.generation == changes.generation + 1, "a batch must raise the generation by one")
+                let record = StoreEncoder.encodeRecord(batch)
+                try StoreFile.append(journalPath, bytes: record, keeping: journal.wholeLength, modeOf: path)
+                if journal.wholeLength + record.count > journalLimit {
+                    // The batch is durable in the journal already, so the save has succeeded; a
+                    // compaction that fails leaves a valid journal that the next save compacts.
+                    try? compactUnderLock()
+                }
+                return result
             }
-            _ = try journal.firstLine(after: fileGeneration, generations: generations)
-            let changes: StoreChanges = if generation >= fileGeneration, generation <= max(fileGeneration, generations.last ?? 0) {
-                .batches(try journal.batches(after: generation, generations: generations), after: generation)
-            } else {
-                StoreChanges(after: generation, in: try load(journal: journal))
-            }
-            let (batch, result) = try body(changes)
-            guard let batch else { return result }
-            precondition(batch.generation == changes.generation + 1, "a batch must raise the generation by one")
-            let record = StoreEncoder.encodeRecord(batch)
-            try StoreFile.append(journalPath, bytes: record, keeping: journal.wholeLength, modeOf: path)
-            if journal.wholeLength + record.count > journalLimit {
-                // The batch is durable in the journal already, so the save has succeeded; a
-                // compaction that fails leaves a valid journal that the next save compacts.
-                try? compactUnderLock()
-            }
-            return result
         }
     }
 
@@ -173,6 +179,29 @@ public final class JSONStore: TodoStore {
     }
 
     // MARK: Reading
+
+    /// How a save learns what moved: from the journal, to which it then appends; or from the
+    /// whole state, when the store file is missing or does not start the way this program
+    /// writes it, which it then writes whole.
+    private enum Reading {
+        case journal(StoreChanges)
+        case whole(StoreContents)
+    }
+
+    /// What the store holds beyond `generation`, from `journal` (read before the file's head,
+    /// so that a compaction meanwhile shows in the file).
+    private func read(after generation: Int, journal: StoreJournal) throws(StoreError) -> Reading {
+        let generations = try journal.generations()
+        guard let head = try StoreFile.readHead(path, limit: Self.headLength),
+              let fileGeneration = StoreDecoder.generation(fromHead: head) else {
+            return .whole(try load(journal: journal))
+        }
+        _ = try journal.firstLine(after: fileGeneration, generations: generations)
+        guard generation >= fileGeneration, generation <= max(fileGeneration, generations.last ?? 0) else {
+            return .journal(StoreChanges(after: generation, in: try load(journal: journal)))
+        }
+        return .journal(.batches(try journal.batches(after: generation, generations: generations), after: generation))
+    }
 
     /// The journal's bytes. When it cannot be read, an error of the store file (a folder that
     /// is not one, no permission) is thrown in preference: it names the file the user chose.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a store holds beyond a generation a caller saw, as `TodoStore.commit(after:_:)` gives it.
 public enum StoreChanges: Sendable, Equatable {
     /// Every batch saved after generation `after`, oldest first, generations consecutive;
@@ -17,6 +19,23 @@ public enum StoreChanges: Sendable, Equatable {
 }
 
 extension StoreChanges {
+    /// Every id the batches touched, with its latest value (nil when a batch removed it last);
+    /// empty for `.contents`.
+    /// - Complexity: O(m) in the changed items over all batches.
+    public var latestValues: [UUID: TodoItem?] {
+        guard case .batches(let batches, _) = self else { return [:] }
+        var latest: [UUID: TodoItem?] = [:]
+        for batch in batches {
+            for item in batch.items {
+                latest[item.id] = .some(item)
+            }
+            for id in batch.removedIDs {
+                latest[id] = .some(nil)
+            }
+        }
+        return latest
+    }
+
     /// What a caller whose state is generation `generation` has not seen, given the whole
     /// current contents: no batches when the generation did not move, else the contents.
     /// - Complexity: O(1).

@@ -15,6 +15,11 @@ public protocol TodoStore: AnyObject {
     /// - Throws: `StoreError`.
     func currentGeneration() throws(StoreError) -> Int
 
+    /// What the store holds beyond `generation` (the generation whose state the caller
+    /// knows), read without locking: a consistent state, like `load()`.
+    /// - Throws: `StoreError` for unreadable, corrupt or newer-format stores.
+    func changes(after generation: Int) throws(StoreError) -> StoreChanges
+
     /// Read-modify-write under the store's exclusive lock.
     /// - Throws: whatever `body` throws (nothing is written then), or `StoreError`.
     func modify<Result>(_ body: (inout StoreContents) throws -> Result) throws -> Result
@@ -37,6 +42,12 @@ public protocol TodoStore: AnyObject {
 }
 
 extension TodoStore {
+    /// `changes` on top of `load`, for stores that keep no journal.
+    /// - Complexity: that of `load()`.
+    public func changes(after generation: Int) throws(StoreError) -> StoreChanges {
+        StoreChanges(after: generation, in: try load())
+    }
+
     /// `commit` on top of `modify`, for stores that keep no journal: the whole contents are the
     /// changes whenever the generation moved.
     /// - Complexity: that of `modify` and applying the batch.

@@ -58,6 +58,33 @@ struct ContextJournalTests {
         #expect(base.color == .blue && base.isDone && base.version == 3)
     }
 
+    @Test("refreshAllObjects takes other writers' records: their inserts, edits and deletes appear, unsaved changes stay on top")
+    func refreshFromRecords() throws {
+        let kept = try seed(), removed = try seed()
+        let reader = makeContext(), writer = makeContext()
+        _ = try reader.fetch(FetchRequest())
+        try reader.update(kept) { $0.text = "Mine" }
+        try writer.update(kept) { $0.isDone = true }
+        try writer.delete(removed)
+        try writer.insert(text: "New", date: clock.now)
+        try writer.save()
+        #expect(try reader.store.changes(after: reader.storeGeneration).latestValues.count == 3)
+
+        reader.processPendingChanges()
+        var batches: [ObjectsDidChange] = []
+        let token = reader.observeObjectsDidChange { batches.append($0) }
+        try reader.refreshAllObjects()
+        #expect(try reader.fetch(FetchRequest()).map(\.text).sorted() == ["Mine", "New"])
+        #expect(try reader.item(with: kept)?.isDone == true)
+        #expect(reader.storeGeneration == 3)
+        #expect(batches.count == 1)
+        try reader.save()
+        let stored = try JSONStore(path: path).load()
+        #expect(stored.items.map(\.text).sorted() == ["Mine", "New"])
+        #expect(stored.items.first { $0.id == kept }?.isDone == true)
+        _ = token
+    }
+
     @Test("a conflict is found in another writer's journal record, with its stored value; nothing is written")
     func conflictFromRecord() throws {
         let id = try seed()

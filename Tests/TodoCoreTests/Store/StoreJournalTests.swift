@@ -229,7 +229,7 @@ struct StoreJournalTests {
         #expect(try StoreDecoder.decode(fileBytes(path), path: path) == StoreContents(generation: 14, items: StoreFixtures.contents.items + [one, two]))
     }
 
-    @Test("commit hands over the batches after the caller's generation, or the whole store once they were compacted")
+    @Test("commit and changes(after:) hand over the batches after the caller's generation, or the whole store once they were compacted")
     func changesAfter() throws {
         let store = try fixtureStore()
         try commit(store, items: [item("One")])
@@ -243,12 +243,16 @@ struct StoreJournalTests {
             return (nil, ())
         }
         #expect(try journalLines(store).count == 3, "a nil batch writes nothing")
+        #expect(try store.changes(after: 13) == .batches([second], after: 13))
+        #expect(try store.changes(after: 12).latestValues.count == 2)
         try store.compact()
         let state = try store.load()
         try store.commit(after: 13) { changes in
             #expect(changes == .contents(state))
             return (nil, ())
         }
+        #expect(try store.changes(after: 13) == .contents(state))
+        #expect(try store.changes(after: 14) == .batches([], after: 14))
     }
 
     @Test("the first save of a new store writes the store file itself, then saves go to the journal")

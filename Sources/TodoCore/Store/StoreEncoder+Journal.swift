@@ -10,18 +10,11 @@ extension StoreEncoder {
     /// - Complexity: O(n) in the total size of the batch's items.
     static func encodeRecord(_ batch: StoreBatch) -> [UInt8] {
         let idBound = UUIDFormat.writtenLength + 4
-        let bound = batch.items.reduce(headerBound + idBound * batch.removedIDs.count) { $0 + itemBound($1) }
-        return [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-            var output = ByteCursor(buffer)
-            output.reserve(headerBound)
+        return bytes(items: batch.items, extra: idBound * batch.removedIDs.count) { output in
             output.write("{\"generation\": ")
             writeInteger(batch.generation, to: &output)
             output.write(", \"items\": [")
-            for (index, item) in batch.items.enumerated() {
-                output.reserve(itemBound(item))
-                if index > 0 { output.write(", ") }
-                writeItem(item, to: &output)
-            }
+            writeItems(batch.items, first: "", separator: ", ", to: &output)
             output.write("], \"removed\": [")
             for (index, id) in batch.removedIDs.enumerated() {
                 output.reserve(idBound)
@@ -30,7 +23,6 @@ extension StoreEncoder {
                 output.write(UInt8(ascii: "\""))
             }
             output.write("]}\n")
-            count = buffer.baseAddress.map { output.position - $0 } ?? 0
         }
     }
 }

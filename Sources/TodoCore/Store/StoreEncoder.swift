@@ -29,22 +29,14 @@ public enum StoreEncoder {
     /// - Precondition: every date is within `representableDates`.
     /// - Complexity: O(n) in the total size of the items.
     public static func encode(_ contents: StoreContents) -> [UInt8] {
-        let bound = contents.items.reduce(headerBound) { $0 + itemBound($1) }
-        return [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-            var output = ByteCursor(buffer)
-            output.reserve(headerBound)
+        bytes(items: contents.items) { output in
             output.write("{\n  \"format\": \"todo-tui\",\n  \"generation\": ")
             writeInteger(contents.generation, to: &output)
             output.write(",\n  \"items\": [")
-            for (index, item) in contents.items.enumerated() {
-                output.reserve(itemBound(item))
-                output.write(index == 0 ? "\n    " : ",\n    ")
-                writeItem(item, to: &output)
-            }
+            writeItems(contents.items, first: "\n    ", separator: ",\n    ", to: &output)
             output.write(contents.items.isEmpty ? "],\n  \"version\": " : "\n  ],\n  \"version\": ")
             writeInteger(StoreError.supportedVersion, to: &output)
             output.write("\n}\n")
-            count = buffer.baseAddress.map { output.position - $0 } ?? 0
         }
     }
 
@@ -53,18 +45,32 @@ public enum StoreEncoder {
     /// - Precondition: every date is within `representableDates`.
     /// - Complexity: O(n) in the total size of the items.
     public static func encodeItemArray(_ items: [TodoItem]) -> [UInt8] {
-        let bound = items.reduce(headerBound) { $0 + itemBound($1) }
+        bytes(items: items) { output in
+            output.write("[")
+            writeItems(items, first: "\n  ", separator: ",\n  ", to: &output)
+            output.write(items.isEmpty ? "]\n" : "\n]\n")
+        }
+    }
+
+    /// The bytes `write` writes into a buffer bounded for `items` plus `extra` bytes and the
+    /// fixed parts (`headerBound`, which is reserved before `write` runs).
+    static func bytes(items: [TodoItem], extra: Int = 0, _ write: (inout ByteCursor) -> Void) -> [UInt8] {
+        let bound = items.reduce(headerBound + extra) { $0 + itemBound($1) }
         return [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
             var output = ByteCursor(buffer)
             output.reserve(headerBound)
-            output.write("[")
-            for (index, item) in items.enumerated() {
-                output.reserve(itemBound(item))
-                output.write(index == 0 ? "\n  " : ",\n  ")
-                writeItem(item, to: &output)
-            }
-            output.write(items.isEmpty ? "]\n" : "\n]\n")
+            write(&output)
             count = buffer.baseAddress.map { output.position - $0 } ?? 0
+        }
+    }
+
+    /// Writes `items` on one or more lines: `first` before the first, `separator` between.
+    /// - Complexity: O(n) in the total size of the items.
+    static func writeItems(_ items: [TodoItem], first: StaticString, separator: StaticString, to output: inout ByteCursor) {
+        for (index, item) in items.enumerated() {
+            output.reserve(itemBound(item))
+            output.write(index == 0 ? first : separator)
+            writeItem(item, to: &output)
         }
     }
 

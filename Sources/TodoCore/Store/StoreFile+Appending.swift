@@ -1,6 +1,6 @@
 import Glibc
 
-/// The journal's file operations: durable appends and reads of a file's end.
+/// The journal's file operations: durable appends and removal.
 extension StoreFile {
     /// Appends `bytes` to the file at `path` and `fsync`s it, creating the file when missing.
     ///
@@ -30,35 +30,6 @@ extension StoreFile {
         guard code == 0 else { throw SystemCall.error(code, path: path, operation: "append to") }
         guard SystemCall.retrying({ fsync(fd) }) == 0 else { throw SystemCall.error(errno, path: path, operation: "sync") }
         if !existed { try syncFolder(folder(of: path)) }
-    }
-
-    /// At most the last `limit` bytes of the file at `path` and the offset they start at, or
-    /// nil when nothing exists there.
-    /// - Throws: `StoreError.isDirectory`, `.permissionDenied` or `.ioFailure`.
-    /// - Complexity: O(limit).
-    static func readTail(_ path: String, limit: Int) throws(StoreError) -> (bytes: [UInt8], start: Int)? {
-        let fd = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw SystemCall.error(errno, path: path, operation: "read")
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw SystemCall.error(errno, path: path, operation: "read") }
-        guard !SystemCall.isDirectory(info.st_mode) else { throw .isDirectory(path: path) }
-        let start = max(0, Int(info.st_size) - limit)
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) - start)
-        var filled = 0
-        while filled < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                SystemCall.retrying { pread(fd, buffer.baseAddress.map { $0 + filled }, buffer.count - filled, off_t(start + filled)) }
-            }
-            guard got >= 0 else { throw SystemCall.error(errno, path: path, operation: "read") }
-            if got == 0 { break }
-            filled += got
-        }
-        bytes.removeSubrange(filled...)
-        return (bytes, start)
     }
 
     /// Removes the file at `path` if it exists.

@@ -26,16 +26,24 @@ enum StoreFile {
     /// - Throws: `StoreError.isDirectory`, `.permissionDenied` or `.ioFailure`.
     /// - Complexity: O(n) in the size of the file.
     static func read(_ path: String) throws(StoreError) -> [UInt8]? {
-        try read(path, limit: nil)
+        try read(path, limit: nil, fromEnd: false)?.bytes
     }
 
     /// At most the first `limit` bytes of the file at `path`, or nil when nothing exists there.
     /// - Throws: as `read(_:)`.
     static func readHead(_ path: String, limit: Int) throws(StoreError) -> [UInt8]? {
-        try read(path, limit: limit)
+        try read(path, limit: limit, fromEnd: false)?.bytes
     }
 
-    private static func read(_ path: String, limit: Int?) throws(StoreError) -> [UInt8]? {
+    /// At most the last `limit` bytes of the file at `path` and the offset they start at, or
+    /// nil when nothing exists there.
+    /// - Throws: as `read(_:)`.
+    /// - Complexity: O(limit).
+    static func readTail(_ path: String, limit: Int) throws(StoreError) -> (bytes: [UInt8], start: Int)? {
+        try read(path, limit: limit, fromEnd: true)
+    }
+
+    private static func read(_ path: String, limit: Int?, fromEnd: Bool) throws(StoreError) -> (bytes: [UInt8], start: Int)? {
         let fd = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
@@ -46,9 +54,13 @@ enum StoreFile {
         guard fstat(fd, &info) == 0 else { throw SystemCall.error(errno, path: path, operation: "read") }
         guard !SystemCall.isDirectory(info.st_mode) else { throw .isDirectory(path: path) }
         let maximum = limit ?? Int.max
+        let start = fromEnd ? max(0, Int(info.st_size) - maximum) : 0
+        if start > 0, lseek(fd, off_t(start), SEEK_SET) < 0 {
+            throw SystemCall.error(errno, path: path, operation: "read")
+        }
         // The size from fstat is only a hint; one spare byte lets the usual case see end of file
         // without growing the buffer.
-        var bytes = [UInt8](repeating: 0, count: min(maximum, Int(info.st_size) + 1))
+        var bytes = [UInt8](repeating: 0, count: min(maximum, Int(info.st_size) - start + 1))
         var filled = 0
         while filled < maximum {
             if filled == bytes.count {
@@ -62,7 +74,7 @@ enum StoreFile {
             filled += got
         }
         bytes.removeSubrange(filled...)
-        return bytes
+        return (bytes, start)
     }
 
     // MARK: Writing

@@ -164,6 +164,8 @@ public final class JSONStore: TodoStore {
         return try StoreLock.withExclusiveLock(path: lockPath, attempts: lockAttempts, body)
     }
 
+    /// Compacts while the caller holds the lock: writes the replayed state whole when a journal
+    /// file exists (even one with only stale or torn lines, so that it goes).
     private func compactUnderLock() throws(StoreError) {
         let journal = try readJournal()
         guard !journal.bytes.isEmpty || SystemCall.status(journalPath) != nil else { return }
@@ -196,6 +198,7 @@ public final class JSONStore: TodoStore {
               let fileGeneration = StoreDecoder.generation(fromHead: head) else {
             return .whole(try load(journal: journal))
         }
+        // A journal that does not continue the file is refused before anything is handed over.
         _ = try journal.firstLine(after: fileGeneration, generations: generations)
         guard generation >= fileGeneration, generation <= max(fileGeneration, generations.last ?? 0) else {
             return .journal(StoreChanges(after: generation, in: try load(journal: journal)))

@@ -9,6 +9,8 @@ extension TodoApp {
             mode = .editing(editor, purpose)
             return []
         case .cancelled:
+            // Discarding the scratch pad leaves the list's context untouched.
+            editorContext = nil
             mode = .browse
             return []
         case .submitted(let text):
@@ -16,43 +18,66 @@ extension TodoApp {
         }
     }
 
-    /// Applies an edited line; on bad input the editor stays open with the reason shown.
+    /// Applies an edited line in the editor's scratch pad and pushes it into the list's context;
+    /// on bad input the editor stays open with the reason shown.
     private func submit(_ text: String, for purpose: EditPurpose, editor: LineEditor) -> [AppEffect] {
-        do throws(ItemError) {
+        guard let scratch = editorContext else {
+            preconditionFailure("an open editor has a scratch context")
+        }
+        do {
             switch purpose {
             case .add:
                 let valid = try TodoItem.validatedText(text)
-                mode = .browse
-                var added: TodoItem?
-                let effects = commit("Added '\(valid)' — u to undo") {
-                    added = try context.insert(text: valid, date: now)
-                }
-                if let added, let path = controller.indexPath(forItemWithID: added.id) {
+                let added = try scratch.insert(text: valid, date: now)
+                let effects = pushEditor("Added '\(valid)' — u to undo")
+                if let path = controller.indexPath(forItemWithID: added.id) {
                     table.selectRow(at: path)
                 }
                 return effects
             case .text(let id):
                 let valid = try TodoItem.validatedText(text)
-                mode = .browse
-                return commit("Edited '\(valid)' — u to undo") {
-                    try context.update(id) { $0.text = valid }
-                }
+                try scratch.update(id) { $0.text = valid }
+                return pushEditor("Edited '\(valid)' — u to undo")
             case .date(let id):
-                guard let item = try? context.item(with: id) else {
-                    mode = .browse
-                    return []
+                guard let item = try scratch.item(with: id) else {
+                    preconditionFailure("the scratch context holds the item it opened on")
                 }
                 let date = try redate(item, to: text)
-                mode = .browse
-                return commit("Moved '\(item.text)' to \(SectionTitleFormatter(calendar: calendar).title(forDay: date, today: now)) — u to undo") {
-                    try context.update(id) { $0.date = date }
-                }
+                try scratch.update(id) { $0.date = date }
+                return pushEditor("Moved '\(item.text)' to \(SectionTitleFormatter(calendar: calendar).title(forDay: date, today: now)) — u to undo")
             }
-        } catch {
+        } catch let error as ItemError {
             mode = .editing(editor, purpose)
             status = .error(error.description)
             return []
+        } catch {
+            editorContext = nil
+            mode = .browse
+            status = .error("\(error)")
+            return []
         }
+    }
+
+    /// Saves the editor's scratch pad into the list's context (the table animates the batch) and
+    /// asks for a save to the store. A change made elsewhere to the same item meanwhile is
+    /// settled by the merge policy; one it leaves open is shown to the user.
+    private func pushEditor(_ message: String) -> [AppEffect] {
+        guard let scratch = editorContext else { return [] }
+        do {
+            try scratch.save()
+        } catch SaveError.conflicts(let conflicts) {
+            mode = .resolving(conflicts)
+            return []
+        } catch {
+            editorContext = nil
+            mode = .browse
+            status = .error("\(error)")
+            return []
+        }
+        editorContext = nil
+        mode = .browse
+        status = .info(message)
+        return [.save]
     }
 
     /// The new date for `item` typed as `text`: a day form keeps the item's own time of day, so

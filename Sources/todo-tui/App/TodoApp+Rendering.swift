@@ -18,8 +18,13 @@ extension TodoApp {
             renderEmptyHint(into: &screen)
         }
         renderBottomLine(into: &screen)
-        if mode == .help {
+        switch mode {
+        case .help:
             HelpOverlay.render(into: &screen)
+        case .resolving(let conflicts):
+            ConflictOverlay(conflicts: conflicts, titles: SectionTitleFormatter(calendar: calendar), today: now).render(into: &screen)
+        case .browse, .editing, .filtering:
+            break
         }
     }
 
@@ -66,7 +71,7 @@ extension TodoApp {
             if let status {
                 renderStatus(status, into: &screen, row: row - 1)
             }
-        case .browse, .help:
+        case .browse, .help, .resolving:
             if let status {
                 renderStatus(status, into: &screen, row: row)
             } else {

@@ -16,6 +16,9 @@ enum ConflictChoice: Equatable {
         ("b", .both, "keep both (mine as a new to-do)"),
     ]
 
+    /// The choices as one line: the status line's key hints while a conflict is shown.
+    static let hints = keys.map { "\($0.key) \($0.label)" }.joined(separator: "   ")
+
     /// The policy that carries the choice out for the conflicting items; `both` first adds the
     /// copies, then gives way like `theirs`.
     var policy: MergePolicy {

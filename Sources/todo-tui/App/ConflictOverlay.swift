@@ -13,7 +13,6 @@ struct ConflictOverlay {
     /// fit in `rows` are counted in one last line instead.
     /// - Complexity: O(conflicts).
     func body(rows: Int) -> [String] {
-        let choices = ConflictChoice.keys.map { "\($0.key) \($0.label)" }.joined(separator: "   ")
         let perItem = 4
         // The box's frame takes two rows, the choices line and its blank separator two more.
         let room = max(1, (rows - 4) / perItem)
@@ -30,7 +29,7 @@ struct ConflictOverlay {
             body.append("and \(conflicts.count - shown) more to-do\(conflicts.count - shown == 1 ? "" : "s"), decided the same way")
             body.append("")
         }
-        body.append(choices)
+        body.append(ConflictChoice.hints)
         return body
     }
 

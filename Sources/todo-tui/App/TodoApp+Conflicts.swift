@@ -8,7 +8,7 @@ extension TodoApp {
         guard case .character(let character) = key,
               let choice = ConflictChoice.keys.first(where: { $0.key == character })?.choice
         else {
-            status = .error("Choose first: " + ConflictChoice.keys.map { "\($0.key) \($0.label)" }.joined(separator: ", ") + ".")
+            status = .error("Choose first — " + ConflictChoice.hints)
             return []
         }
         return settle(conflicts, by: choice)
@@ -24,20 +24,17 @@ extension TodoApp {
                     try target.insert(text: mine.text, date: mine.date, color: mine.color, isDone: mine.isDone)
                 }
             }
-            mode = .browse
-            status = .info(Self.describe(choice, count: conflicts.count))
             guard let editor = editorContext else {
+                closeEditor(.info(Self.describe(choice, count: conflicts.count)))
                 context.processPendingChanges()
                 return [.saveSettling(choice.policy)]
             }
-            editorContext = nil
             editor.mergePolicy = choice.policy
             try editor.save()
+            closeEditor(.info(Self.describe(choice, count: conflicts.count)))
             return [.save]
         } catch {
-            editorContext = nil
-            mode = .browse
-            status = .error("\(error)")
+            closeEditor(.error("\(error)"))
             return []
         }
     }

@@ -10,8 +10,7 @@ extension TodoApp {
             return []
         case .cancelled:
             // Discarding the scratch pad leaves the list's context untouched.
-            editorContext = nil
-            mode = .browse
+            closeEditor(nil)
             return []
         case .submitted(let text):
             return submit(text, for: purpose, editor: editor)
@@ -51,9 +50,7 @@ extension TodoApp {
             status = .error(error.description)
             return []
         } catch {
-            editorContext = nil
-            mode = .browse
-            status = .error("\(error)")
+            closeEditor(.error("\(error)"))
             return []
         }
     }
@@ -69,15 +66,19 @@ extension TodoApp {
             mode = .resolving(conflicts)
             return []
         } catch {
-            editorContext = nil
-            mode = .browse
-            status = .error("\(error)")
+            closeEditor(.error("\(error)"))
             return []
         }
+        closeEditor(.info(message))
+        return [.save]
+    }
+
+    /// Back to the list: the scratch pad is dropped (whatever it still holds is discarded) and
+    /// `message` shown.
+    func closeEditor(_ message: StatusMessage?) {
         editorContext = nil
         mode = .browse
-        status = .info(message)
-        return [.save]
+        status = message
     }
 
     /// The new date for `item` typed as `text`: a day form keeps the item's own time of day, so

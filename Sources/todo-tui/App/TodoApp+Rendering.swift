@@ -75,7 +75,8 @@ extension TodoApp {
             if let status {
                 renderStatus(status, into: &screen, row: row)
             } else {
-                screen.write(Self.keyHints, row: row, column: 0, style: CellStyle(attributes: .dim), overflow: .ellipsis)
+                let hints = isResolvingConflict ? ConflictChoice.hints : Self.keyHints
+                screen.write(hints, row: row, column: 0, style: CellStyle(attributes: .dim), overflow: .ellipsis)
             }
         }
     }

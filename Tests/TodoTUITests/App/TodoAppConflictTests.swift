@@ -113,11 +113,12 @@ struct TodoAppConflictTests {
         #expect(shown.contains { $0.contains("'Water the plants'") })
         #expect(shown.contains { $0.contains("mine     [ ] Watered · Today") })
         #expect(shown.contains { $0.contains("theirs   [ ] Water the roses · Today") })
-        #expect(shown.contains { $0.contains("m keep mine   t take theirs   b keep both") })
+        #expect(shown.contains { $0.contains("│ m keep mine   t take theirs   b keep both") })
+        #expect(shown.last?.hasPrefix("m keep mine   t take theirs") == true, "the status line offers the choices: \(shown)")
 
         let refused = harness.run(keys: "q")
         #expect(harness.app.isResolvingConflict, "quitting now would lose one side")
-        #expect(refused.last?.hasPrefix("Choose first: m keep mine, t take theirs") == true, "\(refused)")
+        #expect(refused.last?.hasPrefix("Choose first — m keep mine   t take theirs") == true, "\(refused)")
         #expect(harness.stored().map(\.text) == ["Water the roses"])
 
         let keys = ["m", "t", "b"][[ConflictChoice.mine, .theirs, .both].firstIndex(of: choice) ?? 0]

@@ -4,14 +4,13 @@ import Testing
 /// The scripting CLI end to end, through the built binary (DESIGN §4.4).
 @Suite("CLI subcommands")
 struct CLICommandTests {
-    let home: TemporaryDirectory
-    let cli: CommandRunner
-    let store: String
+    let sandbox: CLISandbox
+    var home: TemporaryDirectory { sandbox.home }
+    var cli: CommandRunner { sandbox.cli }
+    var store: String { sandbox.store }
 
     init() throws {
-        home = try TemporaryDirectory()
-        cli = CommandRunner.todoTUI(home: home.url)
-        store = home.path("todos.json")
+        sandbox = try CLISandbox()
     }
 
     func storeText() throws -> String {

@@ -85,6 +85,9 @@ struct CLICommandTests {
         (["done", "abc"], "too short"),
         (["done", "ffff0000"], "No to-do"),
         (["frobnicate"], "Unexpected argument 'frobnicate'"),
+        (["list", "--merge-policy", "bogus"], "--merge-policy does not apply to list"),
+        (["list", "--export", "json"], "--export does not apply to list"),
+        (["--demo", "list"], "--demo does not apply to list"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         _ = try cli.run("add", "Existing", "--store", store)

@@ -41,7 +41,7 @@ extension TodoApp {
                 guard let item = try scratch.item(with: id) else {
                     preconditionFailure("the scratch context holds the item it opened on")
                 }
-                let date = try redate(item, to: text)
+                let date = try DateInput.redate(item.date, to: text, now: now, calendar: calendar)
                 try scratch.update(id) { $0.date = date }
                 return pushEditor("Moved '\(item.text)' to \(SectionTitleFormatter(calendar: calendar).title(forDay: date, today: now)) — u to undo")
             }
@@ -79,19 +79,6 @@ extension TodoApp {
         editorContext = nil
         mode = .browse
         status = message
-    }
-
-    /// The new date for `item` typed as `text`: a day form keeps the item's own time of day, so
-    /// re-dating moves it between days without reordering it within them; a form with a time
-    /// (`2025-01-31T09:30`) is taken as it is.
-    private func redate(_ item: TodoItem, to text: String) throws(ItemError) -> Date {
-        if text.contains(":") {
-            return try DateInput.date(text, now: now, calendar: calendar)
-        }
-        let day = try DateInput.day(text, now: now, calendar: calendar)
-        let timeOfDay = item.date.timeIntervalSince(calendar.startOfDay(for: item.date))
-        let sameTime = calendar.date(byAdding: .second, value: Int(timeOfDay), to: day) ?? day
-        return calendar.isDate(sameTime, inSameDayAs: day) ? sameTime : day
     }
 
     /// Keys while the live filter is typed: each edit re-filters at once (animated).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoCore
 
 /// The scripting CLI end to end, through the built binary (DESIGN §4.4).
 @Suite("CLI subcommands")
@@ -53,6 +54,21 @@ struct CLICommandTests {
         #expect(try storeText().contains("\"isDone\": false"))
         #expect(try cli.run("delete", id, "--store", store).status == 0)
         #expect(!(try storeText().contains(id.uppercased())))
+    }
+
+    @Test("edit --date moves an item to another day at its own time of day, --color recolours it, and text stays unless given")
+    func editDateAndColour() throws {
+        let id = try cli.run("add", "Ring Ana", "--date", "2030-05-06T10:15", "--store", store).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let before = try #require(try JSONStore(path: store).load().items.first?.date)
+        let edited = try cli.run("edit", String(id.prefix(5)), "--date", "2030-05-09", "--color", "red", "--store", store)
+        #expect(edited.status == 0, "\(edited.stderr)")
+        let item = try #require(try JSONStore(path: store).load().items.first)
+        #expect(item.text == "Ring Ana")
+        #expect(item.color == .red)
+        #expect(item.date.timeIntervalSince(before) == 3 * 86_400, "three days later at 10:15 in the runner's zone")
+        let nothing = try cli.run("edit", id, "--store", store)
+        #expect(nothing.status == 64)
+        #expect(nothing.stderr == "todo-tui: Nothing to change; give a new text, --date or --color.\n")
     }
 
     @Test("add accepts every documented date form")

@@ -27,6 +27,11 @@ let groups: [BenchmarkGroup] = [
     TreeBenchmarks.group,
     ControllerBenchmarks.group,
     ExportBenchmarks.group,
+    StartupBenchmarks.group,
+    CLIExportBenchmarks.group,
+    SaveBenchmarks.group,
+    KeyBenchmarks.group,
+    MemoryBenchmarks.group,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

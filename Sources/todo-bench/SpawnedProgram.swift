@@ -1,0 +1,102 @@
+import Foundation
+
+/// A child process the end-to-end benchmarks start, time and measure.
+///
+/// The child gets exactly the given environment and standard streams (no other descriptor of
+/// ours), default signal handling and an empty signal mask, so that what is timed is the
+/// program, not what it inherited.
+struct SpawnedProgram {
+    /// How a program ended.
+    struct Exit {
+        /// The raw wait status: 0 for a normal exit with status 0.
+        let status: Int32
+        /// The largest resident set the child had, from `wait4`'s `ru_maxrss`.
+        let peakResidentBytes: Int
+    }
+
+    let pid: pid_t
+    let command: String
+
+    /// Starts `executable` with `arguments`.
+    /// - Parameters:
+    ///   - environment: the child's whole environment.
+    ///   - input/output: descriptors that become the child's standard input, and its standard
+    ///     output and error.
+    /// - Throws: `EndToEndError.systemCall` when the program cannot be started.
+    init(_ executable: String, _ arguments: [String], environment: [String: String], input: Int32, output: Int32) throws(EndToEndError) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, output, 2)
+        // Glibc's closefrom action is not visible to Swift; close what is open now instead.
+        for descriptor in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+            if let descriptor = Int32(descriptor), descriptor > 2 {
+                posix_spawn_file_actions_addclose(&actions, descriptor)
+            }
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), defaults = sigset_t()
+        sigemptyset(&noSignals)
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGHUP, SIGINT, SIGPIPE, SIGCHLD] {
+            sigaddset(&defaults, signal)
+        }
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard spawned == 0 else {
+            throw .systemCall(name: "posix_spawn of \(executable)", errno: spawned)
+        }
+        self.pid = pid
+        command = ([executable] + arguments).joined(separator: " ")
+    }
+
+    /// Runs `executable` to its end with output discarded, and checks that it succeeded.
+    /// - Throws: `EndToEndError.failed` when it ends with a non-zero status; see `init`.
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws(EndToEndError) -> Exit {
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        defer { close(null) }
+        let program = try SpawnedProgram(executable, arguments, environment: environment, input: null, output: null)
+        let exit = program.wait()
+        guard exit.status == 0 else {
+            throw .failed(command: program.command, status: exit.status, output: "")
+        }
+        return exit
+    }
+
+    /// Waits for the child to end.
+    func wait() -> Exit {
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1, errno == EINTR {}
+        return Exit(status: status, peakResidentBytes: usage.ru_maxrss * 1024)
+    }
+
+    /// Ends the child at once (it gets no chance to write anything more) and reaps it.
+    func kill() {
+        Glibc.kill(pid, SIGKILL)
+        _ = wait()
+    }
+
+    /// The child's current and peak resident set (`VmRSS`, `VmHWM` of `/proc/PID/status`), in
+    /// bytes; nil when the child is gone.
+    func residentMemory() -> (current: Int, peak: Int)? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        func kilobytes(_ field: String) -> Int? {
+            status.split(separator: "\n").first { $0.hasPrefix(field + ":") }
+                .flatMap { line in line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Int($0) } }
+        }
+        guard let current = kilobytes("VmRSS"), let peak = kilobytes("VmHWM") else { return nil }
+        return (current * 1024, peak * 1024)
+    }
+}

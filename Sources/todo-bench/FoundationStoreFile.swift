@@ -5,7 +5,10 @@ import TodoCore
 /// our hand-written store writer and reader are compared with.
 ///
 /// Field names and order are the store's (sorted keys); dates are ISO-8601 strings with
-/// milliseconds, converted with `ISO8601DateFormatter` as a Foundation-only program would.
+/// milliseconds, written with `ISO8601DateFormatter` and read with `Date.ISO8601FormatStyle`.
+/// The formatter parses at about 80 µs a date here, the style at 0.6 µs, and the style writes
+/// 10:00:00.123 as .122: each baseline uses the faster of the correct ones, so that ratios are
+/// not flattered.
 struct FoundationStoreFile: Codable {
     struct Item: Codable {
         var color: String, createdAt: String, date: String, id: String, isDone: Bool, modifiedAt: String, text: String, version: Int
@@ -15,16 +18,11 @@ struct FoundationStoreFile: Codable {
 }
 
 extension FoundationStoreFile {
-    private static func formatter() -> ISO8601DateFormatter {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter
-    }
-
     /// The file for `items`.
     /// - Complexity: O(n).
     init(items: [TodoItem], generation: Int) {
-        let formatter = Self.formatter()
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         self.init(
             format: "todo-tui", generation: generation,
             items: items.map { item in
@@ -51,11 +49,11 @@ extension FoundationStoreFile {
     /// - Complexity: O(n).
     static func load(_ path: String) throws -> [TodoItem?] {
         let file = try JSONDecoder().decode(FoundationStoreFile.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-        let formatter = Self.formatter()
+        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
         return file.items.map { item in
             guard let id = UUID(uuidString: item.id), let color = TodoColor(rawValue: item.color),
-                  let date = formatter.date(from: item.date), let createdAt = formatter.date(from: item.createdAt),
-                  let modifiedAt = formatter.date(from: item.modifiedAt)
+                  let date = try? style.parse(item.date), let createdAt = try? style.parse(item.createdAt),
+                  let modifiedAt = try? style.parse(item.modifiedAt)
             else { return nil }
             return TodoItem(
                 id: id, text: item.text, date: date, color: color, isDone: item.isDone,

@@ -74,10 +74,10 @@ final class PseudoTerminal {
         guard ContinuousClock.now < deadline else {
             throw .failed(command: program.command, status: -1, output: "it did not quit within \(timeout)")
         }
-        let exit = program.wait()
+        let status = program.wait()
         hasEnded = true
-        guard exit.status == 0 else {
-            throw .failed(command: program.command, status: exit.status, output: tail)
+        guard status == 0 else {
+            throw .failed(command: program.command, status: status, output: tail)
         }
     }
 

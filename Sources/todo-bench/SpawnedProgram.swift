@@ -6,14 +6,6 @@ import Foundation
 /// ours), default signal handling and an empty signal mask, so that what is timed is the
 /// program, not what it inherited.
 struct SpawnedProgram {
-    /// How a program ended.
-    struct Exit {
-        /// The raw wait status: 0 for a normal exit with status 0.
-        let status: Int32
-        /// The largest resident set the child had, from `wait4`'s `ru_maxrss`.
-        let peakResidentBytes: Int
-    }
-
     let pid: pid_t
     let command: String
 
@@ -62,24 +54,48 @@ struct SpawnedProgram {
 
     /// Runs `executable` to its end with output discarded, and checks that it succeeded.
     /// - Throws: `EndToEndError.failed` when it ends with a non-zero status; see `init`.
+    /// - Parameter samplingPeak: whether to read the child's peak resident memory while it runs.
+    /// - Returns: the peak resident memory in bytes when sampled (see `waitSamplingPeak`), else 0.
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws(EndToEndError) -> Exit {
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String], samplingPeak: Bool = false) throws(EndToEndError) -> Int {
         let null = open("/dev/null", O_RDWR | O_CLOEXEC)
         defer { close(null) }
         let program = try SpawnedProgram(executable, arguments, environment: environment, input: null, output: null)
-        let exit = program.wait()
-        guard exit.status == 0 else {
-            throw .failed(command: program.command, status: exit.status, output: "")
+        let (status, peak) = samplingPeak ? program.waitSamplingPeak() : (program.wait(), 0)
+        guard status == 0 else {
+            throw .failed(command: program.command, status: status, output: "")
         }
-        return exit
+        return peak
     }
 
     /// Waits for the child to end.
-    func wait() -> Exit {
+    /// - Returns: the raw wait status, 0 for a normal exit with status 0.
+    func wait() -> Int32 {
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) == -1, errno == EINTR {}
-        return Exit(status: status, peakResidentBytes: usage.ru_maxrss * 1024)
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        return status
+    }
+
+    /// Waits for the child to end, reading its peak resident memory (`VmHWM`) every millisecond
+    /// meanwhile; what it reaches in its last millisecond is missed.
+    ///
+    /// `wait4`'s `ru_maxrss` cannot serve: Linux counts into it the peak of the memory the child
+    /// had before `exec`, which is this process's when it was spawned sharing our memory, as
+    /// `posix_spawn` does.
+    /// - Returns: the raw wait status and the last peak read, in bytes.
+    func waitSamplingPeak() -> (status: Int32, peakBytes: Int) {
+        var peak = 0
+        var status: Int32 = 0
+        while true {
+            if let memory = residentMemory() {
+                peak = max(peak, memory.peak)
+            }
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid || (reaped == -1 && errno != EINTR) {
+                return (status, peak)
+            }
+            usleep(1_000)
+        }
     }
 
     /// Ends the child at once (it gets no chance to write anything more) and reaps it.

@@ -32,9 +32,10 @@ struct TaskwarriorDatabase {
     }
 
     /// Runs `task` with `arguments` to its end, output discarded.
+    /// - Returns: its peak resident memory in bytes when `samplingPeak`, else 0.
     /// - Throws: `EndToEndError.failed` when it does not succeed.
     @discardableResult
-    func run(_ arguments: [String]) throws(EndToEndError) -> SpawnedProgram.Exit {
-        try SpawnedProgram.run(executable, arguments, environment: environment)
+    func run(_ arguments: [String], samplingPeak: Bool = false) throws(EndToEndError) -> Int {
+        try SpawnedProgram.run(executable, arguments, environment: environment, samplingPeak: samplingPeak)
     }
 }

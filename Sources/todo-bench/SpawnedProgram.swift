@@ -19,26 +19,21 @@ struct SpawnedProgram {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, output, 2)
-        // Glibc's closefrom action is not visible to Swift; close what is open now instead.
-        for descriptor in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
-            if let descriptor = Int32(descriptor), descriptor > 2 {
-                posix_spawn_file_actions_addclose(&actions, descriptor)
-            }
+        for (descriptor, standard) in [(input, Int32(0)), (output, 1), (output, 2)] {
+            posix_spawn_file_actions_adddup2(&actions, descriptor, standard)
         }
+        // Glibc's closefrom action is not visible to Swift; close what is open now instead.
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+        open.filter { $0 > 2 }.forEach { posix_spawn_file_actions_addclose(&actions, $0) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), defaults = sigset_t()
-        sigemptyset(&noSignals)
-        sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGHUP, SIGINT, SIGPIPE, SIGCHLD] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        // Every signal at its default and none blocked, whatever this process set.
+        var signals = sigset_t()
+        sigfillset(&signals)
+        posix_spawnattr_setsigdefault(&attributes, &signals)
+        sigemptyset(&signals)
+        posix_spawnattr_setsigmask(&attributes, &signals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

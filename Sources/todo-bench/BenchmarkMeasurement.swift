@@ -1,9 +1,12 @@
 /// The durations of repeated runs of one benchmark, in seconds: wall clock, and the CPU time of
 /// the running thread, which leaves out the time other processes had the processor.
+///
+/// Runs of another process (the app in a pseudo-terminal, `task`) have no CPU time here: this
+/// thread only waited for them.
 struct BenchmarkMeasurement {
     /// Every run's wall-clock duration, ascending.
     let sortedSeconds: [Double]
-    /// Every run's thread CPU time, ascending.
+    /// Every run's thread CPU time, ascending; empty when the work ran in another process.
     let sortedCPUSeconds: [Double]
 
     init(seconds: [Double], cpuSeconds: [Double]) {
@@ -12,18 +15,32 @@ struct BenchmarkMeasurement {
         sortedCPUSeconds = cpuSeconds.sorted()
     }
 
+    /// Runs of work done by another process, without CPU times.
+    init(seconds: [Double]) {
+        precondition(!seconds.isEmpty, "a measurement needs at least one run")
+        sortedSeconds = seconds.sorted()
+        sortedCPUSeconds = []
+    }
+
     /// The durations per operation of runs that each did `count` operations.
     func perOperation(_ count: Int) -> BenchmarkMeasurement {
         precondition(count > 0, "a run does at least one operation")
         let scale = 1 / Double(count)
-        return BenchmarkMeasurement(seconds: sortedSeconds.map { $0 * scale }, cpuSeconds: sortedCPUSeconds.map { $0 * scale })
+        let seconds = sortedSeconds.map { $0 * scale }
+        return hasCPUTime ? BenchmarkMeasurement(seconds: seconds, cpuSeconds: sortedCPUSeconds.map { $0 * scale }) : BenchmarkMeasurement(seconds: seconds)
     }
 
     var median: Double { Self.percentile(50, of: sortedSeconds) }
 
     var p99: Double { Self.percentile(99, of: sortedSeconds) }
 
-    var cpuMedian: Double { Self.percentile(50, of: sortedCPUSeconds) }
+    /// Whether the runs were timed in this thread, with CPU times.
+    var hasCPUTime: Bool { !sortedCPUSeconds.isEmpty }
+
+    var cpuMedian: Double {
+        precondition(hasCPUTime, "runs of another process have no CPU time here")
+        return Self.percentile(50, of: sortedCPUSeconds)
+    }
 
     /// The nearest-rank percentile of ascending `values`: with few runs, p99 is the slowest run.
     static func percentile(_ percent: Int, of values: [Double]) -> Double {
@@ -37,6 +54,13 @@ struct BenchmarkMeasurement {
             seconds < 1e-6 ? (seconds * 1e9, "ns") : seconds < 1e-3 ? (seconds * 1e6, "µs") : seconds < 1 ? (seconds * 1e3, "ms") : (seconds, "s")
         let digits = value < 10 ? 2 : value < 100 ? 1 : 0
         return "\(value.formatted(digits: digits)) \(unit)"
+    }
+}
+
+extension Int {
+    /// A byte count in megabytes (10⁶ bytes) with one decimal: `61.4 MB`.
+    var megabytes: String {
+        "\((Double(self) / 1e6).formatted(digits: 1)) MB"
     }
 }
 

@@ -41,13 +41,25 @@ final class BenchmarkRunner {
             let cpuStart = Self.threadCPUSeconds()
             let start = ContinuousClock.now
             body()
-            let elapsed = ContinuousClock.now - start
+            let value = (ContinuousClock.now - start).seconds
             cpuSeconds.append(Self.threadCPUSeconds() - cpuStart)
-            let value = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             seconds.append(value)
             total += value
         }
         return BenchmarkMeasurement(seconds: seconds, cpuSeconds: cpuSeconds)
+    }
+
+    /// Runs `body`, which times its own work (e.g. in another process) and returns that time,
+    /// at least the minimum number of times and until the time budget is spent; the budget counts
+    /// whole runs, set-up and tear-down included.
+    /// - Throws: the first error of `body`; nothing is measured then.
+    func measure<Failure: Error>(timing body: () throws(Failure) -> Duration) throws(Failure) -> BenchmarkMeasurement {
+        var seconds: [Double] = []
+        let start = ContinuousClock.now
+        while seconds.count < minimumRuns || ((ContinuousClock.now - start).seconds < budgetSeconds && seconds.count < maximumRuns) {
+            seconds.append(try body().seconds)
+        }
+        return BenchmarkMeasurement(seconds: seconds)
     }
 
     static func threadCPUSeconds() -> Double {
@@ -62,18 +74,29 @@ final class BenchmarkRunner {
         print(Self.line(["name", "N", "median", "p99", "baseline", "ratio", "extra"]))
     }
 
-    /// Prints one result line; the extra column starts with our median CPU time.
+    /// Prints one result line; the extra column starts with our median CPU time when this thread
+    /// did the work.
     func report(_ name: String, n: Int, ours: BenchmarkMeasurement, baseline: Baseline, extra: String) {
-        let extra = ["cpu \(BenchmarkMeasurement.format(ours.cpuMedian))", extra].filter { !$0.isEmpty }.joined(separator: "; ")
-        let columns: [String]
+        let cpu = ours.hasCPUTime ? "cpu \(BenchmarkMeasurement.format(ours.cpuMedian))" : ""
+        let values = [BenchmarkMeasurement.format(ours.median), BenchmarkMeasurement.format(ours.p99)]
         switch baseline {
         case let .measured(measurement):
-            let ratio = measurement.median / ours.median
-            columns = [BenchmarkMeasurement.format(measurement.median), "\(ratio.formatted(digits: ratio < 10 ? 2 : ratio < 100 ? 1 : 0))×", extra]
+            printLine(name, n: n, values: values, baseline: BenchmarkMeasurement.format(measurement.median), ratio: measurement.median / ours.median, extra: [cpu, extra])
         case let .skipped(reason):
-            columns = ["—", "—", "\(extra); \(reason)"]
+            printLine(name, n: n, values: values, baseline: nil, ratio: nil, extra: [cpu, extra, reason])
         }
-        print(Self.line([name, n.grouped, BenchmarkMeasurement.format(ours.median), BenchmarkMeasurement.format(ours.p99)] + columns))
+    }
+
+    /// Prints a resident-memory line: `bytes` in the median column, the baseline's bytes, and the
+    /// ratio baseline ÷ ours (higher is better).
+    func reportMemory(_ name: String, n: Int, bytes: Int, baselineBytes: Int?, extra: String) {
+        printLine(name, n: n, values: [bytes.megabytes, "—"], baseline: baselineBytes?.megabytes, ratio: baselineBytes.map { Double($0) / Double(bytes) }, extra: [extra])
+    }
+
+    private func printLine(_ name: String, n: Int, values: [String], baseline: String?, ratio: Double?, extra: [String]) {
+        let ratioText = ratio.map { "\($0.formatted(digits: $0 < 10 ? 2 : $0 < 100 ? 1 : 0))×" } ?? "—"
+        let extraText = extra.filter { !$0.isEmpty }.joined(separator: "; ")
+        print(Self.line([name, n.grouped] + values + [baseline ?? "—", ratioText, extraText]))
     }
 
     private static let widths = [34, 10, 10, 10, 10, 9]
@@ -121,6 +144,13 @@ final class BenchmarkRunner {
             group.run(runner)
         }
         return 0
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) * 1e-18
     }
 }
 

@@ -38,7 +38,7 @@ enum ExportBenchmarks {
     private static func baseline(for format: ExportFormat, _ items: [TodoItem], runner: BenchmarkRunner) -> BenchmarkRunner.Baseline {
         let encode: ([TodoItem]) throws -> Data
         switch format {
-        case .json: encode = foundationStore
+        case .json: encode = { try FoundationStoreFile.encode($0) }
         case .taskwarrior: encode = foundationTaskwarrior
         default: return .skipped("Foundation has no \(format) writer")
         }
@@ -48,31 +48,6 @@ enum ExportBenchmarks {
             return .skipped("JSONEncoder failed: \(error)")
         }
         return .measured(runner.measure { blackHole(try? encode(items)) })
-    }
-
-    /// The store file's fields written by Foundation, with sorted keys as the store writes them.
-    private static func foundationStore(_ items: [TodoItem]) throws -> Data {
-        struct Item: Encodable {
-            var color: String, createdAt: String, date: String, id: String, isDone: Bool, modifiedAt: String, text: String, version: Int
-        }
-        struct File: Encodable {
-            var format: String, generation: Int, items: [Item], version: Int
-        }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let file = File(
-            format: "todo-tui", generation: 0,
-            items: items.map { item in
-                Item(
-                    color: item.color.rawValue, createdAt: formatter.string(from: item.createdAt), date: formatter.string(from: item.date),
-                    id: item.id.uuidString, isDone: item.isDone, modifiedAt: formatter.string(from: item.modifiedAt), text: item.text, version: item.version
-                )
-            },
-            version: StoreError.supportedVersion
-        )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(file)
     }
 
     /// The Taskwarrior records written by Foundation.

@@ -37,10 +37,31 @@ enum StoreGenerator {
             return fail("the item count ‘\(positional[0])’ is not a whole number of 0 or more", status: 64, showingUsage: true)
         }
         let path = positional[1]
+        do {
+            let bytes = try write(count: count, seed: seed, to: path)
+            print("wrote \(count.grouped) items (\(bytes.grouped) bytes, seed \(seed)) to \(path)")
+            return 0
+        } catch {
+            return fail(error.message, status: error.status)
+        }
+    }
+
+    /// Why `write` failed: a sentence and the exit status `generate` ends with.
+    struct Failure: Error {
+        let message: String
+        let status: Int32
+    }
+
+    /// Writes a store of `count` `SampleItems` made from `seed` to a new file at `path`, synced.
+    /// - Returns: the number of bytes written.
+    /// - Throws: `Failure` with status 73 when `path` exists or cannot be created, 74 when
+    ///   writing fails (the partial file is removed).
+    /// - Complexity: O(count).
+    static func write(count: Int, seed: UInt64, to path: String) throws(Failure) -> Int {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let reason = errno == EEXIST ? "it already exists and generate never overwrites a file" : String(cString: strerror(errno))
-            return fail("cannot create \(path): \(reason)", status: 73)
+            throw Failure(message: "cannot create \(path): \(reason)", status: 73)
         }
         let bytes = StoreEncoder.encode(StoreContents(generation: 1, items: SampleItems.make(count, seed: seed)))
         let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
@@ -51,10 +72,9 @@ enum StoreGenerator {
         } catch {
             // A partial store would fail to load later, far from the cause: remove it now.
             unlink(path)
-            return fail("cannot write \(path): \(error.localizedDescription)", status: 74)
+            throw Failure(message: "cannot write \(path): \(error.localizedDescription)", status: 74)
         }
-        print("wrote \(count.grouped) items (\(bytes.count.grouped) bytes, seed \(seed)) to \(path)")
-        return 0
+        return bytes.count
     }
 
     /// Prints `message` as one line to standard error, optionally with the usage, and returns `status`.

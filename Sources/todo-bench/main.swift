@@ -9,6 +9,12 @@ import Foundation
 //       baseline ÷ ours (higher is better). `--quick` runs fewer, shorter repetitions and
 //       only sizes up to 10,000: a smoke test, not a measurement.
 //
+//       The end-to-end groups (startup, cli-export, keys, memory) run the `todo-tui` built
+//       beside this executable (`swift build -c release` builds both) in a pseudo-terminal on
+//       stores written as `generate` writes them, and compare with Taskwarrior's `task` on the
+//       same 10,000 items imported into a temporary TASKRC; without `task` those baselines are
+//       skipped with a message. The save group measures `TodoContext.save()` in this process.
+//
 //   .build/release/todo-bench generate N PATH [--seed S]
 //       Writes a store of N realistic items to PATH (days over ±60 days around 2026-01-01, all
 //       eight colours, about 30% done, short and long texts with Korean, Japanese and emoji),
@@ -27,6 +33,11 @@ let groups: [BenchmarkGroup] = [
     TreeBenchmarks.group,
     ControllerBenchmarks.group,
     ExportBenchmarks.group,
+    StartupBenchmarks.group,
+    CLIExportBenchmarks.group,
+    SaveBenchmarks.group,
+    KeyBenchmarks.group,
+    MemoryBenchmarks.group,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

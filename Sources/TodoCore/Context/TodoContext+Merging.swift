@@ -53,7 +53,7 @@ extension TodoContext {
             for item in contents.items {
                 stored[item.id] = item
             }
-            for id in Set(stored.keys).union(committed.keys).sorted() where stored[id] != committed[id] {
+            for id in Set(stored.keys).union(committed.ids).sorted() where stored[id] != committed[id] {
                 rebase(id, onto: stored[id])
             }
         }

@@ -29,9 +29,10 @@ public final class TodoContext {
     let now: () -> Date
 
     /// Committed values as last read from or written to the store: the optimistic-locking snapshot.
-    var committed: [UUID: TodoItem] = [:]
-    /// Current values: committed values with this context's changes applied.
-    var current: [UUID: TodoItem] = [:]
+    var committed = ItemTable()
+    /// Current values: committed values with this context's changes applied. A copy of
+    /// `committed` (and a child's tables a copy of its parent's) shares its storage; see `ItemTable`.
+    var current = ItemTable()
     /// Ids whose current value may differ from the committed one (inserted, updated or deleted).
     var unsavedIDs: Set<UUID> = []
     /// For every id touched since the last processed batch, its value at that batch (nil = absent).
@@ -108,7 +109,7 @@ public final class TodoContext {
             storeGeneration = parent.storeGeneration
         } else {
             let contents = try store.load()
-            committed = Dictionary(contents.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            committed = ItemTable(Dictionary(contents.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
             storeGeneration = contents.generation
         }
         current = committed

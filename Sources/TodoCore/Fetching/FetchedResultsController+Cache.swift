@@ -32,12 +32,14 @@ extension FetchedResultsController {
         if requestChangedSinceFetch, FileManager.default.fileExists(atPath: path) {
             throw FetchError.requestChangedWithoutDeletingCache(name: name)
         }
-        let matching = try context.count(for: everything)
         switch ControllerCache.read(from: path, expecting: cacheKey(for: everything)) {
         case .failure(let unusable):
             lastCacheOutcome = unusable.outcome
             return nil
         case .success(let cache):
+            // Counted only for a cache worth checking: a pass over every item with the predicate
+            // is a quarter of a live-filter keystroke, whose cache is always gone.
+            let matching = try context.count(for: everything)
             let items = try verifiedItems(of: cache, matching: matching, request: everything)
             lastCacheOutcome = items == nil ? .disagrees : .used
             return items.map { ($0, cache.blocks) }

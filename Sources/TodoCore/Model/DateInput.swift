@@ -100,6 +100,28 @@ public enum DateInput {
         return instant
     }
 
+    /// The new date of an item dated `current` that a person re-dates to `text`.
+    ///
+    /// A day-only form keeps the item's own wall-clock time (to the millisecond) on the new day,
+    /// so re-dating moves an item between days without reordering it within them; a time the new
+    /// day skips (a daylight-saving change) moves forward by the gap, as in `date`. A form with
+    /// a time (`2025-01-31T09:30`) is taken as it is.
+    /// - Throws: as `date(_:now:calendar:)`.
+    public static func redate(_ current: Date, to text: String, now: Date, calendar: Calendar) throws(ItemError) -> Date {
+        if case .localTime = try Form(parsing: text.trimmingCharacters(in: .whitespaces)) {
+            return try date(text, now: now, calendar: calendar)
+        }
+        let day = try self.day(text, now: now, calendar: calendar)
+        let clock = calendar.dateComponents([.hour, .minute, .second, .nanosecond], from: current)
+        var wallClock = calendar.dateComponents([.era, .year, .month, .day], from: day)
+        wallClock.hour = clock.hour
+        wallClock.minute = clock.minute
+        wallClock.second = clock.second
+        wallClock.nanosecond = clock.nanosecond
+        guard let instant = calendar.date(from: wallClock), calendar.isDate(instant, inSameDayAs: day) else { return day }
+        return instant.roundedToMilliseconds
+    }
+
     /// The whole day that `text` names, from its start to the start of the next day.
     /// - Throws: as `day(_:now:calendar:)`.
     static func dayInterval(_ text: String, now: Date, calendar: Calendar) throws(ItemError) -> DateInterval {

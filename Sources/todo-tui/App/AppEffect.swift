@@ -1,7 +1,11 @@
+import TodoCore
+
 /// Work the run loop does for the app, which itself does no I/O.
 enum AppEffect: Equatable {
     /// Save the context's changes to the store (every change is saved at once).
     case save
+    /// Save, settling the conflicts the user was shown with this policy, once.
+    case saveSettling(MergePolicy)
     /// Restore the terminal and exit; everything is already saved.
     case quit
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 
 /// What the keyboard is doing now.
 enum AppMode: Equatable {
@@ -10,6 +11,9 @@ enum AppMode: Equatable {
     case filtering(LineEditor)
     /// The key table; any key closes it.
     case help
+    /// Another writer changed what the user changed, and the merge policy (`error`) leaves the
+    /// decision to the user: both values are shown until `m`, `t` or `b` is pressed.
+    case resolving([MergeConflict])
 }
 
 /// What an edited line is for.
@@ -20,6 +24,14 @@ enum EditPurpose: Equatable {
     case text(UUID)
     /// The date of the item with this id.
     case date(UUID)
+
+    /// The edited item's id; nil when adding.
+    var itemID: UUID? {
+        switch self {
+        case .add: nil
+        case .text(let id), .date(let id): id
+        }
+    }
 
     /// The prompt shown before the editor.
     var prompt: String {

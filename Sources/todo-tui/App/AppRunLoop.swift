@@ -78,11 +78,13 @@ final class AppRunLoop {
         for effect in effects {
             switch effect {
             case .save:
-                do {
-                    try app.context.save()
-                } catch {
-                    app.saveFailed(error)
-                }
+                save()
+            case .saveSettling(let policy):
+                // The user's answer to a conflict applies to this one save only.
+                let chosen = app.context.mergePolicy
+                app.context.mergePolicy = policy
+                save()
+                app.context.mergePolicy = chosen
             case .quit:
                 // The next start can skip the sort when the cache matches the store.
                 try? app.controller.persistCache()
@@ -92,18 +94,36 @@ final class AppRunLoop {
         return false
     }
 
+    /// Saves the app's context; a failure goes to the app (shown, or a conflict to decide).
+    /// - Returns: whether the save succeeded.
+    @discardableResult
+    private func save() -> Bool {
+        do {
+            try app.context.save()
+            return true
+        } catch {
+            app.saveFailed(error)
+            return false
+        }
+    }
+
     /// Midnight and other writers: moves the app's clock, and when the store's generation is not
     /// the one the context has seen, merges the store in (the table animates the difference).
+    ///
+    /// Changes a failed save left unsaved are saved first, so the merge policy settles them
+    /// against the other writers (a conflict it leaves open goes to the user) — merging the
+    /// store in first would settle them the object-trump way whatever the policy. While the
+    /// user types or decides a conflict they wait for a later poll.
     private func poll() {
         app.tick(now: clock())
+        guard !app.isResolvingConflict else { return }
         do {
             let generation = try app.context.store.currentGeneration()
             guard generation != app.context.storeGeneration else { return }
-            try app.context.refreshAllObjects()
-            // Changes kept on top of the merged values are saved right away.
             if app.context.hasChanges {
-                try app.context.save()
+                guard app.mode == .browse, save() else { return }
             }
+            try app.context.refreshAllObjects()
         } catch {
             app.show(.error("Could not read changes from the store: \(error)"))
         }

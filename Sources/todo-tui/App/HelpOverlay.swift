@@ -23,22 +23,6 @@ enum HelpOverlay {
     static func render(into screen: inout Screen) {
         let keysWidth = lines.map { InertText.width(of: $0.keys) }.max() ?? 0
         let body = lines.map { $0.keys.padding(toLength: keysWidth, withPad: " ", startingAt: 0) + "   " + $0.action }
-        let title = " Keys — any key closes "
-        let innerWidth = min(screen.columns - 4, max(InertText.width(of: title), body.map { InertText.width(of: $0) }.max() ?? 0) + 2)
-        let height = min(screen.rows, body.count + 2)
-        guard innerWidth > 4, height > 2 else { return }
-        let top = max(0, (screen.rows - height) / 2)
-        let left = max(0, (screen.columns - innerWidth - 2) / 2)
-        let frame = CellStyle(attributes: .bold)
-        screen.write("┌" + String(repeating: "─", count: innerWidth) + "┐", row: top, column: left, style: frame)
-        screen.write(title, row: top, column: left + 2, style: frame, maxWidth: innerWidth - 2)
-        for (offset, line) in body.prefix(height - 2).enumerated() {
-            let row = top + 1 + offset
-            screen.fill(row: row, columns: left..<min(screen.columns, left + innerWidth + 2))
-            screen.write("│", row: row, column: left, style: frame)
-            screen.write(" " + line, row: row, column: left + 1, maxWidth: innerWidth, overflow: .ellipsis)
-            screen.write("│", row: row, column: left + innerWidth + 1, style: frame)
-        }
-        screen.write("└" + String(repeating: "─", count: innerWidth) + "┘", row: top + height - 1, column: left, style: frame)
+        OverlayBox.render(title: " Keys — any key closes ", body: body, into: &screen)
     }
 }

@@ -11,7 +11,7 @@ extension TodoApp {
         case .character("G"), .end: table.selectLast()
         case .pageDown: table.pageDown()
         case .pageUp: table.pageUp()
-        case .character("a"): mode = .editing(LineEditor(), .add)
+        case .character("a"): openEditor(LineEditor(), .add)
         case .character("e"), .enter: return beginEditing(\.text) { .text($0) }
         case .character("t"): return beginEditing({ _ in "" }) { .date($0) }
         case .character("d"), .delete: return changeSelected(describe: { "Deleted '\($0.text)' — u to undo" }) { [context] item in
@@ -41,8 +41,21 @@ extension TodoApp {
             status = .info("Nothing selected — press a to add a to-do.")
             return []
         }
-        mode = .editing(LineEditor(text: initialText(item)), purpose(item.id))
+        openEditor(LineEditor(text: initialText(item)), purpose(item.id))
         return []
+    }
+
+    /// Opens the line editor with a fresh child context as its scratch pad, which takes its
+    /// snapshot of the edited item now: a change made elsewhere before Enter is then a conflict
+    /// for the merge policy, not silently overwritten.
+    private func openEditor(_ editor: LineEditor, _ purpose: EditPurpose) {
+        let scratch = TodoContext(parent: context)
+        if let id = purpose.itemID {
+            // The parent is loaded already, so reading cannot fail; the read takes the snapshot.
+            _ = try? scratch.item(with: id)
+        }
+        editorContext = scratch
+        mode = .editing(editor, purpose)
     }
 
     /// Applies `change` to the selected item, processes it (the table animates) and saves.

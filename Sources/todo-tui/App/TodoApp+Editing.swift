@@ -9,63 +9,76 @@ extension TodoApp {
             mode = .editing(editor, purpose)
             return []
         case .cancelled:
-            mode = .browse
+            // Discarding the scratch pad leaves the list's context untouched.
+            closeEditor(nil)
             return []
         case .submitted(let text):
             return submit(text, for: purpose, editor: editor)
         }
     }
 
-    /// Applies an edited line; on bad input the editor stays open with the reason shown.
+    /// Applies an edited line in the editor's scratch pad and pushes it into the list's context;
+    /// on bad input the editor stays open with the reason shown.
     private func submit(_ text: String, for purpose: EditPurpose, editor: LineEditor) -> [AppEffect] {
-        do throws(ItemError) {
+        guard let scratch = editorContext else {
+            preconditionFailure("an open editor has a scratch context")
+        }
+        do {
             switch purpose {
             case .add:
                 let valid = try TodoItem.validatedText(text)
-                mode = .browse
-                var added: TodoItem?
-                let effects = commit("Added '\(valid)' — u to undo") {
-                    added = try context.insert(text: valid, date: now)
-                }
-                if let added, let path = controller.indexPath(forItemWithID: added.id) {
+                let added = try scratch.insert(text: valid, date: now)
+                let effects = pushEditor("Added '\(valid)' — u to undo")
+                if let path = controller.indexPath(forItemWithID: added.id) {
                     table.selectRow(at: path)
                 }
                 return effects
             case .text(let id):
                 let valid = try TodoItem.validatedText(text)
-                mode = .browse
-                return commit("Edited '\(valid)' — u to undo") {
-                    try context.update(id) { $0.text = valid }
-                }
+                try scratch.update(id) { $0.text = valid }
+                return pushEditor("Edited '\(valid)' — u to undo")
             case .date(let id):
-                guard let item = try? context.item(with: id) else {
-                    mode = .browse
-                    return []
+                guard let item = try scratch.item(with: id) else {
+                    preconditionFailure("the scratch context holds the item it opened on")
                 }
-                let date = try redate(item, to: text)
-                mode = .browse
-                return commit("Moved '\(item.text)' to \(SectionTitleFormatter(calendar: calendar).title(forDay: date, today: now)) — u to undo") {
-                    try context.update(id) { $0.date = date }
-                }
+                let date = try DateInput.redate(item.date, to: text, now: now, calendar: calendar)
+                try scratch.update(id) { $0.date = date }
+                return pushEditor("Moved '\(item.text)' to \(SectionTitleFormatter(calendar: calendar).title(forDay: date, today: now)) — u to undo")
             }
-        } catch {
+        } catch let error as ItemError {
             mode = .editing(editor, purpose)
             status = .error(error.description)
+            return []
+        } catch {
+            closeEditor(.error("\(error)"))
             return []
         }
     }
 
-    /// The new date for `item` typed as `text`: a day form keeps the item's own time of day, so
-    /// re-dating moves it between days without reordering it within them; a form with a time
-    /// (`2025-01-31T09:30`) is taken as it is.
-    private func redate(_ item: TodoItem, to text: String) throws(ItemError) -> Date {
-        if text.contains(":") {
-            return try DateInput.date(text, now: now, calendar: calendar)
+    /// Saves the editor's scratch pad into the list's context (the table animates the batch) and
+    /// asks for a save to the store. A change made elsewhere to the same item meanwhile is
+    /// settled by the merge policy; one it leaves open is shown to the user.
+    private func pushEditor(_ message: String) -> [AppEffect] {
+        guard let scratch = editorContext else { return [] }
+        do {
+            try scratch.save()
+        } catch SaveError.conflicts(let conflicts) {
+            mode = .resolving(conflicts)
+            return []
+        } catch {
+            closeEditor(.error("\(error)"))
+            return []
         }
-        let day = try DateInput.day(text, now: now, calendar: calendar)
-        let timeOfDay = item.date.timeIntervalSince(calendar.startOfDay(for: item.date))
-        let sameTime = calendar.date(byAdding: .second, value: Int(timeOfDay), to: day) ?? day
-        return calendar.isDate(sameTime, inSameDayAs: day) ? sameTime : day
+        closeEditor(.info(message))
+        return [.save]
+    }
+
+    /// Back to the list: the scratch pad is dropped (whatever it still holds is discarded) and
+    /// `message` shown.
+    func closeEditor(_ message: StatusMessage?) {
+        editorContext = nil
+        mode = .browse
+        status = message
     }
 
     /// Keys while the live filter is typed: each edit re-filters at once (animated).

@@ -18,8 +18,13 @@ extension TodoApp {
             renderEmptyHint(into: &screen)
         }
         renderBottomLine(into: &screen)
-        if mode == .help {
+        switch mode {
+        case .help:
             HelpOverlay.render(into: &screen)
+        case .resolving(let conflicts):
+            ConflictOverlay(conflicts: conflicts, titles: SectionTitleFormatter(calendar: calendar), today: now).render(into: &screen)
+        case .browse, .editing, .filtering:
+            break
         }
     }
 
@@ -66,11 +71,12 @@ extension TodoApp {
             if let status {
                 renderStatus(status, into: &screen, row: row - 1)
             }
-        case .browse, .help:
+        case .browse, .help, .resolving:
             if let status {
                 renderStatus(status, into: &screen, row: row)
             } else {
-                screen.write(Self.keyHints, row: row, column: 0, style: CellStyle(attributes: .dim), overflow: .ellipsis)
+                let hints = isResolvingConflict ? ConflictChoice.hints : Self.keyHints
+                screen.write(hints, row: row, column: 0, style: CellStyle(attributes: .dim), overflow: .ellipsis)
             }
         }
     }

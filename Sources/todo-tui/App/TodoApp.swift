@@ -23,6 +23,11 @@ final class TodoApp {
     var filterText = ""
     /// Batches the table could not apply (it reloaded instead).
     let tableLog = TableUpdateLog()
+    /// The scratch pad of the open line editor: a child of `context`, holding the item as it was
+    /// when the editor opened. Enter pushes the edit into `context` (settling a change made
+    /// elsewhere meanwhile by the merge policy); Esc discards it. Nil when no editor is open and
+    /// no editor conflict awaits the user.
+    var editorContext: TodoContext?
 
     private let dataSource: ItemTableDataSource
     private let driver: TableUpdateDriver
@@ -106,6 +111,7 @@ final class TodoApp {
             case .help:
                 mode = .browse
                 return []
+            case .resolving(let conflicts): return handleResolving(key, conflicts: conflicts)
             }
         }
     }
@@ -119,10 +125,21 @@ final class TodoApp {
         }
     }
 
-    /// A save failed: the change stays in the context (and on screen) and is saved with the next
-    /// one; the user sees why.
+    /// A save failed. Conflicts the merge policy left open are shown to the user to decide;
+    /// otherwise the change stays in the context (and on screen) and is saved with the next one,
+    /// and the user sees why.
     func saveFailed(_ error: any Error) {
+        if case SaveError.conflicts(let conflicts) = error {
+            editorContext = nil
+            mode = .resolving(conflicts)
+            return
+        }
         status = .error("Not saved: \(error) Your change is kept and will be saved with the next one.")
+    }
+
+    /// True while a conflict waits for the user's choice; nothing is saved or merged meanwhile.
+    var isResolvingConflict: Bool {
+        if case .resolving = mode { true } else { false }
     }
 
     /// Shows a message from the run loop, e.g. about changes merged from another process.

@@ -31,18 +31,43 @@ struct ItemReference: ParsableArguments {
     }
 }
 
-/// `todo-tui edit ID TEXT`: replaces an item's text.
+/// `todo-tui edit ID [TEXT] [--date DATE] [--color COLOR]`: changes an item's text, date or
+/// colour (at least one).
 struct EditCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Replace a to-do's text.")
+    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a to-do's text, date or colour.")
 
     @OptionGroup var item: ItemReference
 
     @Argument(help: "The new text (one line).")
-    var text: String
+    var text: String?
+
+    // Unconditional so that "-2d" is taken as the date, not as an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("The new day (the item keeps its time of day) or day and time: today, tomorrow, mon, +3d, 2025-01-31, 2025-01-31T09:30.", valueName: "date"))
+    var date: String?
+
+    @Option(help: ArgumentHelp("default, red, green, yellow, blue, magenta, cyan or white.", valueName: "color"))
+    var color: String?
 
     func run() throws {
-        let input = try ItemInput(text: text)
-        try item.update { $0.text = input.text ?? $0.text }
+        guard text != nil || date != nil || color != nil else {
+            throw CLIError.usage("Nothing to change; give a new text, --date or --color.")
+        }
+        // Every field is checked before the store is read.
+        let input = try ItemInput(text: text, date: date, color: color)
+        try item.withResolvedItem { context, found in
+            let newDate = try date.map { typed throws(CLIError) in
+                do throws(ItemError) {
+                    return try DateInput.redate(found.date, to: typed, now: CLIClock.now, calendar: CLIClock.calendar)
+                } catch {
+                    throw .invalidInput(error)
+                }
+            }
+            try context.update(found.id) { item in
+                item.text = input.text ?? item.text
+                item.date = newDate ?? item.date
+                item.color = input.color ?? item.color
+            }
+        }
     }
 }
 

@@ -76,6 +76,20 @@ extension TableLayout {
         let margin = max(0, min(margin, (height - 1 - reserve) / 2))
         let lowest = line - (height - 1 - margin)
         let highest = line - margin - reserve
-        return min(max(min(max(offset, lowest), highest), 0), maxOffset(height: height))
+        let result = min(max(min(max(offset, lowest), highest), 0), maxOffset(height: height))
+        guard showsRowWithoutHeader(offset: result, height: height) else { return result }
+        // One line up brings the row's own header back (stuck or in place), unless the line
+        // would fall off the bottom; one line down starts the view at the next header instead.
+        if result > 0, line <= result - 1 + height - 1 - margin {
+            return result - 1
+        }
+        return line > result ? result + 1 : result
+    }
+
+    /// True when the top line shows a titled section's row with no header for it: the row
+    /// is its section's last and the next line is already the next header, so no header sticks.
+    private func showsRowWithoutHeader(offset: Int, height: Int) -> Bool {
+        guard height >= 2, (0..<lineCount).contains(offset), case .row(let path) = content(atLine: offset) else { return false }
+        return sections[path.section].title != nil && stickySection(offset: offset, height: height) == nil
     }
 }

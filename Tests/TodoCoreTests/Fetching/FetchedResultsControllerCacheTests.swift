@@ -104,6 +104,22 @@ final class FetchedResultsControllerCacheTests {
         #expect(try fetched().lastCacheOutcome == .corrupt)
         try rewriteCache { $0[$0.count - 3] = "not-a-uuid" }
         #expect(try fetched().lastCacheOutcome == .corrupt)
+        try rewriteCache { lines in
+            if let items = lines.firstIndex(where: { $0.hasPrefix("items ") }) { lines[items] = "items 9223372036854775807" }
+        }
+        #expect(try fetched().lastCacheOutcome == .corrupt, "an absurd count is corrupt, not an overflow")
+    }
+
+    @Test("a cache cut short at any byte is corrupt, never trusted")
+    func everyTruncation() throws {
+        _ = try fetched()
+        let whole = try Data(contentsOf: URL(fileURLWithPath: cachePath))
+        for length in 0..<whole.count {
+            try whole.prefix(length).write(to: URL(fileURLWithPath: cachePath))
+            let controller = try fetched()
+            #expect(controller.lastCacheOutcome == .corrupt, "cut at \(length) of \(whole.count) bytes")
+            #expect(ControllerFixture.layout(controller) == (try uncached()))
+        }
     }
 
     @Test("a cache whose key matches but whose contents disagree with the context is never trusted")

@@ -215,4 +215,22 @@ struct DateInputTests {
         #expect(ItemError.invalidDate("+99999999d", problem: .yearOutOfRange).description
             == "Invalid date '+99999999d'; only the years 1000 to 9999 are supported.")
     }
+
+    @Test("re-dating to a day keeps the item's wall-clock time to the millisecond, across daylight-saving changes; a typed time is taken as it is")
+    func redate() throws {
+        func redate(_ itemUTC: String, _ text: String) throws -> String {
+            let format = ISO8601DateFormatter()
+            format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            let item = try #require(format.date(from: itemUTC))
+            return try DateInput.redate(item, to: text, now: Self.now, calendar: Self.berlin).iso8601UTC
+        }
+        // 07:45:12.345 in Berlin (CET) on 2025-01-10, moved to tomorrow (2025-01-16).
+        #expect(try redate("2025-01-10T06:45:12.345Z", "tomorrow") == "2025-01-16T06:45:12.345Z")
+        // Into summer time: 07:45 CET → 07:45 CEST on 2025-04-01, an hour earlier in UTC.
+        #expect(try redate("2025-01-10T06:45:12.345Z", "2025-04-01") == "2025-04-01T05:45:12.345Z")
+        // 02:30 does not exist on 2025-03-30 in Berlin: it moves forward by the gap, to 03:30.
+        #expect(try redate("2025-01-10T01:30:00.000Z", "2025-03-30") == "2025-03-30T01:30:00.000Z")
+        #expect(try redate("2025-01-10T06:45:12.345Z", "2025-02-01T09:30") == "2025-02-01T08:30:00.000Z")
+        #expect(throws: ItemError.self) { try redate("2025-01-10T06:45:12.345Z", "someday") }
+    }
 }

@@ -1,17 +1,17 @@
 import Foundation
 import Testing
+import TodoCore
 
 /// The scripting CLI end to end, through the built binary (DESIGN §4.4).
 @Suite("CLI subcommands")
 struct CLICommandTests {
-    let home: TemporaryDirectory
-    let cli: CommandRunner
-    let store: String
+    let sandbox: CLISandbox
+    var home: TemporaryDirectory { sandbox.home }
+    var cli: CommandRunner { sandbox.cli }
+    var store: String { sandbox.store }
 
     init() throws {
-        home = try TemporaryDirectory()
-        cli = CommandRunner.todoTUI(home: home.url)
-        store = home.path("todos.json")
+        sandbox = try CLISandbox()
     }
 
     func storeText() throws -> String {
@@ -56,6 +56,21 @@ struct CLICommandTests {
         #expect(!(try storeText().contains(id.uppercased())))
     }
 
+    @Test("edit --date moves an item to another day at its own time of day, --color recolours it, and text stays unless given")
+    func editDateAndColour() throws {
+        let id = try cli.run("add", "Ring Ana", "--date", "2030-05-06T10:15", "--store", store).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let before = try #require(try JSONStore(path: store).load().items.first?.date)
+        let edited = try cli.run("edit", String(id.prefix(5)), "--date", "2030-05-09", "--color", "red", "--store", store)
+        #expect(edited.status == 0, "\(edited.stderr)")
+        let item = try #require(try JSONStore(path: store).load().items.first)
+        #expect(item.text == "Ring Ana")
+        #expect(item.color == .red)
+        #expect(item.date.timeIntervalSince(before) == 3 * 86_400, "three days later at 10:15 in the runner's zone")
+        let nothing = try cli.run("edit", id, "--store", store)
+        #expect(nothing.status == 64)
+        #expect(nothing.stderr == "todo-tui: Nothing to change; give a new text, --date or --color.\n")
+    }
+
     @Test("add accepts every documented date form")
     func dateForms() throws {
         for date in ["today", "tomorrow", "yesterday", "mon", "friday", "+3d", "-2d", "2025-01-31", "2025-01-31T09:30"] {
@@ -86,6 +101,9 @@ struct CLICommandTests {
         (["done", "abc"], "too short"),
         (["done", "ffff0000"], "No to-do"),
         (["frobnicate"], "Unexpected argument 'frobnicate'"),
+        (["list", "--merge-policy", "bogus"], "--merge-policy does not apply to list"),
+        (["list", "--export", "json"], "--export does not apply to list"),
+        (["--demo", "list"], "--demo does not apply to list"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         _ = try cli.run("add", "Existing", "--store", store)

@@ -4,16 +4,16 @@ import Testing
 /// `--export` and `import` through the built binary (issue 5's CLI part).
 @Suite("CLI export and import")
 struct CLIExchangeTests {
-    let home: TemporaryDirectory
-    let cli: CommandRunner
-    let store: String
+    let sandbox: CLISandbox
+    var home: TemporaryDirectory { sandbox.home }
+    var cli: CommandRunner { sandbox.cli }
+    var store: String { sandbox.store }
 
     init() throws {
-        home = try TemporaryDirectory()
-        var runner = CommandRunner.todoTUI(home: home.url)
-        runner.environment["TERM"] = nil
-        cli = runner
-        store = home.path("todos.json")
+        var sandbox = try CLISandbox()
+        // Exports must not depend on a terminal.
+        sandbox.cli.environment["TERM"] = nil
+        self.sandbox = sandbox
         _ = try cli.run("add", "Buy milk", "--color", "red", "--store", store)
         _ = try cli.run("add", "Call Mum", "--date", "tomorrow", "--store", store)
     }

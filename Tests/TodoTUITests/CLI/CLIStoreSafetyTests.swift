@@ -5,14 +5,13 @@ import Testing
 /// Corrupt stores, lock contention and concurrent writers through the built binary (issue 2).
 @Suite("CLI store safety")
 struct CLIStoreSafetyTests {
-    let home: TemporaryDirectory
-    let cli: CommandRunner
-    let store: String
+    let sandbox: CLISandbox
+    var home: TemporaryDirectory { sandbox.home }
+    var cli: CommandRunner { sandbox.cli }
+    var store: String { sandbox.store }
 
     init() throws {
-        home = try TemporaryDirectory()
-        cli = CommandRunner.todoTUI(home: home.url)
-        store = home.path("todos.json")
+        sandbox = try CLISandbox()
     }
 
     static let validItem = """

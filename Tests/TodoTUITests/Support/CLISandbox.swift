@@ -4,7 +4,7 @@ import Foundation
 /// and a store path inside it. Everything is removed when the value is released.
 struct CLISandbox {
     let home: TemporaryDirectory
-    let cli: CommandRunner
+    var cli: CommandRunner
     /// `todos.json` in the home; it does not exist until something saves.
     let store: String
 

@@ -1,0 +1,100 @@
+import Foundation
+
+/// What the end-to-end groups run on: a scratch folder for stores made by `todo-bench generate`'s
+/// code, caches and homes, and the `todo-tui` built beside this executable.
+///
+/// The folder is removed when the fixture is released. Every program gets a small, fixed
+/// environment (its own home and XDG folders, `TERM=xterm-256color`, a UTF-8 locale), so a
+/// developer's settings and caches never enter a measurement.
+final class EndToEndFixture {
+    /// The terminal size the app is measured in.
+    static let rows = 30, columns = 100
+    /// The seed of every generated store: `generate`'s default, so `todo-bench generate N PATH`
+    /// writes the same bytes.
+    static let seed = StoreGenerator.defaultSeed
+
+    let folder: String
+    let todoTUI: String
+    private var storeCount = 0
+
+    /// - Throws: `EndToEndError.missingProgram` when `todo-tui` was not built beside this
+    ///   executable; `.systemCall` when the scratch folder cannot be made.
+    init() throws(EndToEndError) {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        todoTUI = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("todo-tui").path
+        guard FileManager.default.isExecutableFile(atPath: todoTUI) else {
+            throw .missingProgram(name: todoTUI, hint: "build it first with `swift build -c release --product todo-tui`")
+        }
+        var template = Array((NSTemporaryDirectory() + "/todo-bench-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw .systemCall(name: "mkdtemp", errno: errno) }
+        folder = String(cString: made)
+        for name in ["home", "cache", "data"] {
+            mkdir(folder + "/" + name, 0o700)
+        }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// The environment every program runs with.
+    var environment: [String: String] {
+        [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+            "HOME": folder + "/home",
+            "XDG_CACHE_HOME": cacheFolder,
+            "XDG_DATA_HOME": folder + "/data",
+            "TERM": "xterm-256color",
+            "LC_ALL": "C.UTF-8",
+        ]
+    }
+
+    /// Where the app keeps its controller cache (`$XDG_CACHE_HOME`).
+    var cacheFolder: String { folder + "/cache" }
+
+    /// Removes the app's controller caches, so that the next start sorts.
+    func removeCaches() {
+        try? FileManager.default.removeItem(atPath: cacheFolder + "/todo-tui")
+    }
+
+    /// Whether a controller cache exists.
+    var hasCache: Bool {
+        !((try? FileManager.default.contentsOfDirectory(atPath: cacheFolder + "/todo-tui")) ?? []).isEmpty
+    }
+
+    /// A new store of `count` sample items, exactly as `todo-bench generate count PATH` writes it.
+    /// - Throws: `EndToEndError.failed` when it cannot be written.
+    func makeStore(count: Int) throws(EndToEndError) -> String {
+        storeCount += 1
+        let path = "\(folder)/store-\(storeCount)-\(count).json"
+        do {
+            _ = try StoreGenerator.write(count: count, seed: Self.seed, to: path)
+        } catch {
+            throw .failed(command: "todo-bench generate \(count) \(path)", status: error.status, output: error.message)
+        }
+        return path
+    }
+
+    /// Starts the interactive app on `store` in a pseudo-terminal of the fixture's size.
+    func startApp(store: String) throws(EndToEndError) -> PseudoTerminal {
+        try PseudoTerminal(todoTUI, ["--store", store], environment: environment, rows: Self.rows, columns: Self.columns)
+    }
+
+    /// Starts the app and waits for its first frame, the one with the title bar.
+    /// - Returns: the app and the time from start to the end of the first frame.
+    func startAppToFirstFrame(store: String) throws(EndToEndError) -> (PseudoTerminal, Duration) {
+        let start = ContinuousClock.now
+        let app = try startApp(store: store)
+        let end = try app.nextFrame(containing: Self.firstFrameMarker)
+        return (app, end - start)
+    }
+
+    /// Text only a drawn list shows: the end of the title bar.
+    static let firstFrameMarker = "? help"
+
+    /// Finds `name` in `PATH`.
+    static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import TodoCore
+
+/// `ItemTable` behaves as a dictionary of items whatever the copies and foldings (the contexts'
+/// tables rely on it; issue 7's cheap child contexts).
+@Suite("ItemTable")
+struct ItemTableTests {
+    static func item(_ number: Int, text: String = "") -> TodoItem {
+        let id = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number)) ?? UUID()
+        let date = Date(timeIntervalSince1970: 1_763_640_000)
+        return TodoItem(id: id, text: text.isEmpty ? "Item \(number)" : text, date: date, createdAt: date)
+    }
+
+    @Test("random sets, removals and copies agree with plain dictionaries, through many foldings")
+    func agreesWithDictionaries() {
+        var random = SplitMix64(seed: 7)
+        let start = Dictionary(uniqueKeysWithValues: (0..<500).map { (Self.item($0).id, Self.item($0)) })
+        var tables = [ItemTable(start)]
+        var models = [start]
+        for step in 0..<20_000 {
+            let which = Int.random(in: 0..<tables.count, using: &random)
+            let number = Int.random(in: 0..<800, using: &random)
+            let id = Self.item(number).id
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0 where tables.count < 6:
+                // A copy, as a child context or a snapshot takes one; later writes must not leak.
+                tables.append(tables[which])
+                models.append(models[which])
+            case 1, 2:
+                tables[which][id] = nil
+                models[which][id] = nil
+            case 3:
+                // Writing back the base's own value.
+                let value = start[id]
+                tables[which][id] = value
+                models[which][id] = value
+            default:
+                let value = Self.item(number, text: "step \(step)")
+                tables[which][id] = value
+                models[which][id] = value
+            }
+            #expect(tables[which][id] == models[which][id])
+            if step % 997 == 0 {
+                for (table, model) in zip(tables, models) {
+                    #expect(table.ids == Set(model.keys), "at step \(step)")
+                    #expect(table.values.sorted { $0.id < $1.id } == model.values.sorted { $0.id < $1.id }, "at step \(step)")
+                }
+            }
+        }
+        for (table, model) in zip(tables, models) {
+            #expect(Set(model.keys).allSatisfy { table[$0] == model[$0] })
+            #expect(table.values.count == model.count)
+        }
+    }
+
+    @Test("removeAll empties the table, base and overlay")
+    func removeAll() {
+        var table = ItemTable([Self.item(1).id: Self.item(1)])
+        table[Self.item(2).id] = Self.item(2)
+        table.removeAll()
+        #expect(table.values.isEmpty)
+        #expect(table.ids.isEmpty)
+        #expect(table[Self.item(1).id] == nil)
+    }
+}

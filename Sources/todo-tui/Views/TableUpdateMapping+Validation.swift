@@ -37,9 +37,15 @@ extension TableUpdateMapping {
         try checkDisjoint(.delete, batch.deletedRows.keys, .moveFrom, Set(batch.moves.keys))
         try checkDisjoint(.reload, batch.reloadedRows.keys, .moveFrom, Set(batch.moves.keys))
         var sources: [IndexPath: IndexPath] = [:]
-        for (source, destination) in batch.moves.sorted(by: { $0.key < $1.key }) {
-            if sources.updateValue(source, forKey: destination) != nil {
-                throw .conflictingRow(.moveTo, .moveTo, destination)
+        sources.reserveCapacity(batch.moves.count)
+        let hasConflict = batch.moves.contains { source, destination in sources.updateValue(source, forKey: destination) != nil }
+        if hasConflict {
+            // Found in hash order; reported as the first in path order, so the message is stable.
+            sources.removeAll()
+            for (source, destination) in batch.moves.sorted(by: { $0.key < $1.key }) {
+                if sources.updateValue(source, forKey: destination) != nil {
+                    throw .conflictingRow(.moveTo, .moveTo, destination)
+                }
             }
         }
         try checkDisjoint(.insert, batch.insertedRows.keys, .moveTo, Set(sources.keys))
@@ -75,6 +81,10 @@ extension TableUpdateMapping {
     private static func checkRange<Paths: Collection<IndexPath>>(
         _ operation: TableUpdateError.Operation, _ paths: Paths, counts: [Int]
     ) throws(TableUpdateError) {
+        // Sorting the paths (IndexPath's comparison is slow) is only worth it to report the first
+        // bad one: a batch of 100,000 good rows is checked without it.
+        let isInRange = { (path: IndexPath) in counts.indices.contains(path.section) && (0..<counts[path.section]).contains(path.row) }
+        guard !paths.allSatisfy(isInRange) else { return }
         for path in paths.sorted() {
             guard counts.indices.contains(path.section) else {
                 throw .rowSectionOutOfRange(operation, path, sectionCount: counts.count)
@@ -89,6 +99,7 @@ extension TableUpdateMapping {
         _ first: TableUpdateError.Operation, _ paths: Paths,
         _ second: TableUpdateError.Operation, _ others: Set<IndexPath>
     ) throws(TableUpdateError) {
+        guard paths.contains(where: others.contains) else { return }
         if let path = paths.sorted().first(where: others.contains) {
             throw .conflictingRow(first, second, path)
         }

@@ -174,4 +174,24 @@ struct TodoAppTests {
         #expect(!storedTexts().contains("Renamed"))
         #expect(storedTexts().count == 29)
     }
+
+    @Test("a filter that changes thousands of rows redraws at once; a small one animates; both keep the table in step")
+    func largeFilterChangeRedraws() throws {
+        let texts = (0..<3_000).map { $0 % 500 == 0 ? "Milk \($0)" : "Item \($0)" }
+        let seed = TodoContext(store: store, now: { Self.start })
+        for (offset, text) in texts.enumerated() {
+            try seed.insert(text: text, date: Self.start + TimeInterval(offset))
+        }
+        try seed.save()
+        let app = try TodoApp(context: TodoContext(store: store, now: { Self.start }), calendar: calendar, now: Self.start,
+                              size: TerminalSize(rows: 12, columns: 60), animations: true)
+        try send(Key.sequence("/ m i"), to: app)
+        #expect(!app.isAnimating, "2,994 rows left: no animation")
+        #expect(app.controller.fetchedItems.count == 6)
+        #expect(app.table.layout.sections.map(\.rowCount) == (0..<app.controller.numberOfSections).map(app.controller.numberOfItems(inSection:)))
+        try send(Key.sequence("l k Space 1"), to: app)
+        #expect(app.isAnimating, "four rows leave with an animation")
+        #expect(app.controller.fetchedItems.map(\.text) == ["Milk 1000", "Milk 1500"])
+        #expect(app.tableLog.messages.isEmpty)
+    }
 }

@@ -9,6 +9,7 @@ extension FetchedResultsController {
     /// - Complexity: O(n + s log n) for n visible items in s sections.
     public func snapshot() -> DiffableSnapshot<String, UUID> {
         var snapshot = DiffableSnapshot<String, UUID>()
+        snapshot.reserveCapacity(items: results?.visibleRange.count ?? 0)
         for section in sections {
             snapshot.appendSections([section.name])
             snapshot.appendItems(section.items.map(\.id), fingerprints: section.items.map(\.fingerprint), toSection: section.name)

@@ -41,6 +41,15 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         reloadedSections = SnapshotMarks()
     }
 
+    /// Makes room for `count` items in all, so that appending them does not grow the storage
+    /// step by step (which rehashes the item table each time).
+    /// - Complexity: O(n) for the current items.
+    public mutating func reserveCapacity(items count: Int) {
+        items.reserveCapacity(count)
+        fingerprints.reserveCapacity(count)
+        itemSections.reserveCapacity(count)
+    }
+
     // MARK: Reading
 
     /// The number of items in all sections.

@@ -10,6 +10,9 @@ import TodoCore
 /// its new content. Section updates (relative titles at midnight) reload the section.
 final class TableUpdateDriver: FetchedResultsControllerDelegate {
     private unowned let table: TableView
+    /// How many change reports the controller has delivered: a value taken from the
+    /// controller is current while this count stays the same.
+    private(set) var reportCount = 0
 
     init(table: TableView) {
         self.table = table
@@ -38,6 +41,7 @@ final class TableUpdateDriver: FetchedResultsControllerDelegate {
     }
 
     func controllerDidChangeContent(_ controller: FetchedResultsController) {
+        reportCount += 1
         table.endUpdates()
     }
 }

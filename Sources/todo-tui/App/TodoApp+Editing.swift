@@ -115,7 +115,8 @@ extension TodoApp {
     /// perform the fetch — and animates the difference between the old and new results with
     /// snapshots (seed 004's diffable data source).
     func changeRequest(_ change: (inout FetchRequest) -> Void) {
-        let old = controller.snapshot()
+        let old = requestSnapshot.flatMap { $0.reportCount == driver.reportCount ? $0.snapshot : nil } ?? controller.snapshot()
+        requestSnapshot = nil
         if let name = controller.cacheName, let directory = controller.cacheDirectory {
             try? FetchedResultsController.deleteCache(named: name, in: directory)
         }
@@ -129,7 +130,13 @@ extension TodoApp {
             table.reloadData()
             return
         }
-        let difference = controller.snapshot().difference(from: old)
+        let new = controller.snapshot()
+        // Kept only while the filter is typed: the next keystroke is near, and the snapshot
+        // holds a few bytes per item.
+        if case .filtering = mode {
+            requestSnapshot = (new, driver.reportCount)
+        }
+        let difference = new.difference(from: old)
         let rowChanges = difference.deletedItems.count + difference.insertedItems.count + difference.movedItems.count
         // Thousands of rows cannot be watched moving; building their animation cost a third of
         // a keystroke in a 100,000-item list. The table redraws at once instead, keeping the

@@ -30,7 +30,11 @@ final class TodoApp {
     var editorContext: TodoContext?
 
     private let dataSource: ItemTableDataSource
-    private let driver: TableUpdateDriver
+    let driver: TableUpdateDriver
+    /// The snapshot taken after the last filter keystroke, with the driver's report count then:
+    /// while no change was reported since, it is the controller's current snapshot, and the
+    /// next keystroke need not build it again (a third of a keystroke at 100,000 items).
+    var requestSnapshot: (snapshot: DiffableSnapshot<String, UUID>, reportCount: Int)?
     private let cacheDirectory: String?
 
     /// - Parameters:

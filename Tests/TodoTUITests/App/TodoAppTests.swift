@@ -194,4 +194,22 @@ struct TodoAppTests {
         #expect(app.controller.fetchedItems.map(\.text) == ["Milk 1000", "Milk 1500"])
         #expect(app.tableLog.messages.isEmpty)
     }
+
+    @Test("a change merged in while the filter is typed is not lost by the next keystroke")
+    func mergeWhileFiltering() throws {
+        let app = try makeApp(["Milk", "Mint tea", "Bread"])
+        try send(Key.sequence("/ m i"), to: app)
+        #expect(app.controller.fetchedItems.map(\.text) == ["Milk", "Mint tea"])
+        let other = TodoContext(store: store, now: { Self.start })
+        try other.insert(text: "Milk powder", date: Self.start + 10)
+        try other.save()
+        // The run loop's poll, while the filter editor stays open.
+        try app.context.refreshAllObjects()
+        #expect(app.controller.fetchedItems.map(\.text) == ["Milk", "Mint tea", "Milk powder"])
+        let lines = try send(Key.sequence("l"), to: app)
+        #expect(app.controller.fetchedItems.map(\.text) == ["Milk", "Milk powder"])
+        #expect(app.tableLog.messages.isEmpty, "the keystroke's batch matched the table: \(app.tableLog.messages)")
+        #expect(lines.contains { $0.hasPrefix("  [ ] Milk powder") })
+        #expect(!lines.contains { $0.contains("Mint tea") })
+    }
 }

@@ -12,9 +12,9 @@ struct ItemTable {
     /// The smallest overlay that is folded into the base.
     static let foldingMinimum = 256
 
-    private var base: [UUID: TodoItem]
+    fileprivate var base: [UUID: TodoItem]
     /// Values that differ from `base`; a nil value is an item absent here but present in `base`.
-    private var overlay: [UUID: TodoItem?] = [:]
+    fileprivate var overlay: [UUID: TodoItem?] = [:]
 
     init(_ items: [UUID: TodoItem] = [:]) {
         base = items
@@ -37,14 +37,6 @@ struct ItemTable {
                 foldIfLarge()
             }
         }
-    }
-
-    /// Every item, in no particular order.
-    /// - Complexity: O(n).
-    var values: [TodoItem] {
-        var items = base.compactMap { overlay.index(forKey: $0.key) == nil ? $0.value : nil }
-        items.append(contentsOf: overlay.values.compactMap { $0 })
-        return items
     }
 
     /// Every id, in no particular order.
@@ -73,4 +65,31 @@ struct ItemTable {
         }
         overlay.removeAll()
     }
+}
+
+extension ItemTable: Sequence {
+    /// Every item once, in no particular order: the base's items the overlay leaves alone, then
+    /// the overlay's present ones. Nothing is copied up front.
+    struct Iterator: IteratorProtocol {
+        fileprivate var base: Dictionary<UUID, TodoItem>.Iterator
+        fileprivate var overlay: Dictionary<UUID, TodoItem?>.Values.Iterator
+        fileprivate let changed: [UUID: TodoItem?]
+
+        mutating func next() -> TodoItem? {
+            while let (id, item) = base.next() {
+                if changed.index(forKey: id) == nil { return item }
+            }
+            while let value = overlay.next() {
+                if let value { return value }
+            }
+            return nil
+        }
+    }
+
+    func makeIterator() -> Iterator {
+        Iterator(base: base.makeIterator(), overlay: overlay.values.makeIterator(), changed: overlay)
+    }
+
+    /// The base's size: a lower bound only when the overlay removes nothing.
+    var underestimatedCount: Int { Swift.max(0, base.count - overlay.count) }
 }

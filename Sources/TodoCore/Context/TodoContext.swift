@@ -80,7 +80,7 @@ public final class TodoContext {
     /// - Complexity: O(n log n) in the number of items in the context.
     public func fetch(_ request: FetchRequest) throws -> [TodoItem] {
         try loadIfNeeded()
-        return request.apply(to: current.values)
+        return request.apply(to: current)
     }
 
     /// How many items `fetch(request)` would return.
@@ -89,7 +89,7 @@ public final class TodoContext {
     public func count(for request: FetchRequest) throws -> Int {
         try loadIfNeeded()
         guard request.fetchLimit == 0, request.fetchOffset == 0 else { return try fetch(request).count }
-        return current.values.reduce(0) { $0 + (request.predicate.evaluate($1) ? 1 : 0) }
+        return current.reduce(0) { $0 + (request.predicate.evaluate($1) ? 1 : 0) }
     }
 
     /// The current value of the item with `id`, or nil when the context has no such item.
@@ -109,7 +109,15 @@ public final class TodoContext {
             storeGeneration = parent.storeGeneration
         } else {
             let contents = try store.load()
-            committed = ItemTable(Dictionary(contents.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+            var items: [UUID: TodoItem] = [:]
+            items.reserveCapacity(contents.items.count)
+            // The first of two items with one id wins (the store file's reader refuses such a
+            // pair; a memory store may hold one). Filled in place: an array of pairs would copy
+            // every item once more.
+            for item in contents.items where items.index(forKey: item.id) == nil {
+                items[item.id] = item
+            }
+            committed = ItemTable(items)
             storeGeneration = contents.generation
         }
         current = committed

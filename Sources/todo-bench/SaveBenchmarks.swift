@@ -3,7 +3,7 @@ import TodoCore
 
 /// The `save` group: one edit saved durably at N items, through the public API a person's
 /// key press uses — `TodoContext.update` then `save()` on a `JSONStore` — so the figure follows
-/// whatever the store does (today a whole-file atomic rewrite; a journal would append).
+/// whatever the store does (an fsync'd journal append, and now and then a compaction).
 ///
 /// Each run toggles `isDone` of another item and saves it; the store `fsync`s before `save()`
 /// returns. Baseline, in the same run: Foundation's `JSONEncoder` writing the whole file of the

@@ -86,6 +86,15 @@ final class AppRunLoop {
                 save()
                 app.context.mergePolicy = chosen
             case .quit:
+                // A change that an earlier save could not write is tried once more; if it still
+                // fails, quitting waits for the user (a conflict to decide, or q again).
+                if app.context.hasChanges {
+                    do {
+                        try app.context.save()
+                    } catch {
+                        guard app.quitsDespiteUnsavedChange(error) else { return false }
+                    }
+                }
                 // The next start can skip the sort when the cache matches the store.
                 try? app.controller.persistCache()
                 return true

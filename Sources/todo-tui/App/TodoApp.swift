@@ -28,6 +28,9 @@ final class TodoApp {
     /// elsewhere meanwhile by the merge policy); Esc discards it. Nil when no editor is open and
     /// no editor conflict awaits the user.
     var editorContext: TodoContext?
+    /// Set when a quit was refused because a change could not be saved; the next key, if it is
+    /// a quit again, confirms.
+    private(set) var quitConfirmationPending = false
 
     private let dataSource: ItemTableDataSource
     let driver: TableUpdateDriver
@@ -108,6 +111,9 @@ final class TodoApp {
             return []
         case .key(let key):
             status = nil
+            if key != .character("q"), key != .control("c") {
+                quitConfirmationPending = false
+            }
             switch mode {
             case .browse: return handleBrowse(key)
             case .editing(var editor, let purpose): return handleEditing(key, editor: &editor, purpose: purpose)
@@ -139,6 +145,21 @@ final class TodoApp {
             return
         }
         status = .error("Not saved: \(error) Your change is kept and will be saved with the next one.")
+    }
+
+    /// Quitting found a change that cannot be saved: a conflict is shown to decide (no quit);
+    /// any other failure is said, and the quit goes ahead only if the user asks again at once.
+    /// - Returns: whether to quit now, losing the change.
+    func quitsDespiteUnsavedChange(_ error: any Error) -> Bool {
+        if case SaveError.conflicts = error {
+            saveFailed(error)
+            return false
+        }
+        if quitConfirmationPending { return true }
+        quitConfirmationPending = true
+        // The instruction first: a long reason is cut at the screen's edge.
+        status = .error("Not saved — press q again to quit without your last change, any other key to stay. \(error)")
+        return false
     }
 
     /// True while a conflict waits for the user's choice; nothing is saved or merged meanwhile.

@@ -40,6 +40,9 @@ enum ControllerBenchmarks {
 
     enum Change: String, CaseIterable, CustomStringConvertible {
         case insert, delete, redate = "re-date"
+        /// What the app's editor does: a child context takes the parent's values, inserts, and
+        /// pushes the insert into the parent (whose processed batch the controller tracks).
+        case childInsert = "insert through a child context"
 
         var description: String { rawValue }
     }
@@ -113,6 +116,14 @@ enum ControllerBenchmarks {
                 case .delete:
                     try timed { try context.delete(target.id) }
                     try context.insert(target)
+                case .childInsert:
+                    let item = makeItem(items.count)
+                    try timed {
+                        let child = TodoContext(parent: context)
+                        try child.insert(item)
+                        try child.save()
+                    }
+                    try context.delete(item.id)
                 case .redate:
                     let date = randomDate()
                     try timed { try context.update(target.id) { $0.date = date } }

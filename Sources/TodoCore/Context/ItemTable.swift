@@ -6,8 +6,8 @@ import Foundation
 /// snapshot, a child context starts from its parent's current values — and a dictionary copy is
 /// paid in full (O(n)) by the first write to either copy. Here writes go to the overlay, so the
 /// large base stays shared between the copies and a write costs O(1) plus, while a copy lives,
-/// one copy of the (small) overlay. When the overlay outgrows a sixteenth of the base it is
-/// folded in, which keeps reads at two hash lookups and costs O(n) once per n/16 writes.
+/// one copy of the overlay. When the overlay outgrows a sixteenth of the base it is folded in,
+/// which bounds that copy, keeps reads at two hash lookups and costs O(n) once per n/16 writes.
 struct ItemTable {
     /// The smallest overlay that is folded into the base.
     static let foldingMinimum = 256

@@ -4,11 +4,8 @@ import TodoCore
 
 /// The scripting CLI end to end, through the built binary (DESIGN §4.4).
 @Suite("CLI subcommands")
-struct CLICommandTests {
+struct CLICommandTests: CLISandboxSuite {
     let sandbox: CLISandbox
-    var home: TemporaryDirectory { sandbox.home }
-    var cli: CommandRunner { sandbox.cli }
-    var store: String { sandbox.store }
 
     init() throws {
         sandbox = try CLISandbox()

@@ -3,11 +3,8 @@ import Testing
 
 /// `--export` and `import` through the built binary (issue 5's CLI part).
 @Suite("CLI export and import")
-struct CLIExchangeTests {
+struct CLIExchangeTests: CLISandboxSuite {
     let sandbox: CLISandbox
-    var home: TemporaryDirectory { sandbox.home }
-    var cli: CommandRunner { sandbox.cli }
-    var store: String { sandbox.store }
 
     init() throws {
         var sandbox = try CLISandbox()

@@ -4,11 +4,8 @@ import Testing
 
 /// Corrupt stores, lock contention and concurrent writers through the built binary (issue 2).
 @Suite("CLI store safety")
-struct CLIStoreSafetyTests {
+struct CLIStoreSafetyTests: CLISandboxSuite {
     let sandbox: CLISandbox
-    var home: TemporaryDirectory { sandbox.home }
-    var cli: CommandRunner { sandbox.cli }
-    var store: String { sandbox.store }
 
     init() throws {
         sandbox = try CLISandbox()

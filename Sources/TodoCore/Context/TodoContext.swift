@@ -111,15 +111,7 @@ public final class TodoContext {
             storeGeneration = parent.storeGeneration
         } else {
             let contents = try store.load()
-            var items: [UUID: TodoItem] = [:]
-            items.reserveCapacity(contents.items.count)
-            // The first of two items with one id wins (the store file's reader refuses such a
-            // pair; a memory store may hold one). Filled in place: an array of pairs would copy
-            // every item once more.
-            for item in contents.items where items.index(forKey: item.id) == nil {
-                items[item.id] = item
-            }
-            committed = ItemTable(items)
+            committed = ItemTable(contents.items, positions: contents.idPositions)
             storeGeneration = contents.generation
         }
         current = committed

@@ -27,7 +27,7 @@ struct StoreReader {
             switch key {
             case .format: try reader.readFormat()
             case .generation: contents.generation = try reader.readCount(key, context: nil)
-            case .items: contents.items = try reader.readItems()
+            case .items: (contents.items, contents.idPositions) = try reader.readIndexedItems()
             default: try reader.readVersion()
             }
         }
@@ -62,29 +62,41 @@ struct StoreReader {
     /// Parses the items array, refusing duplicate ids.
     /// - Complexity: O(n) in the size of the array, plus hashing each id once.
     mutating func readItems() throws(StoreError) -> [TodoItem] {
+        try readIndexedItems().items
+    }
+
+    /// Parses the items array, refusing duplicate ids, with the position of every id in it.
+    /// - Complexity: O(n) in the size of the array, plus hashing each id once.
+    mutating func readIndexedItems() throws(StoreError) -> (items: [TodoItem], positions: [UUID: Int32]) {
         try expectValue(.array, named: "\"items\"", context: nil)
         scanner.position += 1
         var items: [TodoItem] = []
-        var starts: [UUID: Int] = [:]
+        var positions: [UUID: Int32] = [:]
+        // Where each item starts, for the lines a duplicate's message names.
+        var starts: [Int] = []
         // A typical item line is 200–300 bytes; reserving avoids rehashing as the table grows.
-        starts.reserveCapacity((scanner.bytes.count - scanner.position) / 256)
+        let expected = (scanner.bytes.count - scanner.position) / 256
+        positions.reserveCapacity(expected)
+        items.reserveCapacity(expected)
+        starts.reserveCapacity(expected)
         scanner.skipWhitespace()
-        if scanner.consume(UInt8(ascii: "]")) { return items }
+        if scanner.consume(UInt8(ascii: "]")) { return (items, positions) }
         repeat {
             scanner.skipWhitespace()
             let start = scanner.position
             let item = try readItem(number: items.count + 1)
-            if let first = starts.updateValue(start, forKey: item.id) {
+            if let first = positions.updateValue(Int32(items.count), forKey: item.id) {
                 throw .duplicateID(
                     path: path, id: item.id,
-                    firstLine: scanner.location(of: first).line, secondLine: scanner.location(of: start).line
+                    firstLine: scanner.location(of: starts[Int(first)]).line, secondLine: scanner.location(of: start).line
                 )
             }
             items.append(item)
+            starts.append(start)
             scanner.skipWhitespace()
         } while scanner.consume(UInt8(ascii: ","))
         try scanner.expect(UInt8(ascii: "]"), "',' or ']'")
-        return items
+        return (items, positions)
     }
 
     private mutating func readItem(number: Int) throws(StoreError) -> TodoItem {

@@ -44,6 +44,7 @@ struct ItemTableTests {
             if step % 997 == 0 {
                 for (table, model) in zip(tables, models) {
                     #expect(table.ids == Set(model.keys), "at step \(step)")
+                    #expect(table.count == model.count, "at step \(step)")
                     #expect(Array(table).sorted { $0.id < $1.id } == model.values.sorted { $0.id < $1.id }, "at step \(step)")
                 }
             }
@@ -52,6 +53,37 @@ struct ItemTableTests {
             #expect(Set(model.keys).allSatisfy { table[$0] == model[$0] })
             #expect(Array(table).count == model.count)
         }
+    }
+
+    @Test("of two items with one id, the first is kept")
+    func firstOfRepeatedIDWins() {
+        let first = Self.item(1, text: "first")
+        let table = ItemTable([first, Self.item(2), Self.item(1, text: "second")])
+        #expect(table[first.id] == first)
+        #expect(table.count == 2)
+        #expect(Array(table).map(\.text).sorted() == ["Item 2", "first"])
+    }
+
+    @Test("the index a store file's reader builds, kept through journal batches, finds every item")
+    func readerIndex() throws {
+        let items = (0..<40).map { Self.item($0) }
+        let bytes = StoreEncoder.encode(StoreContents(generation: 1, items: items))
+        var contents = try StoreDecoder.decode(bytes, path: "test.json")
+        #expect(contents.idPositions?.count == 40)
+        // A batch that replaces and adds keeps the index; one that removes drops it.
+        contents.apply([StoreBatch(generation: 2, items: [Self.item(3, text: "new text"), Self.item(50)], removedIDs: [])])
+        #expect(contents.idPositions?.count == 41)
+        let indexed = ItemTable(contents.items, positions: contents.idPositions)
+        for item in contents.items {
+            #expect(indexed[item.id] == item)
+        }
+        #expect(indexed[Self.item(3).id]?.text == "new text")
+        contents.apply([StoreBatch(generation: 3, items: [], removedIDs: [Self.item(0).id])])
+        #expect(contents.idPositions == nil)
+        let rebuilt = ItemTable(contents.items, positions: contents.idPositions)
+        #expect(rebuilt.count == 40)
+        #expect(rebuilt[Self.item(0).id] == nil)
+        #expect(rebuilt[Self.item(50).id] == Self.item(50))
     }
 
     @Test("removeAll empties the table, base and overlay")

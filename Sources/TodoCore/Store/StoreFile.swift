@@ -59,10 +59,26 @@ enum StoreFile {
             throw SystemCall.error(errno, path: path, operation: "read")
         }
         // The size from fstat is only a hint; one spare byte lets the usual case see end of file
-        // without growing the buffer.
-        var bytes = [UInt8](repeating: 0, count: min(maximum, Int(info.st_size) - start + 1))
-        var filled = 0
-        while filled < maximum {
+        // without growing the buffer. The buffer is not zeroed first: at 27 MB that pass costs
+        // as much as the read.
+        let capacity = min(maximum, Int(info.st_size) - start + 1)
+        var failure: Int32?
+        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            count = 0
+            while count < buffer.count, let base = buffer.baseAddress {
+                let got = SystemCall.retrying { Glibc.read(fd, base + count, buffer.count - count) }
+                guard got > 0 else {
+                    if got < 0 { failure = errno }
+                    return
+                }
+                count += got
+            }
+        }
+        if let failure { throw SystemCall.error(failure, path: path, operation: "read") }
+        var filled = bytes.count
+        // A file that grew since fstat filled the spare byte too: read on in growing steps.
+        let grew = filled == capacity
+        while grew, filled < maximum {
             if filled == bytes.count {
                 bytes.append(contentsOf: repeatElement(0, count: min(maximum - filled, max(filled, 4_096))))
             }

@@ -12,6 +12,9 @@ struct StoreReader {
     }
 
     var scanner: JSONScanner
+    /// Whether a large items array may be read on two threads (`readIndexedItemsInHalves`);
+    /// off only to compare the two readings in tests.
+    var readsLargeItemsInHalves = true
 
     var path: String { scanner.path }
 
@@ -27,7 +30,7 @@ struct StoreReader {
             switch key {
             case .format: try reader.readFormat()
             case .generation: contents.generation = try reader.readCount(key, context: nil)
-            case .items: (contents.items, contents.idPositions) = try reader.readIndexedItems()
+            case .items: (contents.items, contents.idPositions) = try reader.readIndexedItemsInHalves()
             default: try reader.readVersion()
             }
         }
@@ -70,33 +73,37 @@ struct StoreReader {
     mutating func readIndexedItems() throws(StoreError) -> (items: [TodoItem], positions: [UUID: Int32]) {
         try expectValue(.array, named: "\"items\"", context: nil)
         scanner.position += 1
-        var items: [TodoItem] = []
-        var positions: [UUID: Int32] = [:]
-        // Where each item starts, for the lines a duplicate's message names.
-        var starts: [Int] = []
-        // A typical item line is 200–300 bytes; reserving avoids rehashing as the table grows.
-        let expected = (scanner.bytes.count - scanner.position) / 256
-        positions.reserveCapacity(expected)
-        items.reserveCapacity(expected)
-        starts.reserveCapacity(expected)
         scanner.skipWhitespace()
-        if scanner.consume(UInt8(ascii: "]")) { return (items, positions) }
+        var run = ItemRun(expectedBytes: scanner.bytes.count - scanner.position)
+        if !scanner.consume(UInt8(ascii: "]")) {
+            _ = try readItems(into: &run, stoppingAt: nil)
+        }
+        return (run.items, run.positions)
+    }
+
+    /// Reads comma-separated items from the current position, which is an item's start, and the
+    /// closing `]`; or stops without reading on when the next item would start at `boundary`.
+    /// Ids repeated within `run` are refused. Error messages number the items from the run's
+    /// first, so a run that does not start the array must not report its errors.
+    /// - Returns: true when it stopped at `boundary`, false at the end of the array.
+    mutating func readItems(into run: inout ItemRun, stoppingAt boundary: Int?) throws(StoreError) -> Bool {
         repeat {
             scanner.skipWhitespace()
+            if scanner.position == boundary { return true }
             let start = scanner.position
-            let item = try readItem(number: items.count + 1)
-            if let first = positions.updateValue(Int32(items.count), forKey: item.id) {
+            let item = try readItem(number: run.items.count + 1)
+            if let first = run.positions.updateValue(Int32(run.items.count), forKey: item.id) {
                 throw .duplicateID(
                     path: path, id: item.id,
-                    firstLine: scanner.location(of: starts[Int(first)]).line, secondLine: scanner.location(of: start).line
+                    firstLine: scanner.location(of: run.starts[Int(first)]).line, secondLine: scanner.location(of: start).line
                 )
             }
-            items.append(item)
-            starts.append(start)
+            run.items.append(item)
+            run.starts.append(start)
             scanner.skipWhitespace()
         } while scanner.consume(UInt8(ascii: ","))
         try scanner.expect(UInt8(ascii: "]"), "',' or ']'")
-        return (items, positions)
+        return false
     }
 
     private mutating func readItem(number: Int) throws(StoreError) -> TodoItem {

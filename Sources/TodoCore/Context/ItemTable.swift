@@ -20,8 +20,11 @@ struct ItemTable {
     /// The smallest overlay that is folded into the base.
     static let foldingMinimum = 256
 
-    /// The base's items; nil marks a slot whose item was removed by a fold.
-    fileprivate var slots: [TodoItem?]
+    /// The base's items, in the order they were loaded and then added.
+    fileprivate var slots: [TodoItem]
+    /// Which slots hold an item a fold removed; empty while none does. Kept apart from `slots`
+    /// so that a store's array of items becomes the base without a copy.
+    fileprivate var isVacant: [Bool] = []
     /// The slot of every item in `slots`.
     fileprivate var positions: [UUID: Int32]
     /// Values that differ from the base; a nil value is an item absent here but in the base.
@@ -42,17 +45,19 @@ struct ItemTable {
             count = items.count
             return
         }
-        var slots: [TodoItem?] = items
+        var isVacant: [Bool] = []
         var built: [UUID: Int32] = [:]
         built.reserveCapacity(items.count)
         for (slot, item) in items.enumerated() {
             if let first = built.updateValue(Int32(slot), forKey: item.id) {
                 // A repeated id: the first item keeps its slot, this one is dropped.
                 built[item.id] = first
-                slots[slot] = nil
+                if isVacant.isEmpty { isVacant = Array(repeating: false, count: items.count) }
+                isVacant[slot] = true
             }
         }
-        self.slots = slots
+        slots = items
+        self.isVacant = isVacant
         self.positions = built
         count = built.count
     }
@@ -85,7 +90,29 @@ struct ItemTable {
     }
 
     private func baseValue(of id: UUID) -> TodoItem? {
-        positions[id].flatMap { slots[Int($0)] }
+        positions[id].map { slots[Int($0)] }
+    }
+
+    /// The items with `ids`, in that order, or nil when one of them is absent.
+    ///
+    /// Walks the base in step with `ids` while they agree and looks an id up only where they
+    /// part: a store file lists its items in the list's order, so a freshly loaded table agrees
+    /// with a cached list order throughout and the walk costs no hashing.
+    /// - Complexity: O(k) for k ids, plus a hash lookup for each id out of step.
+    func items(withIDs ids: [UUID]) -> [TodoItem]? {
+        var items: [TodoItem] = []
+        items.reserveCapacity(ids.count)
+        let baseIsCurrent = overlay.isEmpty && isVacant.isEmpty
+        for (index, id) in ids.enumerated() {
+            if baseIsCurrent, index < slots.count, slots[index].id == id {
+                items.append(slots[index])
+            } else if let item = self[id] {
+                items.append(item)
+            } else {
+                return nil
+            }
+        }
+        return items
     }
 
     /// Every id, in no particular order.
@@ -104,6 +131,7 @@ struct ItemTable {
 
     mutating func removeAll() {
         slots.removeAll()
+        isVacant.removeAll()
         positions.removeAll()
         overlay.removeAll()
         count = 0
@@ -116,16 +144,22 @@ struct ItemTable {
         guard overlay.count > Self.foldingMinimum, overlay.count > positions.count / 16 else { return }
         for (id, value) in overlay {
             if let slot = positions[id] {
-                slots[Int(slot)] = value
-                if value == nil { positions.removeValue(forKey: id) }
+                if let value {
+                    slots[Int(slot)] = value
+                } else {
+                    positions.removeValue(forKey: id)
+                    if isVacant.isEmpty { isVacant = Array(repeating: false, count: slots.count) }
+                    isVacant[Int(slot)] = true
+                }
             } else if let value {
                 positions[id] = Int32(slots.count)
                 slots.append(value)
+                if !isVacant.isEmpty { isVacant.append(false) }
             }
         }
         overlay.removeAll()
         if slots.count - positions.count > slots.count / 4 {
-            self = ItemTable(slots.compactMap { $0 })
+            self = ItemTable(slots.indices.filter { isVacant.isEmpty || !isVacant[$0] }.map { slots[$0] })
         }
     }
 }
@@ -134,13 +168,17 @@ extension ItemTable: Sequence {
     /// Every item once, in no particular order: the base's items the overlay leaves alone, then
     /// the overlay's present ones. Nothing is copied up front.
     struct Iterator: IteratorProtocol {
-        fileprivate var slots: IndexingIterator<[TodoItem?]>
+        fileprivate let slots: [TodoItem]
+        fileprivate let isVacant: [Bool]
+        fileprivate var slot = 0
         fileprivate var overlay: Dictionary<UUID, TodoItem?>.Values.Iterator
         fileprivate let changed: [UUID: TodoItem?]
 
         mutating func next() -> TodoItem? {
-            while let slot = slots.next() {
-                guard let item = slot else { continue }
+            while slot < slots.count {
+                defer { slot += 1 }
+                if !isVacant.isEmpty, isVacant[slot] { continue }
+                let item = slots[slot]
                 if changed.isEmpty || changed.index(forKey: item.id) == nil { return item }
             }
             while let value = overlay.next() {
@@ -151,7 +189,7 @@ extension ItemTable: Sequence {
     }
 
     func makeIterator() -> Iterator {
-        Iterator(slots: slots.makeIterator(), overlay: overlay.values.makeIterator(), changed: overlay)
+        Iterator(slots: slots, isVacant: isVacant, overlay: overlay.values.makeIterator(), changed: overlay)
     }
 
     var underestimatedCount: Int { count }

@@ -86,6 +86,24 @@ struct ItemTableTests {
         #expect(rebuilt[Self.item(50).id] == Self.item(50))
     }
 
+    @Test("items(withIDs:) gives the items in the order asked, in step with the base or not")
+    func itemsWithIDs() {
+        let items = (0..<300).map { Self.item($0) }
+        var table = ItemTable(items)
+        #expect(table.items(withIDs: items.map(\.id)) == items)
+        let shuffled = items.shuffled()
+        #expect(table.items(withIDs: shuffled.map(\.id)) == shuffled)
+        #expect(table.items(withIDs: items.map(\.id) + [Self.item(999).id]) == nil)
+        // A changed value in the overlay is the one given, even where the base is in step.
+        let changed = Self.item(5, text: "changed")
+        table[changed.id] = changed
+        var expected = items
+        expected[5] = changed
+        #expect(table.items(withIDs: items.map(\.id)) == expected)
+        table[items[7].id] = nil
+        #expect(table.items(withIDs: items.map(\.id)) == nil)
+    }
+
     @Test("removeAll empties the table, base and overlay")
     func removeAll() {
         var table = ItemTable([Self.item(1).id: Self.item(1)])

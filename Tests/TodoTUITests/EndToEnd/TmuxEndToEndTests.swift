@@ -58,7 +58,7 @@ struct TmuxEndToEndTests {
 
     /// The saved state (the file with the journal replayed) as the store file would hold it.
     private func savedState() throws -> Data {
-        Data(StoreEncoder.encode(try JSONStore(path: store).load()))
+        Data(StoreEncoder.encode(try JSONStore(path: store).load().inFileOrder))
     }
 
     @Test(

@@ -63,7 +63,8 @@ enum StoreGenerator {
             let reason = errno == EEXIST ? "it already exists and generate never overwrites a file" : String(cString: strerror(errno))
             throw Failure(message: "cannot create \(path): \(reason)", status: 73)
         }
-        let bytes = StoreEncoder.encode(StoreContents(generation: 1, items: SampleItems.make(count, seed: seed)))
+        // In file order, as todo-tui writes every store it saves.
+        let bytes = StoreEncoder.encode(StoreContents(generation: 1, items: SampleItems.make(count, seed: seed)).inFileOrder)
         let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
             try file.write(contentsOf: bytes)

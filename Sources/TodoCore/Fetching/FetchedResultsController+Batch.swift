@@ -64,7 +64,10 @@ extension FetchedResultsController.Results {
     ///   window's edges (at most k at each edge).
     mutating func apply(_ batch: ObjectsDidChange) -> Changes {
         var touched = resolve(batch)
-        guard !touched.isEmpty else { return Changes() }
+        guard !touched.isEmpty else {
+            record(batch)
+            return Changes()
+        }
         let windowed = offset > 0 || limit > 0
         let (removed, added) = locate(&touched, computingNewPositions: windowed)
         let oldFrame = frame()
@@ -78,14 +81,12 @@ extension FetchedResultsController.Results {
             remove(at: position)
         }
         for (index, key) in added {
-            guard let new = touched[index].new else { continue }
-            let position = insert(new, key: key)
+            guard touched[index].new != nil else { continue }
+            let position = insert(key)
             assert(!windowed || position == touched[index].newPosition, "computed and actual new positions differ")
             touched[index].newPosition = position
         }
-        for item in touched where item.new == nil {
-            if let old = item.old { forget(old.id) }
-        }
+        record(batch)
         guard !rows.isEmpty else { return Changes() }
         for index in rows.indices {
             if let source = rows[index].touched { rows[index].newPosition = touched[source].newPosition }
@@ -97,13 +98,13 @@ extension FetchedResultsController.Results {
     // MARK: Step 1: against the old state
 
     /// The items whose presence or value in the result the batch changes; old values are the
-    /// result's own, new values are the batch's when they match the predicate. A batch mentions
+    /// result's own (`item(withID:)`), new values are the batch's when they match the predicate. A batch mentions
     /// each item at most once (`ObjectsDidChange`'s contract).
     private func resolve(_ batch: ObjectsDidChange) -> [Touched] {
         var touched: [Touched] = []
         touched.reserveCapacity(batch.inserted.count + batch.updated.count + batch.deleted.count)
         func note(_ id: UUID, _ value: TodoItem?) {
-            let old = itemsByID[id]
+            let old = item(withID: id)
             let new = value.flatMap { predicate.evaluate($0) ? $0 : nil }
             if old != new {
                 touched.append(Touched(old: old, new: new))
@@ -113,6 +114,13 @@ extension FetchedResultsController.Results {
         for update in batch.updated { note(update.new.id, update.new) }
         for item in batch.deleted { note(item.id, nil) }
         return touched
+    }
+
+    /// Records the batch's values, after its changes to the order are made.
+    private mutating func record(_ batch: ObjectsDidChange) {
+        for item in batch.inserted { record(item, for: item.id) }
+        for update in batch.updated { record(update.new, for: update.new.id) }
+        for item in batch.deleted { record(nil, for: item.id) }
     }
 
     /// Sets every touched item's old global position, and its new one when asked; returns the

@@ -51,13 +51,10 @@ extension FetchedResultsController {
     /// Dates are monotone along the order, so checking each block's first and last item checks
     /// every item's day.
     private func verifiedItems(of cache: ControllerCache, matching: Int, request: FetchRequest) throws -> [TodoItem]? {
-        guard cache.order.count == matching else { return nil }
-        var items: [TodoItem] = []
-        items.reserveCapacity(matching)
-        for id in cache.order {
-            guard let item = try context.item(with: id), request.predicate.evaluate(item) else { return nil }
-            if let previous = items.last, !request.areInIncreasingOrder(previous, item) { return nil }
-            items.append(item)
+        guard cache.order.count == matching, let items = try context.items(withIDs: cache.order) else { return nil }
+        for (index, item) in items.enumerated() {
+            guard request.predicate.evaluate(item) else { return nil }
+            if index > 0, !request.areInIncreasingOrder(items[index - 1], item) { return nil }
         }
         var start = 0
         var previousDay: Date?

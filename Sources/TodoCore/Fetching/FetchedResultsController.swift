@@ -119,11 +119,11 @@ public final class FetchedResultsController {
         everything.fetchOffset = 0
         let cached = try cachedResult(for: everything)
         if let cached {
-            results = Results(sorted: cached.items, blocks: cached.blocks, request: fetchRequest, dayLookup: dayLookup)
+            results = Results(sorted: cached.items, blocks: cached.blocks, request: fetchRequest, dayLookup: dayLookup, values: context.current)
         } else {
             let sorted = try context.fetch(everything)
             let blocks = Results.blocks(of: sorted, dayLookup: dayLookup)
-            results = Results(sorted: sorted, blocks: blocks, request: fetchRequest, dayLookup: dayLookup)
+            results = Results(sorted: sorted, blocks: blocks, request: fetchRequest, dayLookup: dayLookup, values: context.current)
             writeCacheIfClean(sorted: sorted, blocks: blocks)
         }
         requestChangedSinceFetch = false

@@ -306,4 +306,33 @@ struct FetchedResultsControllerChangeTests {
         #expect(controller.sections.map(\.title) == ["Tue 12 Dec 2023", "Wed 15 Jan 2025", "Fri 14 Feb 2025"])
         #expect(controller.sectionIndexTitles == ["Dec 2023", "Jan 2025", "Feb 2025"])
     }
+
+    // MARK: The result's values
+
+    @Test("a fetch made over unprocessed changes holds their values, and processing them later reports nothing")
+    func fetchOverUnprocessedChanges() throws {
+        let items = try fourToday()
+        try update(items[1]) { $0.text = "B changed" }
+        try fixture.context.delete(items[3].id)
+        let (controller, delegate) = try fixture.controller()
+        var mirror = TableMirror(controller)
+        #expect(ControllerFixture.layout(controller) == ["2025-01-15: A B changed C"])
+        #expect(try report(controller, delegate, mirror: &mirror) == [])
+        try update(items[1]) { $0.text = "B again" }
+        #expect(try report(controller, delegate, mirror: &mirror) == ["will", "update 'B again' 0.1>0.1", "did"])
+    }
+
+    @Test("values of items outside the predicate are followed too, so one that comes to match enters with its latest value")
+    func valuesOutsideThePredicate() throws {
+        let items = try fourToday()
+        let (controller, delegate) = try fixture.controller(FetchRequest(predicate: .isDone(false)))
+        var mirror = TableMirror(controller)
+        try update(items[0]) { $0.isDone = true }
+        #expect(try report(controller, delegate, mirror: &mirror) == ["will", "delete 'A' 0.0", "did"])
+        try update(items[0]) { $0.text = "A renamed" }
+        #expect(try report(controller, delegate, mirror: &mirror) == [])
+        try update(items[0]) { $0.isDone = false }
+        #expect(try report(controller, delegate, mirror: &mirror) == ["will", "insert 'A renamed' 0.0", "did"])
+        #expect(controller.indexPath(forItemWithID: items[0].id) == IndexPath(item: 0, section: 0))
+    }
 }

@@ -8,11 +8,37 @@ extension FetchedResultsController {
     /// snapshots of one controller marks the items whose content changed for reload.
     /// - Complexity: O(n + s log n) for n visible items in s sections.
     public func snapshot() -> DiffableSnapshot<String, UUID> {
+        snapshot(of: results)
+    }
+
+    /// The visible result as it is now, made into a snapshot only when the returned function is
+    /// called — after a `performFetch()` with another request, say, when only then it is known
+    /// whether the old and new results must be compared at all. The call gives what
+    /// `snapshot()` gives now.
+    /// - Complexity: O(1); the call as `snapshot()`.
+    public func snapshotOfCurrentResult() -> () -> DiffableSnapshot<String, UUID> {
+        let current = results
+        return { [self] in snapshot(of: current) }
+    }
+
+    /// How many items the result shows (the window applied).
+    /// - Complexity: O(1).
+    public var numberOfFetchedItems: Int {
+        results?.visibleRange.count ?? 0
+    }
+
+    /// The snapshot of `results`, named by this controller's section names.
+    private func snapshot(of results: Results?) -> DiffableSnapshot<String, UUID> {
         var snapshot = DiffableSnapshot<String, UUID>()
-        snapshot.reserveCapacity(items: results?.visibleRange.count ?? 0)
-        for section in sections {
-            snapshot.appendSections([section.name])
-            snapshot.appendItems(section.items.map(\.id), fingerprints: section.items.map(\.fingerprint), toSection: section.name)
+        guard let results else { return snapshot }
+        let frame = results.frame()
+        snapshot.reserveCapacity(items: frame.visible.count)
+        for section in 0..<results.numberOfSections(in: frame) {
+            let day = results.day(atSection: section, in: frame)
+            let items = results.items(in: results.visibleRange(ofDay: day, in: frame))
+            let name = labels(forDay: day).name
+            snapshot.appendSections([name])
+            snapshot.appendItems(items.map(\.id), fingerprints: items.map(\.fingerprint), toSection: name)
         }
         return snapshot
     }

@@ -56,6 +56,11 @@ public final class FetchedResultsController {
     /// Why the last attempt to write the cache failed, or nil. A cache is an optimisation, so
     /// `performFetch()` succeeds without it; `persistCache()` throws instead.
     public internal(set) var cacheError: FetchError?
+    /// Whether `performFetch()` writes a freshly computed result to the cache (the default, as
+    /// Core Data). An owner that fetches often — a live filter refetches per keystroke, and
+    /// deletes the cache before each — can turn it off and call `persistCache()` when the
+    /// result is worth keeping, e.g. on quitting.
+    public var writesCacheOnFetch = true
 
     /// The result; nil before the first fetch and after a context reset.
     var results: Results?
@@ -124,7 +129,9 @@ public final class FetchedResultsController {
             let sorted = try context.fetch(everything)
             let blocks = Results.blocks(of: sorted, dayLookup: dayLookup)
             results = Results(sorted: sorted, blocks: blocks, request: fetchRequest, dayLookup: dayLookup, values: context.current)
-            writeCacheIfClean(sorted: sorted, blocks: blocks)
+            if writesCacheOnFetch {
+                writeCacheIfClean(sorted: sorted, blocks: blocks)
+            }
         }
         requestChangedSinceFetch = false
         updateTracking()

@@ -229,4 +229,21 @@ struct FetchedResultsControllerTests {
         #expect(difference.reloadedItems == [IndexPath(item: 1, section: 0)])
         #expect(difference.insertedItems.isEmpty && difference.deletedItems.isEmpty && difference.movedItems.isEmpty)
     }
+
+    @Test("a snapshot of the current result made later is the snapshot of then, past changes and another request")
+    func snapshotOfCurrentResultLater() throws {
+        let items = try fixture.save([fixture.item("a", day: 0), fixture.item("b", day: 1), fixture.item("c", day: 1, hour: 10)])
+        let (controller, _) = try fixture.controller()
+        let then = controller.snapshot()
+        let later = controller.snapshotOfCurrentResult()
+        #expect(controller.numberOfFetchedItems == 3)
+        try fixture.context.update(items[0].id) { $0.text = "a changed" }
+        try fixture.context.delete(items[2].id)
+        fixture.context.processPendingChanges()
+        controller.fetchRequest = FetchRequest(predicate: .textContains("b"))
+        try controller.performFetch()
+        #expect(controller.numberOfFetchedItems == 1)
+        #expect(later() == then)
+        #expect(controller.snapshot() != then)
+    }
 }

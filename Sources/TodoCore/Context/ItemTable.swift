@@ -115,6 +115,13 @@ struct ItemTable {
         return items
     }
 
+    /// Every item in an array, in the order of iteration.
+    /// - Complexity: O(1) while the base holds every current value (no overlay, no removed
+    ///   slot: a freshly loaded or folded table), else O(n).
+    var array: [TodoItem] {
+        overlay.isEmpty && isVacant.isEmpty ? slots : Array(self)
+    }
+
     /// Every id, in no particular order.
     /// - Complexity: O(n).
     var ids: Set<UUID> {

@@ -80,9 +80,10 @@ public final class TodoContext {
     /// - Complexity: O(n log n) in the number of items in the context.
     public func fetch(_ request: FetchRequest) throws -> [TodoItem] {
         try loadIfNeeded()
-        // Copied into an array first: filtering the array is several times faster than filtering
-        // through the table's iterator (measured: a 100,000-item filter keystroke 102 → 26 ms).
-        return request.apply(to: Array(current))
+        // An array first (the table's own while it has no changes on top): filtering an array is
+        // several times faster than filtering through the table's iterator (measured: a
+        // 100,000-item filter keystroke 102 → 26 ms).
+        return request.apply(to: current.array)
     }
 
     /// How many items `fetch(request)` would return.

@@ -39,9 +39,10 @@ public struct FetchRequest: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Filters, sorts and windows `items` by this request.
-    /// - Complexity: O(n log n).
+    /// - Complexity: O(n log n); O(n) for items in order already (a store file's order).
     public func apply<S: Sequence>(to items: S) -> [TodoItem] where S.Element == TodoItem {
-        let sorted = items.filter(predicate.evaluate).sorted(by: areInIncreasingOrder)
+        let sorted = predicate.filter(Array(items)).sorted(by: areInIncreasingOrder)
+        guard fetchOffset > 0 || fetchLimit > 0 else { return sorted }
         let start = min(fetchOffset, sorted.count)
         let end = fetchLimit == 0 ? sorted.count : min(sorted.count, start + fetchLimit)
         return Array(sorted[start..<end])

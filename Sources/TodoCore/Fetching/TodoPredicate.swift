@@ -87,14 +87,41 @@ extension String {
         var copy = self, needleCopy = needle
         let answer = copy.withUTF8 { haystack in
             needleCopy.withUTF8 { pattern -> Bool? in
-                guard pattern.allSatisfy({ $0 < 0x80 }),
-                      haystack.allSatisfy({ $0 < 0x80 }) || unicodeScalars.allSatisfy({ $0.isASCII || $0.isInertToASCIISearch })
-                else { return nil }
+                guard pattern.allSatisfy({ $0 < 0x80 }), Self.isASCIIOrInert(haystack) else { return nil }
                 return Self.asciiCaseInsensitiveContains(haystack, pattern)
             }
         }
         if let answer { return answer }
         return range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    }
+
+    /// Whether every scalar of the valid UTF-8 `bytes` is ASCII or inert to an ASCII search.
+    /// Decodes the bytes itself: the string's scalar view cost more than the search.
+    /// - Complexity: O(n).
+    private static func isASCIIOrInert(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let lead = UInt32(bytes[index])
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            // A String's bytes are valid UTF-8: the lead byte gives the length.
+            let value: UInt32
+            if lead < 0xE0 {
+                value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                index += 2
+            } else if lead < 0xF0 {
+                value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                index += 3
+            } else {
+                value = (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                    | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
+                index += 4
+            }
+            guard let scalar = Unicode.Scalar(value), scalar.isInertToASCIISearch else { return false }
+        }
+        return true
     }
 
     /// Whether ASCII `pattern` occurs in `haystack` ignoring ASCII case; bytes beyond ASCII in

@@ -17,10 +17,10 @@ extension Unicode.Scalar {
         switch value {
         // Blocks common in to-do texts that hold neither marks nor format characters, answered
         // before the general-category lookup, which costs more than the rest of the search:
-        // general punctuation up to the line separator, hiragana and katakana letters, CJK
-        // ideographs, Hangul syllables, pictographs and emoji.
-        case 0x2010...0x2027, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3,
-             0x1F300...0x1F3FA, 0x1F400...0x1FAFF:
+        // general punctuation up to the line separator, CJK punctuation, hiragana and katakana
+        // letters, CJK ideographs, Hangul syllables, fullwidth forms, pictographs and emoji.
+        case 0x2010...0x2027, 0x3000...0x3029, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF,
+             0xAC00...0xD7A3, 0xFF01...0xFF9D, 0x1F300...0x1F3FA, 0x1F400...0x1FAFF:
             return true
         case 0x80...0x24F, 0x1E00...0x1EFF,
              0x37E, 0x1FEF, 0x212A, 0x212B, 0x2260, 0x226E, 0x226F,

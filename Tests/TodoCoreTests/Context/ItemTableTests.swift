@@ -45,6 +45,7 @@ struct ItemTableTests {
                 for (table, model) in zip(tables, models) {
                     #expect(table.ids == Set(model.keys), "at step \(step)")
                     #expect(table.count == model.count, "at step \(step)")
+                    #expect(table.array == Array(table), "at step \(step)")
                     #expect(Array(table).sorted { $0.id < $1.id } == model.values.sorted { $0.id < $1.id }, "at step \(step)")
                 }
             }

@@ -84,13 +84,14 @@ extension String {
     /// - Complexity: O(m × n) for texts of lengths m and n, usually O(n).
     func containsIgnoringCaseAndDiacritics(_ needle: String) -> Bool {
         if needle.isEmpty { return true }
-        var copy = self, needleCopy = needle
-        let answer = copy.withUTF8 { haystack in
-            needleCopy.withUTF8 { pattern -> Bool? in
+        // Borrowed, not copied: a native string's bytes are contiguous (anything else takes
+        // Foundation's search below).
+        let answer = utf8.withContiguousStorageIfAvailable { haystack in
+            needle.utf8.withContiguousStorageIfAvailable { pattern -> Bool? in
                 guard pattern.allSatisfy({ $0 < 0x80 }), Self.isASCIIOrInert(haystack) else { return nil }
                 return Self.asciiCaseInsensitiveContains(haystack, pattern)
-            }
-        }
+            } ?? nil
+        } ?? nil
         if let answer { return answer }
         return range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
     }

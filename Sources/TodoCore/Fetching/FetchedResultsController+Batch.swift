@@ -98,8 +98,8 @@ extension FetchedResultsController.Results {
     // MARK: Step 1: against the old state
 
     /// The items whose presence or value in the result the batch changes; old values are the
-    /// result's own (`item(withID:)`), new values are the batch's when they match the predicate. A batch mentions
-    /// each item at most once (`ObjectsDidChange`'s contract).
+    /// result's own (`item(withID:)`), new values are the batch's when they match the
+    /// predicate. A batch mentions each item at most once (`ObjectsDidChange`'s contract).
     private func resolve(_ batch: ObjectsDidChange) -> [Touched] {
         var touched: [Touched] = []
         touched.reserveCapacity(batch.inserted.count + batch.updated.count + batch.deleted.count)

@@ -2,7 +2,7 @@ import Foundation
 
 extension FetchedResultsController {
     /// The visible items in order: the fetch request's result, kept up to date while tracking.
-    /// Empty before `performFetch()` and after a context reset.
+    /// Empty before `performFetch()` and after a context reset seen while tracking.
     /// - Complexity: O(n) for n visible items.
     public var fetchedItems: [TodoItem] {
         guard let results else { return [] }

@@ -16,8 +16,9 @@ import Foundation
 /// plus the callbacks, never a refetch. `fetchLimit` and `fetchOffset` stay honoured while
 /// tracking: items crossing the window's edges are reported as inserts and deletes.
 ///
-/// A context `reset()` reports nothing: the controller forgets its result (`fetchedItems` and
-/// `sections` are empty) until `performFetch()` runs again.
+/// A context `reset()` reports nothing: a tracking controller forgets its result (`fetchedItems`
+/// and `sections` are empty) until `performFetch()` runs again. One without a delegate sees no
+/// batch, the reset's included, and keeps showing what it fetched (its values are its own).
 ///
 /// Sections are calendar days of `date` in the injected calendar and time zone, named
 /// `yyyy-MM-dd` and titled relative to `today` ("Today", "Yesterday", "Tomorrow", "Mon 12 Jan",
@@ -62,7 +63,7 @@ public final class FetchedResultsController {
     /// result is worth keeping, e.g. on quitting.
     public var writesCacheOnFetch = true
 
-    /// The result; nil before the first fetch and after a context reset.
+    /// The result; nil before the first fetch and after a context reset seen while tracking.
     var results: Results?
     var observation: ObservationToken?
     var requestChangedSinceFetch = false

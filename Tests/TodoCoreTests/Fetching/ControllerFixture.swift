@@ -39,16 +39,18 @@ final class ControllerFixture {
         return try items.map { try context.item(with: $0.id)! }
     }
 
-    /// A fetched controller with a recording delegate (or none).
+    /// A fetched controller on the fixture's context (or on `context`, e.g. a child of it) with a
+    /// recording delegate (or none).
     func controller(
         _ request: FetchRequest = FetchRequest(),
+        on context: TodoContext? = nil,
         sectionKey: FetchedResultsController.SectionKey = .day,
         tracking: Bool = true,
         cacheName: String? = nil,
         cacheDirectory: String? = nil
     ) throws -> (FetchedResultsController, RecordingDelegate) {
         let controller = FetchedResultsController(
-            fetchRequest: request, context: context, sectionKey: sectionKey,
+            fetchRequest: request, context: context ?? self.context, sectionKey: sectionKey,
             cacheName: cacheName, cacheDirectory: cacheDirectory, calendar: calendar, now: clock.now
         )
         let delegate = RecordingDelegate()

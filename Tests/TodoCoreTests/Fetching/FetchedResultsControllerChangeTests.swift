@@ -335,4 +335,74 @@ struct FetchedResultsControllerChangeTests {
         #expect(try report(controller, delegate, mirror: &mirror) == ["will", "insert 'A renamed' 0.0", "did"])
         #expect(controller.indexPath(forItemWithID: items[0].id) == IndexPath(item: 0, section: 0))
     }
+
+    @Test("item(at:) gives an item's value as of the last processed batch, and the new value once the context processes it")
+    func valueAsOfTheLastBatch() throws {
+        let items = try fourToday()
+        let (controller, delegate) = try fixture.controller()
+        var mirror = TableMirror(controller)
+        try update(items[1]) { $0.text = "B changed" }
+        #expect(controller.item(at: IndexPath(item: 1, section: 0)) == items[1])
+        #expect(controller.fetchedItems.map(\.text) == ["A", "B", "C", "D"])
+        #expect(try report(controller, delegate, mirror: &mirror) == ["will", "update 'B changed' 0.1>0.1", "did"])
+        #expect(controller.item(at: IndexPath(item: 1, section: 0)) == (try fixture.context.item(with: items[1].id)))
+    }
+
+    @Test("an item deleted but not yet processed stays readable through the controller, at its old path")
+    func deletedUntilProcessed() throws {
+        let items = try fourToday()
+        let (controller, delegate) = try fixture.controller()
+        var mirror = TableMirror(controller)
+        try fixture.context.delete(items[2].id)
+        #expect(try fixture.context.item(with: items[2].id) == nil)
+        #expect(controller.item(at: IndexPath(item: 2, section: 0)) == items[2])
+        #expect(controller.indexPath(forItemWithID: items[2].id) == IndexPath(item: 2, section: 0))
+        #expect(try report(controller, delegate, mirror: &mirror) == ["will", "delete 'C' 0.2", "did"])
+        #expect(controller.indexPath(forItemWithID: items[2].id) == nil)
+        #expect(controller.fetchedItems.map(\.text) == ["A", "B", "D"])
+    }
+
+    @Test("after a context reset a controller without a delegate still shows what it fetched, and performFetch reads the store again")
+    func resetWithoutDelegate() throws {
+        let items = try fourToday()
+        let (controller, _) = try fixture.controller(tracking: false)
+        try update(items[0]) { $0.text = "Never saved" }
+        fixture.context.processPendingChanges()
+        fixture.context.reset()
+        #expect(controller.fetchedItems == items)
+        #expect(controller.item(at: IndexPath(item: 3, section: 0)) == items[3])
+        #expect(controller.indexPath(forItemWithID: items[1].id) == IndexPath(item: 1, section: 0))
+        try controller.performFetch()
+        #expect(controller.fetchedItems == items)
+    }
+
+    @Test("a controller on a child context follows the child's batches and the parent's it merges; a parent's reset empties it")
+    func controllerOnChild() throws {
+        let items = try fourToday()
+        let child = TodoContext(parent: fixture.context)
+        child.automaticallyMergesChangesFromParent = true
+        let (controller, delegate) = try fixture.controller(on: child)
+        var mirror = TableMirror(controller)
+        try child.update(items[0].id) { $0.date = fixture.date(day: 1) }
+        #expect(controller.item(at: IndexPath(item: 0, section: 0)) == items[0], "the child has not processed the change")
+        child.processPendingChanges()
+        #expect(delegate.events.map(RecordingDelegate.line) == ["will", "section insert 1 2025-01-16", "move 'A' 0.0>1.0", "did"])
+        try mirror.follow(controller, delegate)
+
+        try update(items[1]) { $0.text = "B from parent" }
+        fixture.context.processPendingChanges()
+        #expect(delegate.events.map(RecordingDelegate.line) == ["will", "update 'B from parent' 0.0>0.0", "did"])
+        try mirror.follow(controller, delegate)
+        #expect(controller.item(at: IndexPath(item: 0, section: 0)).text == "B from parent")
+
+        try child.save()
+        #expect(delegate.events.isEmpty, "the pushed values are the child's own")
+        #expect(try fixture.context.item(with: items[0].id)?.date == fixture.date(day: 1))
+        #expect(ControllerFixture.layout(controller) == ["2025-01-15: B from parent C D", "2025-01-16: A"])
+
+        fixture.context.reset()
+        #expect(delegate.events.isEmpty && controller.fetchedItems.isEmpty)
+        try controller.performFetch()
+        #expect(controller.fetchedItems == items)
+    }
 }

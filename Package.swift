@@ -13,7 +13,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "TodoCore"),
-        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        // One C file holds the terminal's restore state, so there is exactly one copy of it.
+        .target(name: "CNcurses", linkerSettings: [.linkedLibrary("ncursesw")]),
         .executableTarget(
             name: "todo-tui",
             dependencies: [

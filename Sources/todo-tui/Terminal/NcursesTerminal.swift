@@ -171,7 +171,10 @@ final class NcursesTerminal: Terminal {
         guard let screen else {
             return
         }
-        cn_restore_terminal()
+        // endwin always precedes delscreen, whatever the restore state says: delscreen alone
+        // frees the screen without leaving the alternate screen or restoring the tty modes.
+        cn_set_screen_active(0)
+        endwin()
         delscreen(screen)
         if ownsFiles {
             fclose(input)

@@ -1,5 +1,5 @@
-#ifndef CNCURSES_SHIM_H
-#define CNCURSES_SHIM_H
+#ifndef CNCURSES_H
+#define CNCURSES_H
 
 /*
  * The C side of the ncurses adapter (Sources/todo-tui/Terminal/NcursesTerminal.swift, the only
@@ -11,12 +11,15 @@
  * function-like attribute and mouse macros. Only wide-character calls are used (mvadd_wch,
  * winnwstr, wget_wch); the variadic printw family is unusable from Swift.
  *
- * The restore hooks keep their state in static variables. Every static in a header is private to
- * the object file that uses it, which is one file here by the rule above, so there is one copy.
+ * The restore hooks and their state are defined once, in CNcurses.c: a header holds no state.
  */
 
+#ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#ifndef NCURSES_WIDECHAR
 #define NCURSES_WIDECHAR 1
+#endif
 #include <locale.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -78,38 +81,21 @@ static inline int cn_read_row(int row, wchar_t *buffer, int capacity) {
 
 /* ---- Restoring the terminal -------------------------------------------------------------- */
 
-/* Whether a screen is up, so that every restore path calls endwin at most once. */
-static volatile sig_atomic_t cn_screen_active = 0;
-/* The dispositions the signals had before cn_install_restore_hooks, indexed by signal.
- * Every static here has an initializer: Swift's importer does not emit tentative definitions,
- * which then fail to link. */
-static struct sigaction cn_previous_actions[NSIG] = {0};
-static int cn_hooks_installed = 0;
+/*
+ * The restore state (whether a screen is up, the signal dispositions found before us) lives in
+ * CNcurses.c, the one translation unit that defines it, so every caller shares one copy. It
+ * once lived in static variables of this header, and the optimiser gave the release build
+ * several copies: shutdown() saw "no screen", skipped endwin, and the shell got the terminal
+ * back in raw mode on the alternate screen.
+ */
 
-static inline void cn_set_screen_active(int active) { cn_screen_active = active ? 1 : 0; }
-static inline int cn_is_screen_active(void) { return cn_screen_active; }
+/* Records whether a screen is up (1) or not (0). */
+void cn_set_screen_active(int active);
+/* Whether a screen is up. */
+int cn_is_screen_active(void);
 
 /* Leaves curses mode if a screen is up; safe to call any number of times. */
-static inline void cn_restore_terminal(void) {
-    if (cn_screen_active) {
-        cn_screen_active = 0;
-        endwin();
-    }
-}
-
-/*
- * Restores the terminal, puts back the disposition the signal had before us (the default
- * action, or Swift's crash reporter) and raises the signal again, so the process ends the way
- * it would have without us, on a usable terminal. endwin is not strictly async-signal-safe;
- * ncurses' own handlers make the same call, and the process is about to end either way.
- */
-static inline void cn_restore_and_reraise(int signal_number) {
-    cn_restore_terminal();
-    sigaction(signal_number, &cn_previous_actions[signal_number], NULL);
-    raise(signal_number);
-}
-
-static inline void cn_restore_at_exit(void) { cn_restore_terminal(); }
+void cn_restore_terminal(void);
 
 /*
  * Installs, once per process, the handlers that restore the terminal on termination signals
@@ -117,22 +103,6 @@ static inline void cn_restore_at_exit(void) { cn_restore_terminal(); }
  * SIGTRAP), and an atexit hook for exit() calls that bypass the adapter. Installed before
  * newterm, they also keep ncurses from installing its own SIGINT/SIGTERM handlers.
  */
-static inline void cn_install_restore_hooks(void) {
-    static const int signals[] = {
-        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP
-    };
-    if (cn_hooks_installed) {
-        return;
-    }
-    cn_hooks_installed = 1;
-    struct sigaction action;
-    action.sa_handler = cn_restore_and_reraise;
-    action.sa_flags = 0;
-    sigemptyset(&action.sa_mask);
-    for (size_t i = 0; i < sizeof(signals) / sizeof(signals[0]); ++i) {
-        sigaction(signals[i], &action, &cn_previous_actions[signals[i]]);
-    }
-    atexit(cn_restore_at_exit);
-}
+void cn_install_restore_hooks(void);
 
 #endif

@@ -1,0 +1,78 @@
+import Foundation
+import Glibc
+
+/// The release build of `todo-tui`, the binary people install, for end-to-end tests.
+///
+/// `.build/release/todo-tui` is used when it is newer than every source; otherwise the tests
+/// build one with `swift build -c release --scratch-path .build-release-e2e` (a scratch path
+/// of its own: `swift test` holds the lock of `.build`). A build that fails is a test failure,
+/// never a skip.
+enum ReleaseBinary {
+    /// Why no release binary could be had.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The package's root folder (this file is `Tests/TodoTUITests/Support/ReleaseBinary.swift`).
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The scratch path the tests build in when `.build/release` is missing or stale.
+    static let scratchPath = ".build-release-e2e"
+
+    /// The path of an up-to-date release `todo-tui`, found or built once per test process.
+    static let path: Result<String, Failure> = locateOrBuild()
+
+    private static func locateOrBuild() -> Result<String, Failure> {
+        let sources = newestSourceDate()
+        for folder in [".build", scratchPath] {
+            let candidate = packageRoot.appendingPathComponent("\(folder)/release/todo-tui").path
+            if let built = modificationDate(candidate), built >= sources {
+                return .success(candidate)
+            }
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "build", "-c", "release", "--product", "todo-tui", "--scratch-path", scratchPath]
+        process.currentDirectoryURL = packageRoot
+        let log = packageRoot.appendingPathComponent("\(scratchPath).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        guard let handle = try? FileHandle(forWritingTo: log) else {
+            return .failure(Failure(description: "cannot write the build log \(log.path)"))
+        }
+        defer { try? handle.close() }
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return .failure(Failure(description: "swift build could not start: \(error)"))
+        }
+        process.waitUntilExit()
+        let built = packageRoot.appendingPathComponent("\(scratchPath)/release/todo-tui").path
+        guard process.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: built) else {
+            let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            return .failure(Failure(description: "swift build -c release failed (\(process.terminationStatus)):\n\(output.suffix(4000))"))
+        }
+        return .success(built)
+    }
+
+    /// The newest modification date of `Package.swift` and every file under `Sources`.
+    private static func newestSourceDate() -> Date {
+        var newest = modificationDate(packageRoot.appendingPathComponent("Package.swift").path) ?? .distantPast
+        let sources = packageRoot.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: [.contentModificationDateKey])
+        while let file = files?.nextObject() as? URL {
+            if let date = modificationDate(file.path), date > newest {
+                newest = date
+            }
+        }
+        return newest
+    }
+
+    private static func modificationDate(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+}

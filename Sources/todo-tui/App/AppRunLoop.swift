@@ -56,6 +56,9 @@ final class AppRunLoop {
                     screen = Screen(size: terminal.size)
                 }
                 if perform(app.handle(event)) { return }
+            } else if terminal.isInputClosed {
+                finishAtEndOfInput()
+                return
             } else if stopsWhenIdle, !app.isAnimating {
                 return
             }
@@ -101,6 +104,16 @@ final class AppRunLoop {
             }
         }
         return false
+    }
+
+    /// The terminal went away (end of input, an input error, a hang-up with SIGHUP ignored):
+    /// nobody can answer a question any more, so a change an earlier save could not write is
+    /// tried once more, the cache written, and the session ends; the caller compacts the store.
+    private func finishAtEndOfInput() {
+        if app.context.hasChanges {
+            try? app.context.save()
+        }
+        try? app.controller.persistCache()
     }
 
     /// Saves the app's context; a failure goes to the app (shown, or a conflict to decide).

@@ -47,6 +47,8 @@ final class NcursesTerminal: Terminal {
     private var previous: Screen?
     private var drawnSize: TerminalSize?
     private var cursorShown: Bool?
+    /// Set when the input reached end of file, failed or hung up; see `isInputClosed`.
+    private(set) var isInputClosed = false
 
     /// Opens the terminal on standard input and output, with `TERM`'s type.
     /// - Throws: `TerminalError.notInteractive` when they are not both terminals,
@@ -144,6 +146,9 @@ final class NcursesTerminal: Terminal {
 
     func nextEvent(timeout: Duration?) -> TerminalEvent? {
         precondition(screen != nil, "An event was read after shutdown.")
+        guard !isInputClosed else {
+            return nil
+        }
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now + $0 }
         while true {
@@ -158,6 +163,11 @@ final class NcursesTerminal: Terminal {
                     return event
                 }
             default:
+                // ERR is both a timeout and a dead input; without this check a hung-up
+                // terminal (SIGHUP ignored) would make every read an instant "timeout".
+                if inputHasEnded() {
+                    isInputClosed = true
+                }
                 return nil
             }
             // A mouse report the app has no use for: keep waiting, within the time left.
@@ -165,6 +175,27 @@ final class NcursesTerminal: Terminal {
                 return nil
             }
         }
+    }
+
+    /// Whether the input descriptor reports a hang-up or an error, or reads as end of file,
+    /// asked without waiting after ncurses returned ERR.
+    private func inputHasEnded() -> Bool {
+        var descriptor = pollfd(fd: fileno(input), events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) >= 0 else {
+            return errno != EINTR
+        }
+        if descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            return true
+        }
+        // Readable yet ncurses read no key: end of file, unless bytes are really waiting (a
+        // key that arrived just after the timeout).
+        guard descriptor.revents & Int16(POLLIN) != 0 else {
+            return false
+        }
+        var waiting: Int32 = 0
+        // A descriptor without FIONREAD (/dev/null) that polls readable yet gave no key is at
+        // end of file too.
+        return ioctl(descriptor.fd, UInt(FIONREAD), &waiting) != 0 || waiting == 0
     }
 
     func shutdown() {

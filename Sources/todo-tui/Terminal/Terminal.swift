@@ -17,8 +17,14 @@ protocol Terminal: AnyObject {
 
     /// The next event, waiting at most `timeout` for it.
     /// - Parameter timeout: how long to wait; `nil` waits until an event comes, `.zero` polls.
-    /// - Returns: the event, or `nil` if none came in time.
+    /// - Returns: the event, or `nil` if none came in time or the input has ended
+    ///   (`isInputClosed` tells which).
     func nextEvent(timeout: Duration?) -> TerminalEvent?
+
+    /// Whether the input has ended: end of file, an error, or a hang-up (the terminal went
+    /// away while SIGHUP is ignored). Once true, `nextEvent` returns `nil` at once, so the run
+    /// loop must not read on: it ends the session as on quit.
+    var isInputClosed: Bool { get }
 
     /// Gives the device back as it was found (for a terminal: cooked mode, visible cursor, the
     /// shell's screen). Idempotent; nothing may be presented afterwards.

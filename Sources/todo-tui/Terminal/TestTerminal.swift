@@ -13,12 +13,16 @@ final class TestTerminal: Terminal {
     private(set) var requestedTimeouts: [Duration?] = []
     /// Whether `nextEvent` was called after the last scripted event.
     private(set) var isExhausted = false
+    /// Whether the script ended with `enqueueEndOfInput` and `nextEvent` reached that end.
+    private(set) var isInputClosed = false
     /// Whether `shutdown` was called.
     private(set) var isShutDown = false
     /// How many screens and timeouts are kept; long random runs keep few to bound memory.
     let historyLimit: Int
     private var script: [TerminalEvent]
     private var nextIndex = 0
+    /// The script's length when `enqueueEndOfInput` was called: input ends there.
+    private var endOfInput: Int?
 
     /// - Parameters:
     ///   - size: the initial size.
@@ -43,6 +47,13 @@ final class TestTerminal: Terminal {
         isExhausted = false
     }
 
+    /// Ends the input after the events scripted so far, as a terminal that hung up: later
+    /// `nextEvent` calls return `nil` with `isInputClosed` set.
+    func enqueueEndOfInput() {
+        endOfInput = script.count
+        isExhausted = false
+    }
+
     /// Appends key presses named as for `Key.sequence` ("j j C-r Esc").
     func enqueue(keys names: String) {
         enqueue(Key.sequence(names).map { .key($0) })
@@ -61,6 +72,10 @@ final class TestTerminal: Terminal {
 
     func nextEvent(timeout: Duration?) -> TerminalEvent? {
         keep(timeout, in: &requestedTimeouts)
+        if let endOfInput, nextIndex >= endOfInput {
+            isInputClosed = true
+            return nil
+        }
         guard nextIndex < script.count else {
             isExhausted = true
             return nil

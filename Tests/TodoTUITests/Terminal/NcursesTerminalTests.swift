@@ -52,6 +52,17 @@ struct NcursesTerminalTests {
         #expect(terminal.nextEvent(timeout: .zero) == nil)
     }
 
+    @Test("input at end of file is reported as closed, not as a timeout (issue 13)")
+    func endOfInputIsNotATimeout() throws {
+        let terminal = try open()
+        defer { terminal.shutdown() }
+        #expect(!terminal.isInputClosed)
+        // Blocking read: without the check ERR would be returned as "no event yet" forever.
+        #expect(terminal.nextEvent(timeout: nil) == nil)
+        #expect(terminal.isInputClosed)
+        #expect(terminal.nextEvent(timeout: .seconds(30)) == nil)
+    }
+
     @Test("an unknown terminal type is refused with a clear error")
     func unknownType() {
         #expect(throws: TerminalError.unknownTerminalType("no-such-terminal")) {

@@ -22,6 +22,7 @@
 #endif
 #include <locale.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <stdlib.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
@@ -104,5 +105,14 @@ void cn_restore_terminal(void);
  * newterm, they also keep ncurses from installing its own SIGINT/SIGTERM handlers.
  */
 void cn_install_restore_hooks(void);
+
+/*
+ * Suspends the app as Ctrl-Z does in a shell with job control: leaves curses mode, stops the
+ * foreground process group with SIGTSTP (default action), and when continued (fg) takes the
+ * terminal again, at its possibly new size read from `fd`, with the whole screen to be redrawn.
+ * Returns 0 and does nothing when SIGTSTP was ignored when the screen opened (no job control,
+ * so nobody could continue the process), 1 after a stop and continue.
+ */
+int cn_suspend(int fd);
 
 #endif

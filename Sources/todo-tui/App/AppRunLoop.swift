@@ -47,7 +47,9 @@ final class AppRunLoop {
         while true {
             let deadline = app.isAnimating ? min(nextPoll, nextFrame) : nextPoll
             let event = terminal.nextEvent(timeout: max(.zero, deadline - monotonic.now))
-            if let event {
+            if case .key(.control("z")) = event {
+                suspend()
+            } else if let event {
                 // Read the clock per event: an item added now is dated now, not at the last
                 // poll (items added within one poll interval would otherwise share a date and
                 // sort by id).
@@ -104,6 +106,17 @@ final class AppRunLoop {
             }
         }
         return false
+    }
+
+    /// Ctrl-Z in any mode: the terminal is given back and the process stops until `fg`; then
+    /// the app is told about a size that changed meanwhile, and everything is drawn again.
+    private func suspend() {
+        guard terminal.suspend() else { return }
+        let size = terminal.size
+        if size != screen.size {
+            screen = Screen(size: size)
+            _ = app.handle(.resize(size))
+        }
     }
 
     /// The terminal went away (end of input, an input error, a hang-up with SIGHUP ignored):

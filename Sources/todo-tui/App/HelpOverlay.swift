@@ -15,6 +15,7 @@ enum HelpOverlay {
         ("/", "filter as you type (Esc clears)"),
         ("o", "newest or oldest first"),
         ("?", "this help"),
+        ("Ctrl-Z", "suspend (fg resumes)"),
         ("q  Ctrl-C", "quit (everything is saved)"),
     ]
 

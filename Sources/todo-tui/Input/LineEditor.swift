@@ -4,7 +4,8 @@
 /// letter with its accents are one step each) and the text scrolls horizontally by display
 /// width, so wide characters never split. Keys: printable characters insert; Left/Right,
 /// Home/End (Ctrl-A/Ctrl-E) move; Backspace/Delete erase one cluster; Ctrl-U erases to the
-/// start, Ctrl-K to the end, Ctrl-W the word before the cursor; Enter submits; Esc cancels.
+/// start, Ctrl-K to the end, Ctrl-W the word before the cursor; Enter submits; Esc or Ctrl-C
+/// cancels.
 struct LineEditor: Equatable {
     /// What a key did.
     enum Outcome: Equatable {
@@ -12,7 +13,7 @@ struct LineEditor: Equatable {
         case edited
         /// Enter: the text as it stands.
         case submitted(String)
-        /// Esc.
+        /// Esc or Ctrl-C.
         case cancelled
         /// Not an editing key; the caller may handle it.
         case ignored
@@ -41,7 +42,7 @@ struct LineEditor: Equatable {
             characters.insert(character, at: cursor)
             cursor += 1
         case .enter: return .submitted(text)
-        case .escape: return .cancelled
+        case .escape, .control("c"): return .cancelled
         case .left: cursor = max(0, cursor - 1)
         case .right: cursor = min(characters.count, cursor + 1)
         case .home, .control("a"): cursor = 0

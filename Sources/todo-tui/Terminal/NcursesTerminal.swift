@@ -198,6 +198,17 @@ final class NcursesTerminal: Terminal {
         return ioctl(descriptor.fd, UInt(FIONREAD), &waiting) != 0 || waiting == 0
     }
 
+    func suspend() -> Bool {
+        precondition(screen != nil, "The terminal was suspended after shutdown.")
+        guard cn_suspend(fileno(output)) == 1 else {
+            return false
+        }
+        // Everything is drawn again: the shell may have drawn over the screen meanwhile.
+        previous = nil
+        cursorShown = nil
+        return true
+    }
+
     func shutdown() {
         guard let screen else {
             return

@@ -26,6 +26,13 @@ protocol Terminal: AnyObject {
     /// loop must not read on: it ends the session as on quit.
     var isInputClosed: Bool { get }
 
+    /// Suspends the app (Ctrl-Z): gives the device back, stops the process until the shell
+    /// continues it (`fg`), then takes the device again, possibly at a new `size`; the next
+    /// `present` redraws everything.
+    /// - Returns: whether the app was suspended; `false` (nothing happened) when there is no
+    ///   job control to continue it (SIGTSTP ignored).
+    func suspend() -> Bool
+
     /// Gives the device back as it was found (for a terminal: cooked mode, visible cursor, the
     /// shell's screen). Idempotent; nothing may be presented afterwards.
     func shutdown()

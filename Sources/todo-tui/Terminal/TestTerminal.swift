@@ -15,6 +15,8 @@ final class TestTerminal: Terminal {
     private(set) var isExhausted = false
     /// Whether the script ended with `enqueueEndOfInput` and `nextEvent` reached that end.
     private(set) var isInputClosed = false
+    /// How many times `suspend` was called.
+    private(set) var suspendCount = 0
     /// Whether `shutdown` was called.
     private(set) var isShutDown = false
     /// How many screens and timeouts are kept; long random runs keep few to bound memory.
@@ -86,6 +88,12 @@ final class TestTerminal: Terminal {
             size = newSize
         }
         return event
+    }
+
+    /// Counts the call and reports a suspension; a script may follow with a `.resize`.
+    func suspend() -> Bool {
+        suspendCount += 1
+        return true
     }
 
     func shutdown() {

@@ -111,6 +111,36 @@ struct ReleaseBinaryTerminalTests {
         try expectTerminalGivenBack(session)
     }
 
+    @Test("Ctrl-Z: the shell's screen and a cooked tty come back; fg redraws the app, which then quits cleanly")
+    func suspendAndResume() throws {
+        let session = try shellSession()
+        defer { session.kill() }
+        try startApp(in: session)
+        try session.send("C-z")
+        let stopped = try expectPane(session, "bash reporting the stopped job") { lines in
+            lines.contains { $0.contains("Stopped") }
+        }
+        #expect(stopped.contains("BEFORE"), "the shell's screen did not come back: \(stopped)")
+        #expect(!stopped.contains { $0.contains("No to-dos yet") }, "the app's screen stayed: \(stopped)")
+        try session.type("for f in $(stty -a); do case $f in icanon|-icanon|echo|-echo) printf 'MODE%s ' \"$f\";; esac; done; echo")
+        try session.send("Enter")
+        let modes = try expectPane(session, "stty's modes while stopped") { $0.contains { $0.hasPrefix("MODE") } }
+        #expect(modes.first { $0.hasPrefix("MODE") }?.split(separator: " ").sorted() == ["MODEecho", "MODEicanon"], "\(modes)")
+
+        try session.type("fg")
+        try session.send("Enter")
+        try expectPane(session, "the app redrawn after fg") { lines in
+            lines.contains { $0.contains("No to-dos yet") } && !lines.contains("BEFORE")
+        }
+        // The app reads keys again: an added item shows.
+        try session.send("a")
+        try session.type("Back again")
+        try session.send("Enter")
+        try expectPane(session, "the item added after fg") { $0.contains { $0.contains("[ ] Back again") } }
+        try session.send("q")
+        try expectTerminalGivenBack(session)
+    }
+
     @Test("SIGTERM: the shell's screen and a cooked tty come back")
     func terminated() throws {
         let session = try shellSession()

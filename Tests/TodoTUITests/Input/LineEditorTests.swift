@@ -48,6 +48,13 @@ struct LineEditorTests {
         #expect(editor.text == "done")
     }
 
+    @Test("Ctrl-C cancels like Esc (issue 12), and the text stays as it was")
+    func controlCCancels() {
+        var editor = LineEditor(text: "half typed")
+        #expect(editor.handle(.control("c")) == .cancelled)
+        #expect(editor.text == "half typed")
+    }
+
     @Test("long text scrolls so the cursor stays visible, without splitting wide characters")
     func scrolling() {
         var screen = Screen(rows: 1, columns: 10)

@@ -47,17 +47,15 @@ final class AppRunLoop {
         while true {
             let deadline = app.isAnimating ? min(nextPoll, nextFrame) : nextPoll
             let event = terminal.nextEvent(timeout: max(.zero, deadline - monotonic.now))
-            if case .key(.control("z")) = event {
-                suspend()
-            } else if let event {
-                // Read the clock per event: an item added now is dated now, not at the last
-                // poll (items added within one poll interval would otherwise share a date and
-                // sort by id).
-                app.tick(now: clock())
-                if case .resize = event {
-                    screen = Screen(size: terminal.size)
+            if let event {
+                if handle(event) { return }
+                // A paste (or a key held down) arrives as a burst: what is already waiting is
+                // handled before the next draw, so a burst costs one draw, not one per key.
+                var taken = 0
+                while taken < Self.burstLimit, let pending = terminal.pendingEvent() {
+                    if handle(pending) { return }
+                    taken += 1
                 }
-                if perform(app.handle(event)) { return }
             } else if terminal.isInputClosed {
                 finishAtEndOfInput()
                 return
@@ -76,6 +74,26 @@ final class AppRunLoop {
             }
             draw()
         }
+    }
+
+    /// The most waiting events handled between two draws, so a flood of input still shows
+    /// progress.
+    static let burstLimit = 4096
+
+    /// Handles one event: Ctrl-Z suspends in any mode, anything else goes to the app.
+    /// - Returns: whether the app should quit.
+    private func handle(_ event: TerminalEvent) -> Bool {
+        if case .key(.control("z")) = event {
+            suspend()
+            return false
+        }
+        // Read the clock per event: an item added now is dated now, not at the last poll
+        // (items added within one poll interval would otherwise share a date and sort by id).
+        app.tick(now: clock())
+        if case .resize = event {
+            screen = Screen(size: terminal.size)
+        }
+        return perform(app.handle(event))
     }
 
     /// Performs effects in order; true when the app should quit.

@@ -120,8 +120,15 @@ final class TodoApp {
             }
             switch mode {
             case .browse: return handleBrowse(key)
-            case .editing(var editor, let purpose): return handleEditing(key, editor: &editor, purpose: purpose)
-            case .filtering(var editor): return handleFiltering(key, editor: &editor)
+            // The editor is taken out of `mode` while it handles the key (each handler puts it
+            // back or leaves the mode): left there too, it would copy its whole text on every
+            // key, O(n) per key.
+            case .editing(var editor, let purpose):
+                mode = .browse
+                return handleEditing(key, editor: &editor, purpose: purpose)
+            case .filtering(var editor):
+                mode = .browse
+                return handleFiltering(key, editor: &editor)
             case .help:
                 mode = .browse
                 return []

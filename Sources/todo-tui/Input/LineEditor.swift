@@ -32,7 +32,9 @@ struct LineEditor: Equatable {
     var text: String { String(characters) }
 
     /// Applies one key.
-    /// - Complexity: O(n) in the text length for edits in the middle, O(1) for moves.
+    /// - Complexity: O(1) amortised for typing at the end (a paste), O(n) in the text length
+    ///   for edits in the middle, O(1) for moves; the caller must hold the only copy (see
+    ///   `TodoApp.handle`), or the first edit copies the text.
     mutating func handle(_ key: Key) -> Outcome {
         switch key {
         case .character(let character):

@@ -177,6 +177,10 @@ final class NcursesTerminal: Terminal {
         }
     }
 
+    func pendingEvent() -> TerminalEvent? {
+        nextEvent(timeout: .zero)
+    }
+
     /// Whether the input descriptor reports a hang-up or an error, or reads as end of file,
     /// asked without waiting after ncurses returned ERR.
     private func inputHasEnded() -> Bool {

@@ -21,6 +21,11 @@ protocol Terminal: AnyObject {
     ///   (`isInputClosed` tells which).
     func nextEvent(timeout: Duration?) -> TerminalEvent?
 
+    /// An event that is already waiting, without waiting for one: `nil` when none is (or the
+    /// input has ended). The run loop takes these before it draws, so that a paste is drawn
+    /// once rather than once per character.
+    func pendingEvent() -> TerminalEvent?
+
     /// Whether the input has ended: end of file, an error, or a hang-up (the terminal went
     /// away while SIGHUP is ignored). Once true, `nextEvent` returns `nil` at once, so the run
     /// loop must not read on: it ends the session as on quit.

@@ -15,6 +15,9 @@ final class TestTerminal: Terminal {
     private(set) var isExhausted = false
     /// Whether the script ended with `enqueueEndOfInput` and `nextEvent` reached that end.
     private(set) var isInputClosed = false
+    /// Whether `pendingEvent` hands out scripted events (all of them are "waiting"), as a
+    /// burst of typed or pasted keys; off, every event is read and drawn on its own.
+    var deliversPendingEvents = false
     /// How many times `suspend` was called.
     private(set) var suspendCount = 0
     /// Whether `shutdown` was called.
@@ -88,6 +91,14 @@ final class TestTerminal: Terminal {
             size = newSize
         }
         return event
+    }
+
+    /// The next scripted event when `deliversPendingEvents` is on, else `nil`.
+    func pendingEvent() -> TerminalEvent? {
+        guard deliversPendingEvents, nextIndex < script.count, endOfInput.map({ nextIndex < $0 }) ?? true else {
+            return nil
+        }
+        return nextEvent(timeout: .zero)
     }
 
     /// Counts the call and reports a suspension; a script may follow with a `.resize`.

@@ -96,7 +96,8 @@ struct LineEditor: Equatable {
     private func scrollStart(width: Int) -> Int {
         var start = cursor, used = 0
         while start > 0 {
-            let next = InertText.glyph(of: characters[start - 1]).width
+            // All of the cluster's glyphs: CR LF or a letter with tag characters draws as several.
+            let next = InertText.width(of: String(characters[start - 1]))
             guard used + next <= width - 1 else { break }
             used += next
             start -= 1

@@ -9,6 +9,10 @@
 ///   the marks U+200E/U+200F/U+061C), line and paragraph separators, and any other cluster that
 ///   would take no column become U+FFFD "�", one per cluster, so a run of ten zero-width spaces
 ///   shows as ten of them and a right-to-left override cannot reorder what follows;
+/// - tag characters (U+E0000–U+E007F), which attach invisibly to the character before them and
+///   can carry a hidden text, become one "�" each after that character ("safe" + tags + "end"
+///   shows "safe���end"); only an emoji tag sequence (a subdivision flag such as 🏴 + tags +
+///   CANCEL TAG) keeps them, as the flag it draws;
 /// - a combining mark with nothing to combine with (at the start of a text) is shown on U+25CC
 ///   "◌", as Unicode charts show marks;
 /// - a cluster of more than `maximumScalarsPerCluster` scalars ("Zalgo" stacks of marks, long
@@ -97,6 +101,8 @@ enum InertText {
         fileprivate var characters: Text.Iterator
         /// The scalars of a multi-scalar control cluster still to be pictured.
         private var pendingControls: String.UnicodeScalarView.Iterator?
+        /// How many tag characters of the last cluster are still to be shown as "�".
+        private var pendingTags = 0
 
         fileprivate init(characters: Text.Iterator) {
             self.characters = characters
@@ -107,6 +113,10 @@ enum InertText {
                 return Glyph(character: controlPicture(of: scalar), width: 1)
             }
             pendingControls = nil
+            if pendingTags > 0 {
+                pendingTags -= 1
+                return Glyph(character: replacement, width: 1)
+            }
             guard let character = characters.next() else {
                 return nil
             }
@@ -115,8 +125,35 @@ enum InertText {
                 pendingControls = String(character).unicodeScalars.makeIterator()
                 return next()
             }
+            if let (base, tags) = splitTags(character) {
+                pendingTags = tags
+                return base.map(glyph(of:)) ?? next()
+            }
             return glyph(of: character)
         }
+    }
+
+    /// Whether `scalar` is in the Tags block (U+E0000–U+E007F).
+    private static func isTag(_ scalar: Unicode.Scalar) -> Bool {
+        (0xE0000...0xE007F).contains(scalar.value)
+    }
+
+    /// For a cluster holding tag characters, other than an emoji tag sequence: the cluster
+    /// without them (`nil` when nothing else is left) and how many there were. `nil` for any
+    /// other cluster.
+    fileprivate static func splitTags(_ character: Character) -> (base: Character?, tags: Int)? {
+        let scalars = character.unicodeScalars
+        // Cheap exit for the common case: a tag takes four UTF-8 bytes, so ASCII has none.
+        guard character.utf8.count >= 4, scalars.contains(where: isTag) else {
+            return nil
+        }
+        if scalars.first?.value == 0x1F3F4, scalars.last?.value == 0xE007F, scalars.dropFirst().allSatisfy(isTag) {
+            return nil
+        }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: scalars.filter { !isTag($0) })
+        let tags = scalars.filter(isTag).count
+        return (String(kept).first, tags)
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

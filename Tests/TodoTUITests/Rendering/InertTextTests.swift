@@ -29,6 +29,24 @@ struct InertTextTests {
         #expect(shown("pay\u{200B}\u{200B}\u{2060}\u{FEFF}pal") == "pay����pal")
     }
 
+    /// "TAGS" spelled in tag characters (U+E0054 U+E0041 U+E0047 U+E0053), invisible anywhere.
+    static let hiddenTags = "\u{E0054}\u{E0041}\u{E0047}\u{E0053}"
+
+    @Test("tag characters after a letter are shown, one U+FFFD each (issue 13)")
+    func tagCharacters() {
+        #expect(shown("safe" + Self.hiddenTags + "end") == "safe����end")
+        #expect(InertText.width(of: "safe" + Self.hiddenTags + "end") == 11)
+        // At the start of a text, and after an accented letter (the accent stays).
+        #expect(shown(Self.hiddenTags + "x") == "����x")
+        #expect(shown("e\u{301}\u{E0001}z") == "e\u{301}�z")
+    }
+
+    @Test("an emoji tag sequence (a subdivision flag) keeps its tags")
+    func subdivisionFlag() {
+        let england = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"
+        #expect(shown("go " + england) == "go " + england)
+    }
+
     @Test("a combining mark at the start is shown on a dotted circle")
     func leadingMark() {
         let glyphs = Array(InertText.glyphs("\u{301}a"))

@@ -9,6 +9,7 @@ struct ScreenHostileTextTests {
         return value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
             || (0x2066...0x2069).contains(value) || (0x200B...0x200F).contains(value)
             || value == 0x2060 || value == 0xFEFF || value == 0x2028 || value == 0x2029
+            || (0xE0000...0xE007F).contains(value)
     }
 
     private func forbiddenScalars(in screen: Screen) -> [Unicode.Scalar] {
@@ -23,6 +24,7 @@ struct ScreenHostileTextTests {
               ("a\u{2067}b\u{2069}c", "a�b�c"),
               ("\u{200B}\u{200B}\u{200B}x", "���x"),
               ("bell\u{7}\u{8}\u{8}", "bell␇␈␈"),
+              ("safe\u{E0054}\u{E0041}\u{E0047}\u{E0053}end", "safe����end"),
           ])
     func placeholders(_ text: String, _ expected: String) {
         var screen = Screen(rows: 1, columns: 20)

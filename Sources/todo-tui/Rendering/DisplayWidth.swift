@@ -11,9 +11,13 @@
 /// - everything else, unassigned and private-use code points included, takes one.
 ///
 /// A grapheme cluster takes the width of its first scalar, except that a pair of regional
-/// indicators (a flag) and an emoji followed by U+FE0F VARIATION SELECTOR-16 (emoji
-/// presentation, as in "❤️" or the keycap "1️⃣") take two. ZWJ sequences ("👩‍💻") are one cluster and
-/// so take the width of their first emoji: two.
+/// indicators (a flag) takes two. ZWJ sequences ("👩‍💻") are one cluster and so take the width
+/// of their first emoji: two.
+///
+/// U+FE0F VARIATION SELECTOR-16 changes nothing: "✈️", "❤️" and the keycap "1️⃣" take the width of
+/// their first scalar, one column, as tmux, xterm and VTE lay them out (each measures scalar by
+/// scalar with `wcwidth`, where VS16 is zero-width). Counting them two would put every later
+/// column of the row one off from the terminal's.
 ///
 /// This is the pure Unicode measure. What a `Screen` draws is `InertText`'s version of a text,
 /// where nothing is zero-width: see `InertText.width(of:limit:)` for the columns a text uses.
@@ -45,14 +49,8 @@ enum DisplayWidth {
         if isRegionalIndicator(first) && isRegionalIndicator(second) {
             return 2
         }
-        if width == 1 && second == variationSelector16 && first.properties.isEmoji {
-            return 2
-        }
         return width
     }
-
-    /// U+FE0F, which asks for the emoji presentation of the character before it.
-    static let variationSelector16: Unicode.Scalar = "\u{FE0F}"
 
     private static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
         (0x1F1E6...0x1F1FF).contains(scalar.value)

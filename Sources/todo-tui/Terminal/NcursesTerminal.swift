@@ -331,8 +331,9 @@ final class NcursesTerminal: Terminal {
     ///
     /// Where our width and libc's disagree, the cell is drawn in a form they agree on, so the
     /// terminal's cursor and ncurses' never drift apart: a flag as its two regional indicators
-    /// (1 + 1 columns, which terminals that know flags join into one), an emoji that is wide only
-    /// with VS16 ("❤️") as its text form and a space, anything libc cannot print as U+FFFD.
+    /// (1 + 1 columns, which terminals that know flags join into one), a character our table
+    /// counts wide and libc narrow (tables of different Unicode versions) as libc's form and a
+    /// space, anything libc cannot print as U+FFFD.
     /// Only marks follow a spacing character (no joiners, variation selectors or tags), at most
     /// `CCHARW_MAX - 2` of them, leaving room for the strike-through overlay; so a ZWJ sequence
     /// shows its first emoji.

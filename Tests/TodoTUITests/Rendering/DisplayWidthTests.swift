@@ -23,12 +23,21 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of(try #require(Unicode.Scalar(0x1160))) == 0)
     }
 
-    @Test("ZWJ sequences, flags, skin tones and VS16 emoji are one two-column cluster",
-          arguments: ["👩‍💻", "👨‍👩‍👧‍👦", "🇰🇷", "🇯🇵", "👍🏽", "❤️", "1️⃣", "🏳️‍🌈"])
+    @Test("ZWJ sequences, flags, skin tones and VS16 on a wide emoji are one two-column cluster",
+          arguments: ["👩‍💻", "👨‍👩‍👧‍👦", "🇰🇷", "🇯🇵", "👍🏽", "⌚️", "😀\u{FE0F}"])
     func emojiSequences(_ text: String) throws {
         #expect(text.count == 1)
         let character = try #require(text.first)
         #expect(DisplayWidth.of(character) == 2)
+    }
+
+    @Test("VS16 adds no column: a narrow base with VS16 takes one, as tmux, xterm and VTE draw it (issue 12)",
+          arguments: ["✈️", "❤️", "☺️", "©️", "1️⃣", "#️⃣", "🏳️‍🌈"])
+    func variationSelector16(_ text: String) throws {
+        #expect(text.count == 1)
+        let character = try #require(text.first)
+        #expect(DisplayWidth.of(character) == 1)
+        #expect(InertText.width(of: text) == 1)
     }
 
     @Test("a text-presentation emoji and a lone regional indicator take one column")

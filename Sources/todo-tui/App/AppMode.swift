@@ -9,8 +9,9 @@ enum AppMode: Equatable {
     case editing(LineEditor, EditPurpose)
     /// Typing the live filter; the list follows each keystroke. Enter keeps it, Esc clears it.
     case filtering(LineEditor)
-    /// The key table; any key closes it.
-    case help
+    /// The key table, from its line `firstLine` (it scrolls when the window is too short for
+    /// it); j/k, the arrows and PgUp/PgDn scroll it, any other key closes it.
+    case help(firstLine: Int)
     /// Another writer changed what the user changed, and the merge policy (`error`) leaves the
     /// decision to the user: both values are shown until `m`, `t` or `b` is pressed.
     case resolving([MergeConflict])

@@ -27,7 +27,7 @@ extension TodoApp {
         case .character("U"), .control("r"): return undoOrRedo(undo: false)
         case .character("/"): mode = .filtering(LineEditor(text: filterText))
         case .character("o"): toggleSortOrder()
-        case .character("?"): mode = .help
+        case .character("?"): mode = .help(firstLine: 0)
         case .character("q"), .control("c"): return [.quit]
         case .escape where !filterText.isEmpty: applyFilter("")
         default: break

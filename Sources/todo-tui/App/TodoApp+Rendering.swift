@@ -9,7 +9,7 @@ extension TodoApp {
         screen.clear()
         screen.cursor = nil
         guard size.rows >= Self.minimumSize.rows, size.columns >= Self.minimumSize.columns else {
-            screen.write("Terminal too small (\(size.columns)×\(size.rows)); need \(Self.minimumSize.columns)×\(Self.minimumSize.rows).", row: 0, column: 0, overflow: .ellipsis)
+            TooSmallNotice.render(size: size, minimum: Self.minimumSize, into: &screen)
             return
         }
         renderTitleBar(into: &screen)
@@ -19,8 +19,8 @@ extension TodoApp {
         }
         renderBottomLine(into: &screen)
         switch mode {
-        case .help:
-            HelpOverlay.render(into: &screen)
+        case .help(let firstLine):
+            HelpOverlay.render(into: &screen, firstLine: firstLine)
         case .resolving(let conflicts):
             ConflictOverlay(conflicts: conflicts, titles: SectionTitleFormatter(calendar: calendar), today: now).render(into: &screen)
         case .browse, .editing, .filtering:
@@ -37,10 +37,13 @@ extension TodoApp {
         if !filterText.isEmpty {
             left += " matching \(filterText)"
         }
-        let right = "\(order) · ? help "
+        // A narrow window keeps the count: the order, then the help hint, give way first.
+        let leftWanted = min(InertText.width(of: left), Self.shortestTitleWidth)
+        let right = ["\(order) · ? help ", "? help ", ""].first { size.columns - InertText.width(of: $0) - 1 >= leftWanted } ?? ""
         let rightWidth = InertText.width(of: right)
-        let used = screen.write(left, row: 0, column: 0, style: style, maxWidth: max(0, size.columns - rightWidth - 1), overflow: .ellipsis)
-        if used + rightWidth < size.columns {
+        let leftWidth = right.isEmpty ? size.columns : max(0, size.columns - rightWidth - 1)
+        let used = screen.write(left, row: 0, column: 0, style: style, maxWidth: leftWidth, overflow: .ellipsis)
+        if !right.isEmpty, used + rightWidth < size.columns {
             screen.write(right, row: 0, column: size.columns - rightWidth, style: style)
         }
     }
@@ -86,6 +89,9 @@ extension TodoApp {
         screen.fill(row: row)
         screen.write(status.text, row: row, column: 0, style: style, overflow: .ellipsis)
     }
+
+    /// The columns the title's count keeps before the order and help hint are dropped.
+    static let shortestTitleWidth = 24
 
     static let keyHints = "a add  e edit  d delete  x done  t date  / filter  u undo  ? keys  q quit"
 }

@@ -129,9 +129,7 @@ final class TodoApp {
             case .filtering(var editor):
                 mode = .browse
                 return handleFiltering(key, editor: &editor)
-            case .help:
-                mode = .browse
-                return []
+            case .help(let firstLine): return handleHelp(key, firstLine: firstLine)
             case .resolving(let conflicts): return handleResolving(key, conflicts: conflicts)
             }
         }

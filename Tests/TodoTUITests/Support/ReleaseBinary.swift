@@ -36,7 +36,10 @@ enum ReleaseBinary {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "build", "-c", "release", "--product", "todo-tui", "--scratch-path", scratchPath]
         process.currentDirectoryURL = packageRoot
-        let log = packageRoot.appendingPathComponent("\(scratchPath).log")
+        // The log lives in the scratch folder, which git ignores (`.build-*/`).
+        let scratch = packageRoot.appendingPathComponent(scratchPath)
+        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let log = scratch.appendingPathComponent("build.log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         guard let handle = try? FileHandle(forWritingTo: log) else {
             return .failure(Failure(description: "cannot write the build log \(log.path)"))

@@ -38,7 +38,8 @@ final class AppRunLoop {
         screen = Screen(size: terminal.size)
     }
 
-    /// Runs until the app asks to quit (or, with `stopsWhenIdle`, until the script ends).
+    /// Runs until the app asks to quit, or the terminal's input ends (a hang-up), or, with
+    /// `stopsWhenIdle`, until the script ends.
     func run() {
         let monotonic = ContinuousClock()
         var nextPoll = monotonic.now + pollInterval

@@ -31,18 +31,28 @@ extension TodoApp {
     private func renderTitleBar(into screen: inout Screen) {
         let style = CellStyle(attributes: .reverse)
         screen.fill(row: 0, style: style)
-        let count = (0..<controller.numberOfSections).reduce(0) { $0 + controller.numberOfItems(inSection: $1) }
+        let count = table.layout.rowCount
         let order = (controller.fetchRequest.sortDescriptors.first?.ascending ?? true) ? "oldest first" : "newest first"
-        var left = " todo-tui · \(count) to-do\(count == 1 ? "" : "s")"
+        var left = " todo-tui · \(CountFormat.grouped(count)) to-do\(count == 1 ? "" : "s")"
         if !filterText.isEmpty {
             left += " matching \(filterText)"
         }
-        let right = "\(order) · ? help "
+        var right = "\(order) · ? help "
+        if let position = positionIndicator {
+            right = "\(position) · " + right
+        }
         let rightWidth = InertText.width(of: right)
         let used = screen.write(left, row: 0, column: 0, style: style, maxWidth: max(0, size.columns - rightWidth - 1), overflow: .ellipsis)
         if used + rightWidth < size.columns {
             screen.write(right, row: 0, column: size.columns - rightWidth, style: style)
         }
+    }
+
+    /// "1,234 / 10,000": the selected row's place among the rows shown; nil when none is selected.
+    /// - Complexity: O(1), so it costs nothing at any list size.
+    var positionIndicator: String? {
+        guard let path = table.selectedIndexPath, table.layout.contains(path) else { return nil }
+        return "\(CountFormat.grouped(table.layout.rowNumber(of: path) + 1)) / \(CountFormat.grouped(table.layout.rowCount))"
     }
 
     private func renderEmptyHint(into screen: inout Screen) {

@@ -21,3 +21,21 @@ struct TodoAppScreenTests {
         #expect(up[0].contains("1,499 / 1,500"), "\(up[0])")
     }
 }
+
+extension TodoAppScreenTests {
+    @Test("a half-typed or wrong filter token shows its error over the result without that token", arguments: [
+        ("color:mauve", "Unknown colour"), ("done:maybe", "Unknown done value"),
+    ])
+    func badFilterTokenKeepsLastResult(_ token: String, _ errorPart: String) throws {
+        let app = try keys.makeApp(["Buy milk", "Call Mum", "Buy bread"], size: TerminalSize(rows: 12, columns: 100))
+        let lines = try keys.send(Key.sequence("/") + Key.typing("buy " + token), to: app)
+        #expect(lines[0].hasPrefix(" todo-tui · 2 to-dos matching buy "), "\(lines[0])")
+        #expect(lines.contains { $0.hasPrefix("  [ ] Buy milk") })
+        #expect(lines.contains { $0.hasPrefix("  [ ] Buy bread") })
+        #expect(lines[lines.count - 2].contains(errorPart), "\(lines[lines.count - 2])")
+        let alone = try keys.send([.control("u")] + Key.typing(token), to: app)
+        #expect(alone[0].hasPrefix(" todo-tui · 3 to-dos "), "\(alone[0])")
+        #expect(!alone[0].contains("matching"), "\(alone[0])")
+        #expect(alone.contains { $0.contains("Call Mum") })
+    }
+}

@@ -31,6 +31,9 @@ extension TodoApp {
                 let effects = pushEditor("Added '\(valid)' — u to undo")
                 if let path = controller.indexPath(forItemWithID: added.id) {
                     table.selectRow(at: path)
+                } else if !filterText.isEmpty, mode == .browse, status?.kind == .info {
+                    // Saved, but the filter hides it: without a word it would seem lost.
+                    status = .info("Added '\(valid)' — hidden by the filter, Esc shows it")
                 }
                 return effects
             case .text(let id):

@@ -39,3 +39,18 @@ extension TodoAppScreenTests {
         #expect(alone.contains { $0.contains("Call Mum") })
     }
 }
+
+extension TodoAppScreenTests {
+    @Test("an item added while the filter hides it is said to be hidden; Esc shows it")
+    func addedHiddenByFilter() throws {
+        let app = try keys.makeApp(["Buy milk", "Call Mum"], size: TerminalSize(rows: 12, columns: 100))
+        try keys.send(Key.sequence("/") + Key.typing("buy") + [.enter], to: app)
+        let added = try keys.send(Key.sequence("a") + Key.typing("Walk the dog") + [.enter], to: app)
+        #expect(added.last?.hasPrefix("Added 'Walk the dog' — hidden by the filter, Esc shows it") == true, "\(added.last ?? "")")
+        #expect(keys.storedTexts().contains("Walk the dog"))
+        let shown = try keys.send([.escape], to: app)
+        #expect(shown.contains { $0.contains("Walk the dog") })
+        let visible = try keys.send(Key.sequence("a") + Key.typing("Tidy up") + [.enter], to: app)
+        #expect(visible.last?.hasPrefix("Added 'Tidy up' — u to undo") == true, "\(visible.last ?? "")")
+    }
+}

@@ -72,7 +72,7 @@ final class TodoApp {
             calendar: calendar,
             now: now
         )
-        dataSource = ItemTableDataSource(controller: controller)
+        dataSource = ItemTableDataSource(controller: controller, startOfToday: calendar.startOfDay(for: now))
         table = TableView(dataSource: nil, width: size.columns, height: max(1, size.rows - 2)) { [tableLog] in
             tableLog.record($0)
         }
@@ -135,6 +135,9 @@ final class TodoApp {
         let dayChanged = !calendar.isDate(newNow, inSameDayAs: now)
         now = newNow
         if dayChanged {
+            // Before the controller reports the new day: the rows it reloads are then drawn
+            // with their overdue marks as of the new day.
+            dataSource.startOfToday = calendar.startOfDay(for: newNow)
             controller.dayDidChange(now: newNow)
         }
     }

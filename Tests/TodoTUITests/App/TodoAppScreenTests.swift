@@ -54,3 +54,56 @@ extension TodoAppScreenTests {
         #expect(visible.last?.hasPrefix("Added 'Tidy up' — u to undo") == true, "\(visible.last ?? "")")
     }
 }
+
+extension TodoAppScreenTests {
+    /// An app whose store holds `items` (text, seconds from `TodoAppTests.start`, done).
+    func makeApp(dated items: [(String, TimeInterval, Bool)], size: TerminalSize = TerminalSize(rows: 12, columns: 60)) throws -> TodoApp {
+        let seed = TodoContext(store: keys.store, now: { TodoAppTests.start })
+        for (text, offset, done) in items {
+            let item = try seed.insert(text: text, date: TodoAppTests.start + offset)
+            if done { try seed.update(item.id) { $0.isDone = true } }
+        }
+        try seed.save()
+        let context = TodoContext(store: keys.store, now: { TodoAppTests.start })
+        return try TodoApp(context: context, calendar: keys.calendar, now: TodoAppTests.start, size: size, animations: false)
+    }
+
+    /// The screen as the app draws it now.
+    func screen(of app: TodoApp) -> Screen {
+        var screen = Screen(rows: app.size.rows, columns: app.size.columns)
+        app.render(into: &screen)
+        return screen
+    }
+
+    @Test("an overdue item (before today, not done) is marked with a red bold '!' that NO_COLOR keeps as '!' and bold")
+    func overdueMarked() throws {
+        let app = try makeApp(dated: [("Late", -86_400, false), ("Late but done", -86_300, false), ("Earlier today", -3_600, false), ("Now", 0, false)])
+        try keys.send(Key.sequence("g j x"), to: app)
+        let screen = screen(of: app)
+        let lines = screen.lines
+        let late = try #require(lines.firstIndex { $0.contains("Late") && !$0.contains("done") })
+        #expect(lines[late].hasPrefix("! [ ] Late"), "\(lines[late])")
+        #expect(lines.contains { $0.hasPrefix("  [x] Late but done") }, "a done item is not overdue")
+        #expect(lines.contains { $0.hasPrefix("  [ ] Earlier today") }, "earlier today is not overdue")
+        #expect(lines.contains { $0.hasPrefix("  [ ] Now") })
+        // With colour: red and bold. Without (NO_COLOR: the terminal drops the foreground and
+        // keeps the attributes): the '!' and bold still tell it apart.
+        let mark = try #require(screen.cells(inRow: late).first)
+        #expect(mark.character == "!")
+        #expect(mark.style.foreground == .red)
+        #expect(mark.style.attributes.contains(.bold))
+        let text = screen.cells(inRow: late).dropFirst(6).first
+        #expect(text?.style.attributes.contains(.bold) == true)
+        let plain = try #require(lines.firstIndex { $0.contains("Now") })
+        #expect(screen.cells(inRow: plain).allSatisfy { $0.style.foreground != .red })
+    }
+
+    @Test("at midnight an item left undone becomes overdue")
+    func overdueAtMidnight() throws {
+        let app = try makeApp(dated: [("Today's", 0, false)])
+        #expect(screen(of: app).lines.contains { $0.hasPrefix("  [ ] Today's") })
+        app.tick(now: TodoAppTests.start + 86_400)
+        while app.isAnimating { app.advanceAnimation() }
+        #expect(screen(of: app).lines.contains { $0.hasPrefix("! [ ] Today's") })
+    }
+}

@@ -44,7 +44,10 @@ extension TodoApp {
                 guard let item = try scratch.item(with: id) else {
                     preconditionFailure("the scratch context holds the item it opened on")
                 }
-                let date = try DateInput.redate(item.date, to: text, now: now, calendar: calendar)
+                // The prefilled text submitted as it is keeps the date to the millisecond: the
+                // prefill shows only the minute.
+                let unchanged = text.trimmingCharacters(in: .whitespaces) == DateInput.editableText(for: item.date, calendar: calendar)
+                let date = unchanged ? item.date : try DateInput.redate(item.date, to: text, now: now, calendar: calendar)
                 try scratch.update(id) { $0.date = date }
                 return pushEditor("Moved '\(item.text)' to \(SectionTitleFormatter(calendar: calendar).title(forDay: date, today: now)) — u to undo")
             }

@@ -73,13 +73,13 @@ extension TodoApp {
             let used = screen.write(prompt, row: row, column: 0, style: CellStyle(attributes: .bold))
             editor.render(into: &screen, row: row, column: used, width: size.columns - used)
             if let status {
-                renderStatus(status, into: &screen, row: row - 1)
+                renderWrappedStatus(status, into: &screen, above: row)
             }
         case .filtering(let editor):
             let used = screen.write("/", row: row, column: 0, style: CellStyle(attributes: .bold))
             editor.render(into: &screen, row: row, column: used, width: size.columns - used)
             if let status {
-                renderStatus(status, into: &screen, row: row - 1)
+                renderWrappedStatus(status, into: &screen, above: row)
             }
         case .browse, .help, .resolving:
             if let status {
@@ -95,6 +95,34 @@ extension TodoApp {
         let style = status.kind == .error ? CellStyle(foreground: .red, attributes: .bold) : CellStyle()
         screen.fill(row: row)
         screen.write(status.text, row: row, column: 0, style: style, overflow: .ellipsis)
+    }
+
+    /// A message about the line being typed, in full: wrapped at spaces over as many lines above
+    /// the editor as it needs (an error naming every accepted date form runs past one line),
+    /// leaving the title bar; only what still does not fit is cut.
+    private func renderWrappedStatus(_ status: StatusMessage, into screen: inout Screen, above editorRow: Int) {
+        let lines = Self.wrap(status.text, width: size.columns, maxLines: max(1, editorRow - 1))
+        for (index, line) in lines.enumerated() {
+            renderStatus(StatusMessage(text: line, kind: status.kind), into: &screen, row: editorRow - lines.count + index)
+        }
+    }
+
+    /// `text` broken at spaces into lines of at most `width` columns (a longer word is cut by
+    /// the line's ellipsis), at most `maxLines` of them; the last takes the rest.
+    static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if current.isEmpty || InertText.width(of: candidate) <= width || lines.count == maxLines - 1 {
+                current = candidate
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        lines.append(current)
+        return lines
     }
 
     static let keyHints = "a add  e edit  d delete  x done  t date  / filter  u undo  ? keys  q quit"

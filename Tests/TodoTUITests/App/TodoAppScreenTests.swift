@@ -32,7 +32,7 @@ extension TodoAppScreenTests {
         #expect(lines[0].hasPrefix(" todo-tui · 2 to-dos matching buy "), "\(lines[0])")
         #expect(lines.contains { $0.hasPrefix("  [ ] Buy milk") })
         #expect(lines.contains { $0.hasPrefix("  [ ] Buy bread") })
-        #expect(lines[lines.count - 2].contains(errorPart), "\(lines[lines.count - 2])")
+        #expect(lines.suffix(4).joined(separator: " ").contains(errorPart), "\(lines)")
         let alone = try keys.send([.control("u")] + Key.typing(token), to: app)
         #expect(alone[0].hasPrefix(" todo-tui · 3 to-dos "), "\(alone[0])")
         #expect(!alone[0].contains("matching"), "\(alone[0])")
@@ -105,5 +105,32 @@ extension TodoAppScreenTests {
         app.tick(now: TodoAppTests.start + 86_400)
         while app.isAnimating { app.advanceAnimation() }
         #expect(screen(of: app).lines.contains { $0.hasPrefix("! [ ] Today's") })
+    }
+}
+
+extension TodoAppScreenTests {
+    @Test("t opens prefilled with the item's date in a form it reads back; Enter on it changes nothing")
+    func redatePrefilled() throws {
+        let app = try makeApp(dated: [("Whole day", -12 * 3_600, false), ("Timed", 9 * 60, false)], size: TerminalSize(rows: 12, columns: 80))
+        let whole = try keys.send(Key.sequence("g t"), to: app)
+        #expect(whole.last == "Date: 2025-11-20", "\(whole.last ?? "")")
+        try keys.send([.enter], to: app)
+        #expect(keys.store.contents.items.first { $0.text == "Whole day" }?.date == TodoAppTests.start - 12 * 3_600)
+        let timed = try keys.send(Key.sequence("j t"), to: app)
+        #expect(timed.last == "Date: 2025-11-20T12:09", "\(timed.last ?? "")")
+        try keys.send([.enter], to: app)
+        #expect(keys.store.contents.items.first { $0.text == "Timed" }?.date == TodoAppTests.start + 9 * 60)
+        try keys.send(Key.sequence("t C-u") + Key.typing("2025-11-22") + [.enter], to: app)
+        let moved = try #require(keys.store.contents.items.first { $0.text == "Timed" })
+        #expect(moved.date == TodoAppTests.start + 2 * 86_400 + 9 * 60, "a day-only date keeps the time")
+    }
+
+    @Test("a date error names every accepted form in full, wrapped above the editor at 60 columns")
+    func dateErrorInFull() throws {
+        let app = try makeApp(dated: [("Dentist", 0, false)], size: TerminalSize(rows: 12, columns: 60))
+        let lines = try keys.send(Key.sequence("t C-u") + Key.typing("someday") + [.enter], to: app)
+        #expect(lines.last == "Date: someday")
+        let message = lines.dropLast().suffix(4).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(message.contains("Unknown date 'someday'; use \(DateInput.acceptedForms)."), "\(lines)")
     }
 }

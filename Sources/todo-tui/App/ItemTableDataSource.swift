@@ -6,16 +6,20 @@ import TodoCore
 /// Rows are `  [ ] text` or `  [x] text` (indented under their day): the item's colour on its text, done items dimmed with a
 /// tick so they read as finished in any terminal (ncurses has no strikethrough). An overdue
 /// item (dated before today, not done) reads `! [ ] text`: a red bold `!` and bold text, so the
-/// mark survives `NO_COLOR`, where colours are dropped. Every call is O(log n) in the number of
-/// items, so drawing costs the same at any list size.
+/// mark survives `NO_COLOR`, where colours are dropped. An item with a time of day
+/// (`DateInput.hasTime`) shows it before its text: `  [ ] 09:30 Dentist`. Every call is
+/// O(log n) in the number of items, so drawing costs the same at any list size.
 final class ItemTableDataSource: TableViewDataSource {
     let controller: FetchedResultsController
     /// The start of today: items before it and not done are overdue. The app moves it at midnight.
     var startOfToday: Date
+    /// The calendar whose wall clock times are shown in.
+    let calendar: Calendar
 
-    init(controller: FetchedResultsController, startOfToday: Date) {
+    init(controller: FetchedResultsController, startOfToday: Date, calendar: Calendar) {
         self.controller = controller
         self.startOfToday = startOfToday
+        self.calendar = calendar
     }
 
     func numberOfSections() -> Int {
@@ -39,11 +43,11 @@ final class ItemTableDataSource: TableViewDataSource {
     }
 
     func cellForRow(at indexPath: IndexPath) -> RowCell {
-        Self.cell(for: controller.item(at: indexPath), startOfToday: startOfToday)
+        Self.cell(for: controller.item(at: indexPath), startOfToday: startOfToday, calendar: calendar)
     }
 
-    /// The row of one item; `startOfToday` decides whether it is overdue.
-    static func cell(for item: TodoItem, startOfToday: Date) -> RowCell {
+    /// The row of one item; `startOfToday` decides whether it is overdue, `calendar` its time.
+    static func cell(for item: TodoItem, startOfToday: Date, calendar: Calendar) -> RowCell {
         let overdue = !item.isDone && item.date < startOfToday
         let textStyle = CellStyle(foreground: item.color, attributes: item.isDone ? .dim : overdue ? .bold : [])
         var spans: [RowCell.Span] = []
@@ -52,6 +56,9 @@ final class ItemTableDataSource: TableViewDataSource {
             spans.append(RowCell.Span("[ ] "))
         } else {
             spans.append(RowCell.Span(item.isDone ? "  [x] " : "  [ ] ", style: CellStyle(attributes: item.isDone ? .dim : [])))
+        }
+        if let time = DateInput.timeOfDay(item.date, calendar: calendar) {
+            spans.append(RowCell.Span(time + " ", style: CellStyle(attributes: item.isDone ? .dim : [])))
         }
         spans.append(RowCell.Span(item.text, style: textStyle))
         return RowCell(spans)

@@ -72,7 +72,7 @@ final class TodoApp {
             calendar: calendar,
             now: now
         )
-        dataSource = ItemTableDataSource(controller: controller, startOfToday: calendar.startOfDay(for: now))
+        dataSource = ItemTableDataSource(controller: controller, startOfToday: calendar.startOfDay(for: now), calendar: calendar)
         table = TableView(dataSource: nil, width: size.columns, height: max(1, size.rows - 2)) { [tableLog] in
             tableLog.record($0)
         }

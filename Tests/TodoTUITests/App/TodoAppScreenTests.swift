@@ -30,8 +30,8 @@ extension TodoAppScreenTests {
         let app = try keys.makeApp(["Buy milk", "Call Mum", "Buy bread"], size: TerminalSize(rows: 12, columns: 100))
         let lines = try keys.send(Key.sequence("/") + Key.typing("buy " + token), to: app)
         #expect(lines[0].hasPrefix(" todo-tui · 2 to-dos matching buy "), "\(lines[0])")
-        #expect(lines.contains { $0.hasPrefix("  [ ] Buy milk") })
-        #expect(lines.contains { $0.hasPrefix("  [ ] Buy bread") })
+        #expect(lines.contains { $0.hasPrefix("  [ ] 12:00 Buy milk") })
+        #expect(lines.contains { $0.hasPrefix("  [ ] 12:00 Buy bread") })
         #expect(lines.suffix(4).joined(separator: " ").contains(errorPart), "\(lines)")
         let alone = try keys.send([.control("u")] + Key.typing(token), to: app)
         #expect(alone[0].hasPrefix(" todo-tui · 3 to-dos "), "\(alone[0])")
@@ -82,17 +82,17 @@ extension TodoAppScreenTests {
         let screen = screen(of: app)
         let lines = screen.lines
         let late = try #require(lines.firstIndex { $0.contains("Late") && !$0.contains("done") })
-        #expect(lines[late].hasPrefix("! [ ] Late"), "\(lines[late])")
-        #expect(lines.contains { $0.hasPrefix("  [x] Late but done") }, "a done item is not overdue")
-        #expect(lines.contains { $0.hasPrefix("  [ ] Earlier today") }, "earlier today is not overdue")
-        #expect(lines.contains { $0.hasPrefix("  [ ] Now") })
+        #expect(lines[late].hasPrefix("! [ ] 12:00 Late"), "\(lines[late])")
+        #expect(lines.contains { $0.hasPrefix("  [x] 12:01 Late but done") }, "a done item is not overdue")
+        #expect(lines.contains { $0.hasPrefix("  [ ] 11:00 Earlier today") }, "earlier today is not overdue")
+        #expect(lines.contains { $0.hasPrefix("  [ ] 12:00 Now") })
         // With colour: red and bold. Without (NO_COLOR: the terminal drops the foreground and
         // keeps the attributes): the '!' and bold still tell it apart.
         let mark = try #require(screen.cells(inRow: late).first)
         #expect(mark.character == "!")
         #expect(mark.style.foreground == .red)
         #expect(mark.style.attributes.contains(.bold))
-        let text = screen.cells(inRow: late).dropFirst(6).first
+        let text = screen.cells(inRow: late).dropFirst(12).first
         #expect(text?.style.attributes.contains(.bold) == true)
         let plain = try #require(lines.firstIndex { $0.contains("Now") })
         #expect(screen.cells(inRow: plain).allSatisfy { $0.style.foreground != .red })
@@ -101,10 +101,10 @@ extension TodoAppScreenTests {
     @Test("at midnight an item left undone becomes overdue")
     func overdueAtMidnight() throws {
         let app = try makeApp(dated: [("Today's", 0, false)])
-        #expect(screen(of: app).lines.contains { $0.hasPrefix("  [ ] Today's") })
+        #expect(screen(of: app).lines.contains { $0.hasPrefix("  [ ] 12:00 Today's") })
         app.tick(now: TodoAppTests.start + 86_400)
         while app.isAnimating { app.advanceAnimation() }
-        #expect(screen(of: app).lines.contains { $0.hasPrefix("! [ ] Today's") })
+        #expect(screen(of: app).lines.contains { $0.hasPrefix("! [ ] 12:00 Today's") })
     }
 }
 
@@ -130,7 +130,25 @@ extension TodoAppScreenTests {
         let app = try makeApp(dated: [("Dentist", 0, false)], size: TerminalSize(rows: 12, columns: 60))
         let lines = try keys.send(Key.sequence("t C-u") + Key.typing("someday") + [.enter], to: app)
         #expect(lines.last == "Date: someday")
-        let message = lines.dropLast().suffix(4).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let message = lines.dropFirst().dropLast().map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         #expect(message.contains("Unknown date 'someday'; use \(DateInput.acceptedForms)."), "\(lines)")
+    }
+}
+
+extension TodoAppScreenTests {
+    @Test("a row shows its item's time of day when it has one; an item at midnight shows none")
+    func rowTimes() throws {
+        let app = try makeApp(dated: [("All day", -12 * 3_600, false), ("Dentist", -2.5 * 3_600, false), ("Done call", 9 * 3_600 + 59, false)])
+        let lines = try keys.send(Key.sequence("G x"), to: app)
+        #expect(lines.contains("  [ ] All day"), "\(lines)")
+        #expect(lines.contains("  [ ] 09:30 Dentist"), "\(lines)")
+        #expect(lines.contains("  [x] 21:00 Done call"), "\(lines)")
+        let retimed = try keys.send(Key.sequence("g j t C-u") + Key.typing("tomorrow 9am") + [.enter], to: app)
+        #expect(retimed.contains("Tomorrow"))
+        #expect(retimed.contains("  [ ] 09:00 Dentist"), "\(retimed)")
+        let evening = try keys.send(Key.sequence("t C-u") + Key.typing("today 9:30pm") + [.enter], to: app)
+        #expect(evening.contains("  [ ] 21:30 Dentist"), "\(evening)")
+        let bad = try keys.send(Key.sequence("t C-u") + Key.typing("25:00") + [.enter], to: app)
+        #expect(bad.joined(separator: " ").contains("hours run from 00 to 23 (times are written 9:30, 14:30, 9am or 9:30pm)"), "\(bad)")
     }
 }

@@ -50,7 +50,7 @@ struct TodoAppTests {
         #expect(empty.contains { $0.contains("No to-dos yet — press a to add one, ? for help") })
         let lines = try send(Key.sequence("a") + Key.typing("Buy milk") + [.enter], to: app)
         #expect(lines[1] == "Today")
-        #expect(lines[2].hasPrefix("  [ ] Buy milk"))
+        #expect(lines[2].hasPrefix("  [ ] 12:00 Buy milk"))
         #expect(lines.last?.contains("Added 'Buy milk'") == true)
         #expect(storedTexts() == ["Buy milk"])
     }
@@ -105,7 +105,7 @@ struct TodoAppTests {
     func filterAndOrder() throws {
         let app = try makeApp(["Buy milk", "Call Mum", "Buy bread"])
         let filtered = try send(Key.sequence("/") + Key.typing("buy"), to: app)
-        #expect(filtered.contains { $0.hasPrefix("  [ ] Buy milk") })
+        #expect(filtered.contains { $0.hasPrefix("  [ ] 12:00 Buy milk") })
         #expect(!filtered.contains { $0.contains("Call Mum") })
         try send([.enter], to: app)
         #expect(app.filterText == "buy")
@@ -209,7 +209,7 @@ struct TodoAppTests {
         let lines = try send(Key.sequence("l"), to: app)
         #expect(app.controller.fetchedItems.map(\.text) == ["Milk", "Milk powder"])
         #expect(app.tableLog.messages.isEmpty, "the keystroke's batch matched the table: \(app.tableLog.messages)")
-        #expect(lines.contains { $0.hasPrefix("  [ ] Milk powder") })
+        #expect(lines.contains { RowTime.removed(from: $0).hasPrefix("  [ ] Milk powder") })
         #expect(!lines.contains { $0.contains("Mint tea") })
     }
 }

@@ -37,16 +37,22 @@ extension TodoApp {
         if !filterText.isEmpty {
             left += " matching \(filterText)"
         }
-        var right = "\(order) · ? help "
-        if let position = positionIndicator {
-            right = "\(position) · " + right
-        }
+        // The right part gives way on a narrow screen, the position first, so that the count
+        // keeps some room: a title never goes blank for want of space.
+        let help = "\(order) · ? help "
+        let rights = (positionIndicator.map { ["\($0) · " + help] } ?? []) + [help, "? help ", ""]
+        let leftRoom = min(InertText.width(of: left), Self.leastTitleWidth)
+        let right = rights.first { InertText.width(of: $0) + leftRoom + 1 <= size.columns } ?? ""
         let rightWidth = InertText.width(of: right)
-        let used = screen.write(left, row: 0, column: 0, style: style, maxWidth: max(0, size.columns - rightWidth - 1), overflow: .ellipsis)
-        if used + rightWidth < size.columns {
+        screen.write(left, row: 0, column: 0, style: style, maxWidth: max(0, size.columns - rightWidth - (right.isEmpty ? 0 : 1)), overflow: .ellipsis)
+        if !right.isEmpty {
             screen.write(right, row: 0, column: size.columns - rightWidth, style: style)
         }
     }
+
+    /// The columns of the title's left part ("todo-tui · 30 to-dos") kept before the right part
+    /// is shortened.
+    static let leastTitleWidth = 24
 
     /// "1,234 / 10,000": the selected row's place among the rows shown; nil when none is selected.
     /// - Complexity: O(1), so it costs nothing at any list size.

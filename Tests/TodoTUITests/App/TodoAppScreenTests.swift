@@ -152,3 +152,18 @@ extension TodoAppScreenTests {
         #expect(bad.joined(separator: " ").contains("hours run from 00 to 23 (times are written 9:30, 14:30, 9am or 9:30pm)"), "\(bad)")
     }
 }
+
+extension TodoAppScreenTests {
+    @Test("on a narrow screen the title's right part gives way, the position first; the count stays", arguments: [20, 30, 40, 50, 60, 80])
+    func narrowTitle(columns: Int) throws {
+        let app = try keys.makeApp((1...1_200).map { "Item \($0)" }, size: TerminalSize(rows: 10, columns: columns))
+        let title = try keys.send([.end], to: app)[0]
+        #expect(title.hasPrefix(" todo-tui · 1,"), "\(title)")
+        #expect(InertText.width(of: title) <= columns)
+        if columns >= 65 {
+            #expect(title.hasSuffix("1,200 / 1,200 · oldest first · ? help"), "\(title)")
+        } else if columns >= 40 {
+            #expect(title.hasSuffix(" ? help"), "\(title)")
+        }
+    }
+}

@@ -8,7 +8,10 @@ import Foundation
 ///   so on a Monday `mon` is the Monday a week later (a weekday typed for a to-do looks ahead);
 /// - `+Nd`/`-Nd` (days) and `+Nw`/`-Nw` (weeks) from today, with 1 to 7 digits and a sign;
 /// - `YYYY-MM-DD`, a day of the ISO 8601 (proleptic Gregorian) calendar;
-/// - `YYYY-MM-DDTHH:MM`, or with a space instead of `T`: a local wall-clock time, hours 00–23.
+/// - `YYYY-MM-DDTHH:MM`, or with a space instead of `T`: a local wall-clock time, hours 00–23;
+/// - a time alone — `9:30`, `14:30` (hours 0–23, two-digit minutes), `9am`, `9:30pm` (hours
+///   1–12) — for that time today, or after any of the day forms above but the ISO ones, with a
+///   space (`tomorrow 9:00`, `tue 14:30`, `+2d 9am`), for that time on that day.
 ///
 /// Days are those of the injected calendar and its time zone. Distances are counted in civil days
 /// and instants placed with `Calendar.date(byAdding:to:)`, never by adding multiples of 86,400
@@ -19,7 +22,8 @@ import Foundation
 public enum DateInput {
     /// The accepted forms, as a phrase for error messages and help screens.
     public static let acceptedForms =
-        "today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30"
+        "today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, "
+        + "each optionally followed by a time (tomorrow 9:00, tue 14:30), or a time alone for today (9am, 9:30pm, 18:00)"
 
     /// Why a date in an accepted form names no real day or time.
     public enum Problem: Sendable, Hashable, CustomStringConvertible {
@@ -33,6 +37,8 @@ public enum DateInput {
         case hourOutOfRange
         /// The minute is not 00…59.
         case minuteOutOfRange
+        /// With `am` or `pm`, the hour is not 1…12 (`13pm`, `0am`).
+        case twelveHourOutOfRange
 
         public var description: String {
             switch self {
@@ -40,8 +46,9 @@ public enum DateInput {
             case .monthOutOfRange: "months run from 01 to 12"
             case .dayOutOfRange(let year, let month, let lastDay):
                 "\(year)-\(String(month).leftPadded(to: 2)) has days 01 to \(lastDay)"
-            case .hourOutOfRange: "hours run from 00 to 23"
-            case .minuteOutOfRange: "minutes run from 00 to 59"
+            case .hourOutOfRange: "hours run from 00 to 23 (times are written 9:30, 14:30, 9am or 9:30pm)"
+            case .minuteOutOfRange: "minutes run from 00 to 59 (times are written 9:30, 14:30, 9am or 9:30pm)"
+            case .twelveHourOutOfRange: "with am or pm, hours run from 1 to 12 (times are written 9:30, 14:30, 9am or 9:30pm)"
             }
         }
     }
@@ -79,18 +86,20 @@ public enum DateInput {
         iso.timeZone = calendar.timeZone
         guard let today = Form.dayNumber(of: now, in: iso) else { throw outOfRange }
         let target: Int
-        switch form {
+        switch form.day {
         case .daysFromToday(let days):
             target = today + days
         case .nextWeekday(let weekday):
             target = today + (weekday - calendar.component(.weekday, from: now) + 6) % 7 + 1
         case .calendarDay(let day), .localTime(let day, _, _):
             target = day
+        case .timed:
+            preconditionFailure("a form's day part has no time")
         }
         guard Form.supportedDays.contains(target),
               let sameTimeOfDay = calendar.date(byAdding: .day, value: target - today, to: now)
         else { throw outOfRange }
-        guard case .localTime(_, let hour, let minute) = form else { return sameTimeOfDay }
+        guard let (hour, minute) = form.time else { return sameTimeOfDay }
         // The typed day's own components in `calendar` (whatever its system) with the typed
         // time: `date(from:)` moves a time skipped by a daylight-saving change forward.
         var wallClock = calendar.dateComponents([.era, .year, .month, .day], from: sameTimeOfDay)
@@ -108,7 +117,7 @@ public enum DateInput {
     /// a time (`2025-01-31T09:30`) is taken as it is.
     /// - Throws: as `date(_:now:calendar:)`.
     public static func redate(_ current: Date, to text: String, now: Date, calendar: Calendar) throws(ItemError) -> Date {
-        if case .localTime = try Form(parsing: text.trimmingCharacters(in: .whitespaces)) {
+        if try Form(parsing: text.trimmingCharacters(in: .whitespaces)).time != nil {
             return try date(text, now: now, calendar: calendar)
         }
         let day = try self.day(text, now: now, calendar: calendar)
@@ -146,6 +155,22 @@ extension DateInput {
         case calendarDay(Int)
         /// A `dayNumber` and a wall-clock time on it.
         case localTime(Int, hour: Int, minute: Int)
+        /// A day form without a time (`tomorrow`, `tue`, `+2d`, today for a time alone) and a
+        /// wall-clock time on that day.
+        indirect case timed(Form, hour: Int, minute: Int)
+
+        /// The form without its time (`timed`'s day form); the form itself otherwise.
+        var day: Form {
+            if case .timed(let day, _, _) = self { day } else { self }
+        }
+
+        /// The typed wall-clock time, if any.
+        var time: (hour: Int, minute: Int)? {
+            switch self {
+            case .localTime(_, let hour, let minute), .timed(_, let hour, let minute): (hour, minute)
+            case .daysFromToday, .nextWeekday, .calendarDay: nil
+            }
+        }
 
         static let namedDays = ["today": 0, "tomorrow": 1, "yesterday": -1]
         static let weekdays: [String: Int] = {
@@ -160,7 +185,12 @@ extension DateInput {
 
         /// Recognises `typed` (already trimmed).
         init(parsing typed: String) throws(ItemError) {
-            let word = typed.lowercased()
+            try self.init(parsing: typed, reportingAs: typed)
+        }
+
+        /// Recognises `text` (trimmed); errors quote `typed`, the whole text this is part of.
+        private init(parsing text: String, reportingAs typed: String) throws(ItemError) {
+            let word = text.lowercased()
             if let days = Self.namedDays[word] {
                 self = .daysFromToday(days)
             } else if let weekday = Self.weekdays[word] {
@@ -169,9 +199,53 @@ extension DateInput {
                 self = form
             } else if let form = try Self.iso(Array(word.utf8), typed: typed) {
                 self = form
+            } else if let (hour, minute) = try Self.time(Array(word.utf8), typed: typed) {
+                self = .timed(.daysFromToday(0), hour: hour, minute: minute)
+            } else if let space = word.lastIndex(of: " "),
+                      let (hour, minute) = try Self.time(Array(word[word.index(after: space)...].utf8), typed: typed) {
+                let dayText = text[..<space].trimmingCharacters(in: .whitespaces)
+                let day = try Form(parsing: dayText, reportingAs: typed)
+                // Only a day without a time takes one: `2025-01-31T09:30 10:00` is no date.
+                guard day.time == nil, !dayText.isEmpty else { throw .unknownDate(typed) }
+                self = .timed(day, hour: hour, minute: minute)
             } else {
                 throw .unknownDate(typed)
             }
+        }
+
+        /// `9:30`, `14:30`, `9am`, `12pm`, `9:30pm` (case-insensitive): an hour of one or two
+        /// digits, `:` and two minute digits, and/or `am`/`pm`; nil for any other shape, an error
+        /// for the right shape with an hour or minute that does not exist.
+        private static func time(_ bytes: [UInt8], typed: String) throws(ItemError) -> (hour: Int, minute: Int)? {
+            var body = bytes[...]
+            var afternoon: Bool?
+            if body.count >= 3, body.last == Byte.lowercaseM {
+                switch body[body.endIndex - 2] {
+                case Byte.lowercaseA: afternoon = false
+                case Byte.lowercaseP: afternoon = true
+                default: return nil
+                }
+                body = body.dropLast(2)
+            }
+            let colon = body.firstIndex(of: Byte.colon)
+            let hourRange = body.startIndex..<(colon ?? body.endIndex)
+            guard (1...2).contains(hourRange.count), let typedHour = number(bytes, hourRange) else { return nil }
+            var minute = 0
+            if let colon {
+                let minuteRange = colon + 1..<body.endIndex
+                guard minuteRange.count == 2, let typedMinute = number(bytes, minuteRange) else { return nil }
+                minute = typedMinute
+            } else if afternoon == nil {
+                return nil
+            }
+            var hour = typedHour
+            if let afternoon {
+                guard (1...12).contains(typedHour) else { throw .invalidDate(typed, problem: .twelveHourOutOfRange) }
+                hour = typedHour % 12 + (afternoon ? 12 : 0)
+            }
+            guard hour < 24 else { throw .invalidDate(typed, problem: .hourOutOfRange) }
+            guard minute < 60 else { throw .invalidDate(typed, problem: .minuteOutOfRange) }
+            return (hour, minute)
         }
 
         /// `+3d`, `-2w`: a sign, ASCII digits and a unit; nil for any other shape.
@@ -284,6 +358,9 @@ extension DateInput {
         static let nine = UInt8(ascii: "9")
         static let lowercaseD = UInt8(ascii: "d")
         static let lowercaseW = UInt8(ascii: "w")
+        static let lowercaseA = UInt8(ascii: "a")
+        static let lowercaseP = UInt8(ascii: "p")
+        static let lowercaseM = UInt8(ascii: "m")
         static let timeSeparators: Set<UInt8> = [UInt8(ascii: "t"), UInt8(ascii: " ")]
     }
 }

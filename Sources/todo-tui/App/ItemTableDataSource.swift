@@ -4,13 +4,22 @@ import TodoCore
 /// Shows a fetched-results controller's sections and items in a `TableView`.
 ///
 /// Rows are `  [ ] text` or `  [x] text` (indented under their day): the item's colour on its text, done items dimmed with a
-/// tick so they read as finished in any terminal (ncurses has no strikethrough). Every call is
+/// tick so they read as finished in any terminal (ncurses has no strikethrough). An overdue
+/// item (dated before today, not done) reads `! [ ] text`: a red bold `!` and bold text, so the
+/// mark survives `NO_COLOR`, where colours are dropped. An item with a time of day
+/// (`DateInput.hasTime`) shows it before its text: `  [ ] 09:30 Dentist`. Every call is
 /// O(log n) in the number of items, so drawing costs the same at any list size.
 final class ItemTableDataSource: TableViewDataSource {
     let controller: FetchedResultsController
+    /// The start of today: items before it and not done are overdue. The app moves it at midnight.
+    var startOfToday: Date
+    /// The calendar whose wall clock times are shown in.
+    let calendar: Calendar
 
-    init(controller: FetchedResultsController) {
+    init(controller: FetchedResultsController, startOfToday: Date, calendar: Calendar) {
         self.controller = controller
+        self.startOfToday = startOfToday
+        self.calendar = calendar
     }
 
     func numberOfSections() -> Int {
@@ -34,16 +43,27 @@ final class ItemTableDataSource: TableViewDataSource {
     }
 
     func cellForRow(at indexPath: IndexPath) -> RowCell {
-        Self.cell(for: controller.item(at: indexPath))
+        Self.cell(for: controller.item(at: indexPath), startOfToday: startOfToday, calendar: calendar)
     }
 
-    /// The row of one item.
-    static func cell(for item: TodoItem) -> RowCell {
-        let textStyle = CellStyle(foreground: item.color, attributes: item.isDone ? .dim : [])
-        let mark = item.isDone ? "  [x] " : "  [ ] "
-        return RowCell([
-            RowCell.Span(mark, style: CellStyle(attributes: item.isDone ? .dim : [])),
-            RowCell.Span(item.text, style: textStyle),
-        ])
+    /// The row of one item; `startOfToday` decides whether it is overdue, `calendar` its time.
+    static func cell(for item: TodoItem, startOfToday: Date, calendar: Calendar) -> RowCell {
+        let overdue = !item.isDone && item.date < startOfToday
+        let textStyle = CellStyle(foreground: item.color, attributes: item.isDone ? .dim : overdue ? .bold : [])
+        var spans: [RowCell.Span] = []
+        if overdue {
+            spans.append(RowCell.Span("! ", style: Self.overdueMarkStyle))
+            spans.append(RowCell.Span("[ ] "))
+        } else {
+            spans.append(RowCell.Span(item.isDone ? "  [x] " : "  [ ] ", style: CellStyle(attributes: item.isDone ? .dim : [])))
+        }
+        if let time = DateInput.timeOfDay(item.date, calendar: calendar) {
+            spans.append(RowCell.Span(time + " ", style: CellStyle(attributes: item.isDone ? .dim : [])))
+        }
+        spans.append(RowCell.Span(item.text, style: textStyle))
+        return RowCell(spans)
     }
+
+    /// The overdue mark's look: red where colours show, bold and the `!` itself where not.
+    static let overdueMarkStyle = CellStyle(foreground: .red, attributes: .bold)
 }

@@ -13,7 +13,7 @@ extension TodoApp {
         case .pageUp: table.pageUp()
         case .character("a"): openEditor(LineEditor(), .add)
         case .character("e"), .enter: return beginEditing(\.text) { .text($0) }
-        case .character("t"): return beginEditing({ _ in "" }) { .date($0) }
+        case .character("t"): return beginEditing({ [calendar] in DateInput.editableText(for: $0.date, calendar: calendar) }) { .date($0) }
         case .character("d"), .delete: return changeSelected(describe: { "Deleted '\($0.text)' — u to undo" }) { [context] item in
                 try context.delete(item.id)
             }

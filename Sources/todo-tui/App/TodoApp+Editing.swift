@@ -31,6 +31,9 @@ extension TodoApp {
                 let effects = pushEditor("Added '\(valid)' — u to undo")
                 if let path = controller.indexPath(forItemWithID: added.id) {
                     table.selectRow(at: path)
+                } else if !filterText.isEmpty, mode == .browse, status?.kind == .info {
+                    // Saved, but the filter hides it: without a word it would seem lost.
+                    status = .info("Added '\(valid)' — hidden by the filter, Esc shows it")
                 }
                 return effects
             case .text(let id):
@@ -41,7 +44,10 @@ extension TodoApp {
                 guard let item = try scratch.item(with: id) else {
                     preconditionFailure("the scratch context holds the item it opened on")
                 }
-                let date = try DateInput.redate(item.date, to: text, now: now, calendar: calendar)
+                // The prefilled text submitted as it is keeps the date to the millisecond: the
+                // prefill shows only the minute.
+                let unchanged = text.trimmingCharacters(in: .whitespaces) == DateInput.editableText(for: item.date, calendar: calendar)
+                let date = unchanged ? item.date : try DateInput.redate(item.date, to: text, now: now, calendar: calendar)
                 try scratch.update(id) { $0.date = date }
                 return pushEditor("Moved '\(item.text)' to \(SectionTitleFormatter(calendar: calendar).title(forDay: date, today: now)) — u to undo")
             }
@@ -98,17 +104,37 @@ extension TodoApp {
         return []
     }
 
-    /// Filters the list by `text`; an unfinished or wrong filter keeps the previous result and
-    /// says what is wrong.
+    /// Filters the list by `text`. An unfinished or wrong token (`color:mauv`, `done:maybe`) is
+    /// said as an error while the list — and the title's "matching …" — shows the filter
+    /// without that token: the result before the token was begun, not that of a half-typed
+    /// prefix such as the word `color`.
     func applyFilter(_ text: String) {
         do throws(FilterError) {
             let predicate = try FilterParser.parse(text, now: now, calendar: calendar)
-            filterText = text
-            guard predicate != controller.fetchRequest.predicate else { return }
-            changeRequest { $0.predicate = predicate }
+            show(predicate, filteredBy: text)
         } catch {
             status = .error(error.description)
+            let rest = Self.removingToken(of: error, from: text).trimmingCharacters(in: .whitespaces)
+            if let predicate = try? FilterParser.parse(rest, now: now, calendar: calendar) {
+                show(predicate, filteredBy: rest)
+            }
         }
+    }
+
+    private func show(_ predicate: TodoPredicate, filteredBy text: String) {
+        filterText = text
+        guard predicate != controller.fetchRequest.predicate else { return }
+        changeRequest { $0.predicate = predicate }
+    }
+
+    /// `text` without the white-space-delimited word holding the error's offending piece.
+    static func removingToken(of error: FilterError, from text: String) -> String {
+        let characters = Array(text)
+        var start = min(max(0, error.offset), characters.count)
+        var end = min(characters.count, start + max(1, error.length))
+        while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+        while end < characters.count, !characters[end].isWhitespace { end += 1 }
+        return String(characters[..<start]) + String(characters[end...])
     }
 
     /// Changes the fetch request by seed 000's procedure — delete the cache, change the request,

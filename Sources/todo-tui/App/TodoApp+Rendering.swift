@@ -31,21 +31,34 @@ extension TodoApp {
     private func renderTitleBar(into screen: inout Screen) {
         let style = CellStyle(attributes: .reverse)
         screen.fill(row: 0, style: style)
-        let count = (0..<controller.numberOfSections).reduce(0) { $0 + controller.numberOfItems(inSection: $1) }
+        let count = table.layout.rowCount
         let order = (controller.fetchRequest.sortDescriptors.first?.ascending ?? true) ? "oldest first" : "newest first"
-        var left = " todo-tui · \(count) to-do\(count == 1 ? "" : "s")"
+        var left = " todo-tui · \(CountFormat.grouped(count)) to-do\(count == 1 ? "" : "s")"
         if !filterText.isEmpty {
             left += " matching \(filterText)"
         }
-        // A narrow window keeps the count: the order, then the help hint, give way first.
-        let leftWanted = min(InertText.width(of: left), Self.shortestTitleWidth)
-        let right = ["\(order) · ? help ", "? help ", ""].first { size.columns - InertText.width(of: $0) - 1 >= leftWanted } ?? ""
+        // The right part gives way on a narrow screen, the position first, so that the count
+        // keeps some room: a title never goes blank for want of space.
+        let help = "\(order) · ? help "
+        let rights = (positionIndicator.map { ["\($0) · " + help] } ?? []) + [help, "? help ", ""]
+        let leftRoom = min(InertText.width(of: left), Self.leastTitleWidth)
+        let right = rights.first { InertText.width(of: $0) + leftRoom + 1 <= size.columns } ?? ""
         let rightWidth = InertText.width(of: right)
-        let leftWidth = right.isEmpty ? size.columns : max(0, size.columns - rightWidth - 1)
-        let used = screen.write(left, row: 0, column: 0, style: style, maxWidth: leftWidth, overflow: .ellipsis)
-        if !right.isEmpty, used + rightWidth < size.columns {
+        screen.write(left, row: 0, column: 0, style: style, maxWidth: max(0, size.columns - rightWidth - (right.isEmpty ? 0 : 1)), overflow: .ellipsis)
+        if !right.isEmpty {
             screen.write(right, row: 0, column: size.columns - rightWidth, style: style)
         }
+    }
+
+    /// The columns of the title's left part ("todo-tui · 30 to-dos") kept before the right part
+    /// is shortened.
+    static let leastTitleWidth = 24
+
+    /// "1,234 / 10,000": the selected row's place among the rows shown; nil when none is selected.
+    /// - Complexity: O(1), so it costs nothing at any list size.
+    var positionIndicator: String? {
+        guard let path = table.selectedIndexPath, table.layout.contains(path) else { return nil }
+        return "\(CountFormat.grouped(table.layout.rowNumber(of: path) + 1)) / \(CountFormat.grouped(table.layout.rowCount))"
     }
 
     private func renderEmptyHint(into screen: inout Screen) {
@@ -66,13 +79,13 @@ extension TodoApp {
             let used = screen.write(prompt, row: row, column: 0, style: CellStyle(attributes: .bold))
             editor.render(into: &screen, row: row, column: used, width: size.columns - used)
             if let status {
-                renderStatus(status, into: &screen, row: row - 1)
+                renderWrappedStatus(status, into: &screen, above: row)
             }
         case .filtering(let editor):
             let used = screen.write("/", row: row, column: 0, style: CellStyle(attributes: .bold))
             editor.render(into: &screen, row: row, column: used, width: size.columns - used)
             if let status {
-                renderStatus(status, into: &screen, row: row - 1)
+                renderWrappedStatus(status, into: &screen, above: row)
             }
         case .browse, .help, .resolving:
             if let status {
@@ -90,8 +103,33 @@ extension TodoApp {
         screen.write(status.text, row: row, column: 0, style: style, overflow: .ellipsis)
     }
 
-    /// The columns the title's count keeps before the order and help hint are dropped.
-    static let shortestTitleWidth = 24
+    /// A message about the line being typed, in full: wrapped at spaces over as many lines above
+    /// the editor as it needs (an error naming every accepted date form runs past one line),
+    /// leaving the title bar; only what still does not fit is cut.
+    private func renderWrappedStatus(_ status: StatusMessage, into screen: inout Screen, above editorRow: Int) {
+        let lines = Self.wrap(status.text, width: size.columns, maxLines: max(1, editorRow - 1))
+        for (index, line) in lines.enumerated() {
+            renderStatus(StatusMessage(text: line, kind: status.kind), into: &screen, row: editorRow - lines.count + index)
+        }
+    }
+
+    /// `text` broken at spaces into lines of at most `width` columns (a longer word is cut by
+    /// the line's ellipsis), at most `maxLines` of them; the last takes the rest.
+    static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if current.isEmpty || InertText.width(of: candidate) <= width || lines.count == maxLines - 1 {
+                current = candidate
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        lines.append(current)
+        return lines
+    }
 
     static let keyHints = "a add  e edit  d delete  x done  t date  / filter  u undo  ? keys  q quit"
 }

@@ -72,7 +72,7 @@ final class TodoApp {
             calendar: calendar,
             now: now
         )
-        dataSource = ItemTableDataSource(controller: controller)
+        dataSource = ItemTableDataSource(controller: controller, startOfToday: calendar.startOfDay(for: now), calendar: calendar)
         table = TableView(dataSource: nil, width: size.columns, height: max(1, size.rows - 2)) { [tableLog] in
             tableLog.record($0)
         }
@@ -140,6 +140,9 @@ final class TodoApp {
         let dayChanged = !calendar.isDate(newNow, inSameDayAs: now)
         now = newNow
         if dayChanged {
+            // Before the controller reports the new day: the rows it reloads are then drawn
+            // with their overdue marks as of the new day.
+            dataSource.startOfToday = calendar.startOfDay(for: newNow)
             controller.dayDidChange(now: newNow)
         }
     }
@@ -167,8 +170,15 @@ final class TodoApp {
         if quitConfirmationPending { return true }
         quitConfirmationPending = true
         // The instruction first: a long reason is cut at the screen's edge.
-        status = .error("Not saved — press q again to quit without your last change, any other key to stay. \(error)")
+        status = .error("Not saved — press q again to quit without \(unsavedChangesPhrase), any other key to stay. \(error)")
         return false
+    }
+
+    /// "your unsaved change" or "your 4 unsaved changes": one change per to-do added, changed
+    /// or deleted since the last save (several edits of one to-do are one change to it).
+    var unsavedChangesPhrase: String {
+        let count = context.insertedItems.count + context.updatedItems.count + context.deletedItems.count
+        return count == 1 ? "your unsaved change" : "your \(CountFormat.grouped(count)) unsaved changes"
     }
 
     /// True while a conflict waits for the user's choice; nothing is saved or merged meanwhile.

@@ -26,6 +26,8 @@ struct TableLayout: Equatable, Sendable {
     let starts: [Int]
     /// The number of rows over all sections.
     let rowCount: Int
+    /// `rowStarts[s]` is the number of rows in the sections before `s`.
+    let rowStarts: [Int]
 
     /// A layout of the given sections.
     /// - Complexity: O(s) for s sections.
@@ -35,11 +37,15 @@ struct TableLayout: Equatable, Sendable {
         var starts = [0]
         starts.reserveCapacity(sections.count + 1)
         var rows = 0
+        var rowStarts: [Int] = []
+        rowStarts.reserveCapacity(sections.count)
         for section in sections {
             starts.append(starts[starts.count - 1] + (section.title == nil ? 0 : 1) + section.rowCount)
+            rowStarts.append(rows)
             rows += section.rowCount
         }
         self.starts = starts
+        self.rowStarts = rowStarts
         self.rowCount = rows
     }
 
@@ -64,6 +70,13 @@ struct TableLayout: Equatable, Sendable {
     func line(of path: IndexPath) -> Int {
         precondition(contains(path), "Row \(path.row) of section \(path.section) is not in the table.")
         return starts[path.section] + (sections[path.section].title == nil ? 0 : 1) + path.row
+    }
+
+    /// The 0-based position of an existing row among all rows, headers not counted.
+    /// - Complexity: O(1).
+    func rowNumber(of path: IndexPath) -> Int {
+        precondition(contains(path), "Row \(path.row) of section \(path.section) is not in the table.")
+        return rowStarts[path.section] + path.row
     }
 
     /// The section whose lines include `line`, which must be a content line.

@@ -224,11 +224,13 @@ struct FilterParserTests {
             "buy colour:red": "Unknown field 'colour' at column 5 of the filter; use done:, color: or date:, or put the text in quotes to search for it.",
             "color:": "No value after 'color:' at column 1 of the filter; use one of default, red, green, yellow, blue, magenta, cyan, white.",
             "done=": "No value after 'done=' at column 1 of the filter; use yes, no, true or false.",
-            "date<": "No value after 'date<' at column 1 of the filter; use today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30.",
+            "date<": "No value after 'date<' at column 1 of the filter; use today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, "
+                + "each optionally followed by a time (tomorrow 9:00, tue 14:30), or a time alone for today (9am, 9:30pm, 18:00).",
             "color>red": "Operator '>' at column 6 of the filter does not apply to color; only date takes <, <=, > and >=.",
             "done:maybe": "Unknown done value 'maybe' at column 6 of the filter; use yes, no, true or false.",
             "color:mauve": "Unknown colour 'mauve' at column 7 of the filter; use one of default, red, green, yellow, blue, magenta, cyan, white.",
-            "milk date:tomorow": "Unknown date 'tomorow' at column 11 of the filter; use today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30.",
+            "milk date:tomorow": "Unknown date 'tomorow' at column 11 of the filter; use today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, "
+                + "each optionally followed by a time (tomorrow 9:00, tue 14:30), or a time alone for today (9am, 9:30pm, 18:00).",
             "date>=2025-02-30": "Invalid date '2025-02-30' at column 7 of the filter; 2025-02 has days 01 to 28.",
             "date:+99999999d": "Invalid date '+99999999d' at column 6 of the filter; only the years 1000 to 9999 are supported.",
         ]

@@ -99,7 +99,7 @@ struct TodoAppConflictTests {
         #expect(harness.stored().map(\.isDone) == (text == nil ? [] : [isDone]))
         if let text {
             #expect(harness.stored().first?.id == harness.itemID, "the edited item keeps its id")
-            #expect(harness.terminal.lastScreen?.lines.contains { $0.hasSuffix("] \(text)") } == true)
+            #expect(harness.terminal.lastScreen?.lines.contains { RowTime.removed(from: $0).hasSuffix("] \(text)") } == true)
         }
     }
 
@@ -133,7 +133,7 @@ struct TodoAppConflictTests {
         #expect(harness.stored().map(\.text) == expected)
         #expect(harness.stored().first?.id == harness.itemID)
         for text in expected {
-            #expect(after.contains { $0.hasSuffix("] \(text)") }, "\(after)")
+            #expect(after.contains { RowTime.removed(from: $0).hasSuffix("] \(text)") }, "\(after)")
         }
     }
 

@@ -64,11 +64,24 @@ struct TodoAppQuitTests {
         addWhileFailing()
         run("q j")
         #expect(terminal.remainingEvents.isEmpty, "q did not quit")
-        #expect(terminal.presented.contains { $0.lines.last?.contains("Not saved — press q again to quit without your last change") == true })
+        #expect(terminal.presented.contains { $0.lines.last?.contains("Not saved — press q again to quit without your unsaved change,") == true })
         #expect(app.context.hasChanges)
 
         run("q q j")
         #expect(terminal.remainingEvents.count == 1, "the second q quit")
         #expect(store.inner.contents.items.isEmpty)
+    }
+
+    @Test("the quit prompt counts the unsaved changes: four changes are four, not 'your last change'")
+    func countsUnsavedChanges() {
+        addWhileFailing()
+        for text in ["Two", "Three", "Four"] {
+            terminal.enqueue(keys: "a")
+            terminal.enqueue(typing: text)
+            run("Enter")
+        }
+        run("q j")
+        #expect(terminal.remainingEvents.isEmpty, "q did not quit")
+        #expect(terminal.presented.contains { $0.lines.last?.contains("press q again to quit without your 4 unsaved changes,") == true })
     }
 }

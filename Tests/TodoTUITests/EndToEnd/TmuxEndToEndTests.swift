@@ -31,9 +31,10 @@ struct TmuxEndToEndTests {
         _ session: TmuxSession, _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
         until condition: ([String]) -> Bool
     ) throws -> [String] {
-        let (lines, matched) = try session.waitForPane(until: condition)
+        // Rows show the time they were added at: what these steps check is the rest.
+        let (lines, matched) = try session.waitForPane { condition($0.map(RowTime.removed(from:))) }
         try #require(matched, "\(what); the pane shows:\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
-        return lines
+        return lines.map(RowTime.removed(from:))
     }
 
     /// The store's generation and items, as JSON objects of the documented file format. While

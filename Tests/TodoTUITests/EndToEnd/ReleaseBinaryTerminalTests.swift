@@ -136,7 +136,7 @@ struct ReleaseBinaryTerminalTests {
         try session.send("a")
         try session.type("Back again")
         try session.send("Enter")
-        try expectPane(session, "the item added after fg") { $0.contains { $0.contains("[ ] Back again") } }
+        try expectPane(session, "the item added after fg") { $0.contains { RowTime.removed(from: $0).contains("[ ] Back again") } }
         try session.send("q")
         try expectTerminalGivenBack(session)
     }

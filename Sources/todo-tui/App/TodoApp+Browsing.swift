@@ -13,7 +13,9 @@ extension TodoApp {
         case .pageUp: table.pageUp()
         case .character("a"): openEditor(LineEditor(), .add)
         case .character("e"), .enter: return beginEditing(\.text) { .text($0) }
-        case .character("t"): return beginEditing({ [calendar] in DateInput.editableText(for: $0.date, calendar: calendar) }) { .date($0) }
+        case .character("t"):
+            // The date is a suggestion: typing a new one replaces it, arrows edit it.
+            return beginEditing({ [calendar] in DateInput.editableText(for: $0.date, calendar: calendar) }, selected: true) { .date($0) }
         case .character("d"), .delete: return changeSelected(describe: { "Deleted '\($0.text)' — u to undo" }) { [context] item in
                 try context.delete(item.id)
             }
@@ -35,13 +37,14 @@ extension TodoApp {
         return []
     }
 
-    /// Opens the line editor on the selected item, prefilled by `initialText`.
-    private func beginEditing(_ initialText: (TodoItem) -> String, purpose: (UUID) -> EditPurpose) -> [AppEffect] {
+    /// Opens the line editor on the selected item, prefilled by `initialText` (selected, so that
+    /// typing replaces it, when `selected`).
+    private func beginEditing(_ initialText: (TodoItem) -> String, selected: Bool = false, purpose: (UUID) -> EditPurpose) -> [AppEffect] {
         guard let item = selectedItem else {
             status = .info("Nothing selected — press a to add a to-do.")
             return []
         }
-        openEditor(LineEditor(text: initialText(item)), purpose(item.id))
+        openEditor(LineEditor(text: initialText(item), selected: selected), purpose(item.id))
         return []
     }
 

@@ -5,7 +5,9 @@
 /// width, so wide characters never split. Keys: printable characters insert; Left/Right,
 /// Home/End (Ctrl-A/Ctrl-E) move; Backspace/Delete erase one cluster; Ctrl-U erases to the
 /// start, Ctrl-K to the end, Ctrl-W the word before the cursor; Enter submits; Esc or Ctrl-C
-/// cancels.
+/// cancels. A prefilled text can start selected (drawn in reverse video), as a form field's
+/// suggestion: the first printable character replaces it, Backspace or Delete erases it, and any
+/// other editing key keeps it and edits from there.
 struct LineEditor: Equatable {
     /// What a key did.
     enum Outcome: Equatable {
@@ -22,11 +24,15 @@ struct LineEditor: Equatable {
     private var characters: [Character]
     /// The cursor as an index into the text's grapheme clusters, 0...count.
     private(set) var cursor: Int
+    /// Whether the whole text is selected: true from `init(text:selected:)` until the first key.
+    private(set) var isSelected: Bool
 
     /// An editor holding `text` with the cursor at its end.
-    init(text: String = "") {
+    /// - Parameter selected: start with the whole text selected, so that typing replaces it.
+    init(text: String = "", selected: Bool = false) {
         characters = Array(text)
         cursor = characters.count
+        isSelected = selected && !characters.isEmpty
     }
 
     var text: String { String(characters) }
@@ -36,9 +42,23 @@ struct LineEditor: Equatable {
     ///   for edits in the middle, O(1) for moves; the caller must hold the only copy (see
     ///   `TodoApp.handle`), or the first edit copies the text.
     mutating func handle(_ key: Key) -> Outcome {
+        if isSelected {
+            isSelected = false
+            switch key {
+            case .backspace, .delete:
+                characters.removeAll()
+                cursor = 0
+                return .edited
+            case .character(let character) where !Self.isControl(character):
+                characters.removeAll()
+                cursor = 0
+            default:
+                break
+            }
+        }
         switch key {
         case .character(let character):
-            guard !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            guard !Self.isControl(character) else {
                 return .ignored
             }
             characters.insert(character, at: cursor)
@@ -71,6 +91,11 @@ struct LineEditor: Equatable {
         return .edited
     }
 
+    /// Whether `character` holds a control character, which a key never inserts.
+    private static func isControl(_ character: Character) -> Bool {
+        character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
     /// Where the word before `index` starts: skip white space backwards, then non-white space.
     private func wordStart(before index: Int) -> Int {
         var start = index
@@ -86,7 +111,7 @@ struct LineEditor: Equatable {
         guard width > 0 else { return }
         let start = scrollStart(width: width)
         let visible = characters[start...].prefix(width)
-        screen.write(String(visible), row: row, column: column, style: style, maxWidth: width)
+        screen.write(String(visible), row: row, column: column, style: isSelected ? style.adding(.reverse) : style, maxWidth: width)
         let cursorColumn = InertText.width(of: String(characters[start..<cursor]))
         screen.cursor = ScreenPosition(row: row, column: column + min(cursorColumn, width - 1))
     }

@@ -68,4 +68,32 @@ struct LineEditorTests {
         #expect(start.lines == ["가나다라마"])
         #expect(start.cursor == ScreenPosition(row: 0, column: 0))
     }
+
+    @Test("a selected prefill is replaced by typing, erased by Backspace, kept by moves; drawn reversed")
+    func selectedPrefill() {
+        var typed = LineEditor(text: "2026-11-20", selected: true)
+        #expect(typed.handle(.character("9")) == .edited)
+        #expect(typed.handle(.character("a")) == .edited)
+        #expect(typed.text == "9a")
+        #expect(!typed.isSelected)
+
+        var erased = LineEditor(text: "2026-11-20", selected: true)
+        #expect(erased.handle(.backspace) == .edited)
+        #expect(erased.text == "")
+
+        var moved = LineEditor(text: "2026-11-20", selected: true)
+        #expect(moved.handle(.left) == .edited)
+        #expect(moved.handle(.backspace) == .edited)
+        #expect(moved.text == "2026-11-0", "after a move, keys edit the text")
+
+        var submitted = LineEditor(text: "2026-11-20", selected: true)
+        #expect(submitted.handle(.enter) == .submitted("2026-11-20"))
+
+        var screen = Screen(rows: 1, columns: 20)
+        LineEditor(text: "today", selected: true).render(into: &screen, row: 0, column: 0, width: 20)
+        #expect(screen[0, 0].style.attributes.contains(.reverse))
+        var plain = Screen(rows: 1, columns: 20)
+        LineEditor(text: "today").render(into: &plain, row: 0, column: 0, width: 20)
+        #expect(!plain[0, 0].style.attributes.contains(.reverse))
+    }
 }

@@ -181,12 +181,18 @@ struct ControllerCache {
         return nil
     }
 
+    /// The largest item or block count a cache may hold; a larger one is corrupt. Bounding the
+    /// counts read from the file keeps every sum of them far from overflowing.
+    private static let maximumCount = 1 << 53
+
+    /// The day blocks: each day finite and each count from 1 to `maximumCount`, or nil.
     private static func parseBlocks(_ nextLine: () -> Substring?) -> [(day: Date, count: Int)]? {
         guard let dayCount = nextLine().flatMap({ value(of: $0, after: "days").flatMap { Int($0) } }), dayCount >= 0 else { return nil }
         var blocks: [(day: Date, count: Int)] = []
         for _ in 0..<dayCount {
             guard let fields = nextLine()?.split(separator: " "), fields.count == 2,
-                  let seconds = Double(fields[0]), let count = Int(fields[1])
+                  let seconds = Double(fields[0]), seconds.isFinite, let count = Int(fields[1]),
+                  count > 0, count <= maximumCount
             else { return nil }
             blocks.append((Date(timeIntervalSince1970: seconds), count))
         }

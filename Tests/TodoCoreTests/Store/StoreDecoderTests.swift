@@ -107,9 +107,9 @@ struct StoreDecoderTests {
     func wrongTypes() {
         let cases: [(String, String, Int, String)] = [
             (#""isDone": false"#, #""isDone": "no""#, 155, #""isDone" must be a boolean, found a string"#),
-            (#""version": 3"#, #""version": 3.5"#, 235, #""version" must be a whole number from 0 to 9223372036854775807, found 3.5"#),
-            (#""version": 3"#, #""version": -1"#, 235, #""version" must be a whole number from 0 to 9223372036854775807, found -1"#),
-            (#""version": 3"#, #""version": 99999999999999999999"#, 235, #""version" must be a whole number from 0 to 9223372036854775807, found 99999999999999999999"#),
+            (#""version": 3"#, #""version": 3.5"#, 235, #""version" must be a whole number from 0 to 9007199254740992, found 3.5"#),
+            (#""version": 3"#, #""version": -1"#, 235, #""version" must be a whole number from 0 to 9007199254740992, found -1"#),
+            (#""version": 3"#, #""version": 99999999999999999999"#, 235, #""version" must be a whole number from 0 to 9007199254740992, found 99999999999999999999"#),
             (#""text": "Buy milk""#, #""text": ["Buy milk"]"#, 212, #""text" must be a string, found an array"#),
             (#""text": "Buy milk""#, #""text": null"#, 212, #""text" must be a string, found null"#),
             (#""color": "red""#, #""color": "mauve""#, 15, #""color" must be one of default, red, green, yellow, blue, magenta, cyan, white, found "mauve""#),

@@ -130,9 +130,15 @@ struct ControllerCache {
     /// for `key` (missing, corrupt, or stale).
     /// - Complexity: O(n).
     static func read(from path: String, expecting key: Key) -> Result<ControllerCache, Unusable> {
-        guard FileManager.default.fileExists(atPath: path) else { return .failure(Unusable(outcome: .missing)) }
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure(Unusable(outcome: .corrupt)) }
-        let bytes = [UInt8](data)
+        // Read as the store is: anything but a regular file (a FIFO would block for ever) is
+        // refused before reading, and is then corrupt like an unreadable file.
+        let bytes: [UInt8]
+        do {
+            guard let read = try StoreFile.read(path) else { return .failure(Unusable(outcome: .missing)) }
+            bytes = read
+        } catch {
+            return .failure(Unusable(outcome: .corrupt))
+        }
         var position = 0
         /// The next line as text, without its line feed; nil at the end or for invalid UTF-8.
         func nextLine() -> Substring? {

@@ -25,6 +25,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case trailingData(path: String, line: Int, column: Int)
     /// A directory stands where the store file should be.
     case isDirectory(path: String)
+    /// Something other than a regular file or a directory (`kind`: "a named pipe (FIFO)", "a
+    /// character device", …) stands where the store, its journal or its lock should be.
+    case notRegularFile(path: String, kind: String)
     /// The operating system refused access to the file.
     case permissionDenied(path: String, operation: String)
     /// A system call failed: `operation` says what was being done, `reason` is `strerror`'s text.
@@ -43,7 +46,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidJSON, .invalidUTF8, .invalidData, .newerVersion, .wrongFormat, .duplicateID,
              .emptyFile, .trailingData:
             .badData
-        case .isDirectory, .permissionDenied, .ioFailure:
+        case .isDirectory, .notRegularFile, .permissionDenied, .ioFailure:
             .ioError
         case .cannotCreate:
             .cannotCreate
@@ -72,6 +75,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "The store \(path) has unexpected data after the end of the JSON at line \(line), column \(column)."
         case .isDirectory(let path):
             "The store path \(path) is a directory, not a file."
+        case .notRegularFile(let path, let kind):
+            "The path \(path) is \(kind), not a regular file, so todo-tui will not read or write it."
         case .permissionDenied(let path, let operation):
             "Permission denied to \(operation) \(path)."
         case .ioFailure(let path, let operation, let reason):

@@ -15,14 +15,17 @@ extension StoreFile {
     /// - Complexity: O(n) in the size of `bytes`, plus one `fsync` (two for a new file).
     static func append(_ path: String, bytes: [UInt8], keeping wholeLength: Int, modeOf: String) throws(StoreError) {
         let existed = SystemCall.status(path) != nil
-        let fd = SystemCall.retrying { open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) }
-        guard fd >= 0 else { throw .cannotCreate(path: path, reason: SystemCall.reason(errno)) }
+        // O_NONBLOCK: opening a FIFO for writing would otherwise wait for a reader.
+        let fd = SystemCall.retrying { open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0o644) }
+        guard fd >= 0 else {
+            if errno == ENXIO { throw .notRegularFile(path: path, kind: SystemCall.kind(of: S_IFIFO)) }
+            throw .cannotCreate(path: path, reason: SystemCall.reason(errno))
+        }
         defer { close(fd) }
+        let info = try SystemCall.regularFileStatus(fd, path: path)
         if !existed, let mode = SystemCall.status(modeOf)?.st_mode, SystemCall.retrying({ fchmod(fd, mode & 0o7777) }) != 0 {
             throw SystemCall.error(errno, path: path, operation: "set the permissions of")
         }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw SystemCall.error(errno, path: path, operation: "read") }
         if Int(info.st_size) > wholeLength, SystemCall.retrying({ ftruncate(fd, off_t(wholeLength)) }) != 0 {
             throw SystemCall.error(errno, path: path, operation: "cut the torn end off")
         }

@@ -23,7 +23,10 @@ enum StoreFile {
     // MARK: Reading
 
     /// The whole file at `path`, or nil when nothing exists there.
-    /// - Throws: `StoreError.isDirectory`, `.permissionDenied` or `.ioFailure`.
+    ///
+    /// Anything but a regular file (a FIFO, a device such as `/dev/zero`, a socket) is refused
+    /// before a byte is read: reading it could wait forever or never end.
+    /// - Throws: `StoreError.isDirectory`, `.notRegularFile`, `.permissionDenied` or `.ioFailure`.
     /// - Complexity: O(n) in the size of the file.
     static func read(_ path: String) throws(StoreError) -> [UInt8]? {
         try read(path, limit: nil, fromEnd: false)?.bytes
@@ -44,15 +47,15 @@ enum StoreFile {
     }
 
     private static func read(_ path: String, limit: Int?, fromEnd: Bool) throws(StoreError) -> (bytes: [UInt8], start: Int)? {
-        let fd = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        // O_NONBLOCK: opening a FIFO without a writer would otherwise wait forever, before the
+        // fstat below could refuse it.
+        let fd = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
             throw SystemCall.error(errno, path: path, operation: "read")
         }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw SystemCall.error(errno, path: path, operation: "read") }
-        guard !SystemCall.isDirectory(info.st_mode) else { throw .isDirectory(path: path) }
+        let info = try SystemCall.regularFileStatus(fd, path: path)
         let maximum = limit ?? Int.max
         let start = fromEnd ? max(0, Int(info.st_size) - maximum) : 0
         if start > 0, lseek(fd, off_t(start), SEEK_SET) < 0 {

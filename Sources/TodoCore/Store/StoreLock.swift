@@ -23,9 +23,10 @@ enum StoreLock {
     static func withExclusiveLock<Result>(
         path: String, attempts: Int, _ body: () throws -> Result
     ) throws -> Result {
-        let fd = SystemCall.retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
+        let fd = SystemCall.retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o644) }
         guard fd >= 0 else { throw StoreError.cannotCreate(path: path, reason: SystemCall.reason(errno)) }
         defer { close(fd) }
+        _ = try SystemCall.regularFileStatus(fd, path: path)
         try acquire(fd, path: path, attempts: attempts)
         defer {
             ftruncate(fd, 0)

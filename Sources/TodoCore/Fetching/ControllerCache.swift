@@ -94,12 +94,12 @@ struct ControllerCache {
     /// Writes the cache to `path` atomically, creating its folder when needed.
     /// - Throws: `FetchError.cacheNotWritable`.
     func write(to path: String) throws(FetchError) {
-        do {
-            let folder = (path as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Data(encoded()).write(to: URL(fileURLWithPath: path), options: .atomic)
+        // Written as the store is: new folders 0700, a new file 0600, replaced atomically.
+        do throws(StoreError) {
+            try StoreFile.makeFolders(StoreFile.folder(of: path))
+            try StoreFile.replace(path, with: encoded())
         } catch {
-            throw .cacheNotWritable(path: path, reason: error.localizedDescription)
+            throw .cacheNotWritable(path: path, reason: error.description)
         }
     }
 

@@ -6,7 +6,8 @@ extension StoreFile {
     ///
     /// Bytes after `wholeLength` (a torn write a crash left) are cut off first, so the new
     /// record starts a line. A new file takes the permission bits of `modeOf` (the store: the
-    /// journal holds the same data) and its folder is `fsync`ed, so the name is durable too.
+    /// journal holds the same data), or is private (0600) when that does not exist, and its
+    /// folder is `fsync`ed, so the name is durable too.
     /// - Parameters:
     ///   - wholeLength: how many bytes of the file to keep.
     ///   - modeOf: the file whose permissions a new file copies, if it exists.
@@ -16,7 +17,7 @@ extension StoreFile {
     static func append(_ path: String, bytes: [UInt8], keeping wholeLength: Int, modeOf: String) throws(StoreError) {
         let existed = SystemCall.status(path) != nil
         // O_NONBLOCK: opening a FIFO for writing would otherwise wait for a reader.
-        let fd = SystemCall.retrying { open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0o644) }
+        let fd = SystemCall.retrying { open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0o600) }
         guard fd >= 0 else {
             if errno == ENXIO { throw .notRegularFile(path: path, kind: SystemCall.kind(of: S_IFIFO)) }
             throw .cannotCreate(path: path, reason: SystemCall.reason(errno))

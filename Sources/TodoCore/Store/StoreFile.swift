@@ -100,14 +100,15 @@ enum StoreFile {
 
     /// Replaces the file at `path` with `bytes` atomically and durably.
     ///
-    /// A file that exists keeps its permission bits; a new one gets 0644 less the umask.
+    /// A file that exists keeps its permission bits; a new one is private, 0600 (a to-do list
+    /// is personal).
     /// - Throws: `StoreError.cannotCreate` for the temporary file, `.ioFailure` for writing,
     ///   syncing or renaming, `.isDirectory` when a directory stands at `path`.
     /// - Complexity: O(n) in the size of `bytes`, plus two `fsync`s.
     static func replace(_ path: String, with bytes: [UInt8]) throws(StoreError) {
         let folder = folder(of: path)
         let temporary = "\(folder)/.\(name(of: path)).tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
-        let fd = SystemCall.retrying { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        let fd = SystemCall.retrying { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         guard fd >= 0 else { throw .cannotCreate(path: temporary, reason: SystemCall.reason(errno)) }
         do {
             try fill(fd, at: temporary, with: bytes, mode: SystemCall.status(path)?.st_mode)
@@ -153,7 +154,7 @@ enum StoreFile {
         }
     }
 
-    /// Creates `folder` and its missing parents (`mkdir -p`), with mode 0755 less the umask.
+    /// Creates `folder` and its missing parents (`mkdir -p`), private: mode 0700.
     ///
     /// Each prefix is taken from `folder` as spelled, so that errors name the path the user gave.
     /// - Throws: `StoreError.cannotCreate` naming the first folder that could not be made.
@@ -163,7 +164,7 @@ enum StoreFile {
         let ends = folder.indices.filter { $0 != folder.startIndex && folder[$0] == "/" } + [folder.endIndex]
         for end in ends where folder[folder.index(before: end)] != "/" {
             let prefix = String(folder[..<end])
-            if mkdir(prefix, 0o755) == 0 || errno == EEXIST {
+            if mkdir(prefix, 0o700) == 0 || errno == EEXIST {
                 guard let info = SystemCall.status(prefix), SystemCall.isDirectory(info.st_mode) else {
                     throw .cannotCreate(path: prefix, reason: SystemCall.reason(ENOTDIR))
                 }

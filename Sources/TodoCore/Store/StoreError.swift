@@ -32,6 +32,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case permissionDenied(path: String, operation: String)
     /// A system call failed: `operation` says what was being done, `reason` is `strerror`'s text.
     case ioFailure(path: String, operation: String, reason: String)
+    /// The store path is a symbolic link: saving would replace the link with a regular file and
+    /// leave its target stale, so saves through it are refused (reading through it is fine).
+    case symlinkedStore(path: String)
     /// The store's folder, temporary file or lock file could not be created.
     case cannotCreate(path: String, reason: String)
     /// Another process held the lock file at `path` for longer than the wait allowed.
@@ -48,7 +51,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             .badData
         case .isDirectory, .notRegularFile, .permissionDenied, .ioFailure:
             .ioError
-        case .cannotCreate:
+        case .cannotCreate, .symlinkedStore:
             .cannotCreate
         case .lockBusy:
             .lockBusy
@@ -81,6 +84,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "Permission denied to \(operation) \(path)."
         case .ioFailure(let path, let operation, let reason):
             "Could not \(operation) \(path): \(reason)."
+        case .symlinkedStore(let path):
+            "The store \(path) is a symbolic link, and todo-tui does not save through links (a save would replace it with a file); give the link's target as the store instead."
         case .cannotCreate(let path, let reason):
             "Could not create \(path): \(reason)."
         case .lockBusy(let path, let holderPID):

@@ -3,6 +3,7 @@ import Glibc
 /// The journal's file operations: durable appends and removal.
 extension StoreFile {
     /// Appends `bytes` to the file at `path` and `fsync`s it, creating the file when missing.
+    /// A symbolic link, FIFO or device at `path` is refused (`StoreError.notRegularFile`).
     ///
     /// Bytes after `wholeLength` (a torn write a crash left) are cut off first, so the new
     /// record starts a line. A new file takes the permission bits of `modeOf` (the store: the
@@ -16,10 +17,12 @@ extension StoreFile {
     /// - Complexity: O(n) in the size of `bytes`, plus one `fsync` (two for a new file).
     static func append(_ path: String, bytes: [UInt8], keeping wholeLength: Int, modeOf: String) throws(StoreError) {
         let existed = SystemCall.status(path) != nil
-        // O_NONBLOCK: opening a FIFO for writing would otherwise wait for a reader.
-        let fd = SystemCall.retrying { open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0o600) }
+        // O_NONBLOCK: opening a FIFO for writing would otherwise wait for a reader. O_NOFOLLOW:
+        // a planted link must not make the append truncate and write another file.
+        let fd = SystemCall.retrying { open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o600) }
         guard fd >= 0 else {
             if errno == ENXIO { throw .notRegularFile(path: path, kind: SystemCall.kind(of: S_IFIFO)) }
+            if errno == ELOOP { throw .notRegularFile(path: path, kind: SystemCall.kind(of: S_IFLNK)) }
             throw .cannotCreate(path: path, reason: SystemCall.reason(errno))
         }
         defer { close(fd) }

@@ -28,8 +28,10 @@ enum StoreFile {
     /// before a byte is read: reading it could wait forever or never end.
     /// - Throws: `StoreError.isDirectory`, `.notRegularFile`, `.permissionDenied` or `.ioFailure`.
     /// - Complexity: O(n) in the size of the file.
-    static func read(_ path: String) throws(StoreError) -> [UInt8]? {
-        try read(path, limit: nil, fromEnd: false)?.bytes
+    /// - Parameter followingLinks: false for the journal: a symbolic link there is refused
+    ///   (`StoreError.notRegularFile`), so a planted link cannot point the store at another file.
+    static func read(_ path: String, followingLinks: Bool = true) throws(StoreError) -> [UInt8]? {
+        try read(path, limit: nil, fromEnd: false, followingLinks: followingLinks)?.bytes
     }
 
     /// At most the first `limit` bytes of the file at `path`, or nil when nothing exists there.
@@ -42,16 +44,17 @@ enum StoreFile {
     /// nil when nothing exists there.
     /// - Throws: as `read(_:)`.
     /// - Complexity: O(limit).
-    static func readTail(_ path: String, limit: Int) throws(StoreError) -> (bytes: [UInt8], start: Int)? {
-        try read(path, limit: limit, fromEnd: true)
+    static func readTail(_ path: String, limit: Int, followingLinks: Bool = true) throws(StoreError) -> (bytes: [UInt8], start: Int)? {
+        try read(path, limit: limit, fromEnd: true, followingLinks: followingLinks)
     }
 
-    private static func read(_ path: String, limit: Int?, fromEnd: Bool) throws(StoreError) -> (bytes: [UInt8], start: Int)? {
+    private static func read(_ path: String, limit: Int?, fromEnd: Bool, followingLinks: Bool = true) throws(StoreError) -> (bytes: [UInt8], start: Int)? {
         // O_NONBLOCK: opening a FIFO without a writer would otherwise wait forever, before the
         // fstat below could refuse it.
-        let fd = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        let fd = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW)) }
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
+            if errno == ELOOP, !followingLinks { throw .notRegularFile(path: path, kind: SystemCall.kind(of: S_IFLNK)) }
             throw SystemCall.error(errno, path: path, operation: "read")
         }
         defer { close(fd) }
@@ -106,6 +109,7 @@ enum StoreFile {
     ///   syncing or renaming, `.isDirectory` when a directory stands at `path`.
     /// - Complexity: O(n) in the size of `bytes`, plus two `fsync`s.
     static func replace(_ path: String, with bytes: [UInt8]) throws(StoreError) {
+        try refuseSymbolicLink(path)
         let folder = folder(of: path)
         let temporary = "\(folder)/.\(name(of: path)).tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
         let fd = SystemCall.retrying { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
@@ -142,6 +146,15 @@ enum StoreFile {
         if let failure {
             throw .ioFailure(path: temporary, operation: failure.operation, reason: SystemCall.reason(failure.code))
         }
+    }
+
+    /// Throws `StoreError.symlinkedStore` when a symbolic link (dangling or not) stands at `path`.
+    ///
+    /// Renaming a new version over a link replaces the link with a regular file and leaves its
+    /// target stale, so a save through a link is refused rather than done behind the user's back.
+    static func refuseSymbolicLink(_ path: String) throws(StoreError) {
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { throw .symlinkedStore(path: path) }
     }
 
     /// `fsync`s a folder so that a rename in it is durable.

@@ -33,10 +33,43 @@ extension StoreFile {
         if Int(info.st_size) > wholeLength, SystemCall.retrying({ ftruncate(fd, off_t(wholeLength)) }) != 0 {
             throw SystemCall.error(errno, path: path, operation: "cut the torn end off")
         }
+        let previousLength = min(Int(info.st_size), wholeLength)
         let code = bytes.withUnsafeBytes { SystemCall.writeAll(fd, $0) }
-        guard code == 0 else { throw SystemCall.error(code, path: path, operation: "append to") }
-        guard SystemCall.retrying({ fsync(fd) }) == 0 else { throw SystemCall.error(errno, path: path, operation: "sync") }
-        if !existed { try syncFolder(folder(of: path)) }
+        guard code == 0 else { throw takeBack(fd, path: path, to: previousLength, operation: "append to", code: code) }
+        guard SystemCall.retrying({ fsync(fd) }) == 0 else {
+            throw takeBack(fd, path: path, to: previousLength, operation: "sync", code: errno)
+        }
+        if !existed {
+            do throws(StoreError) {
+                try syncFolder(folder(of: path))
+            } catch {
+                // The record is only in this new file: without it the save never happened.
+                let removed = unlink(path) == 0
+                throw .ioFailure(path: folder(of: path), operation: "sync the folder", reason: removed
+                    ? "\(reason(of: error)); nothing was saved"
+                    : "\(reason(of: error)), and removing the new journal \(path) failed too (\(SystemCall.reason(errno))), so the change may still be saved")
+            }
+        }
+    }
+
+    /// After a failed write or sync, cuts the file back to `length` so that a failed save leaves
+    /// the store exactly as before (no phantom record that a retry would duplicate), and returns
+    /// the error that says so, or says that even that failed.
+    private static func takeBack(_ fd: Int32, path: String, to length: Int, operation: String, code: Int32) -> StoreError {
+        if SystemCall.retrying({ ftruncate(fd, off_t(length)) }) == 0 {
+            // Best effort: the disk has just failed one sync, and the cut is what matters to
+            // every reader from now on.
+            _ = SystemCall.retrying { fsync(fd) }
+            return .ioFailure(path: path, operation: operation, reason: "\(SystemCall.reason(code)); nothing was saved")
+        }
+        return .ioFailure(path: path, operation: operation, reason:
+            "\(SystemCall.reason(code)), and cutting the change back out failed too (\(SystemCall.reason(errno))), so it may still be saved")
+    }
+
+    /// The operating system's reason inside a store error, for combining messages.
+    private static func reason(of error: StoreError) -> String {
+        if case .ioFailure(_, _, let reason) = error { return reason }
+        return error.description
     }
 
     /// Removes the file at `path` if it exists.

@@ -94,6 +94,19 @@ struct StoreDecoderTests {
             == "The store t.json is not valid JSON at line 6, column 225: expected '\"' to end the string, found the end of the file.")
     }
 
+    @Test("a second byte order mark, and other invisible characters, are named by code point, never printed raw")
+    func invisibleFound() {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let doubled = bom + bom + Array(#"{"format": "todo-tui"}"#.utf8)
+        let expected = StoreError.invalidJSON(path: "t.json", line: 1, column: 2, expected: "a value", found: "a byte order mark (U+FEFF)")
+        #expect(error(doubled) == expected)
+        #expect(!expected.description.unicodeScalars.contains("\u{FEFF}"))
+        for (invisible, name) in [("\u{200B}", "U+200B"), ("\u{00A0}", "U+00A0"), ("\u{0301}", "U+0301"), ("\u{E0041}", "U+E0041")] {
+            let message = error(Array("\(invisible){}".utf8))?.description ?? ""
+            #expect(message.contains("the invisible character \(name)") && !message.contains(invisible), "\(message.debugDescription)")
+        }
+    }
+
     @Test("invalid UTF-8 is refused at the first bad byte, inside or outside strings")
     func invalidUTF8() {
         let prefix = Array("{\"format\": \"todo".utf8)

@@ -28,7 +28,7 @@ extension CSVFormat {
             let fields = RecordFields(cell: cell, position: position, source: source, calendar: calendar)
             let record = ImportRecord(
                 id: try fields.id(),
-                text: record.fields[textIndex],
+                text: formulaUnescaped(record.fields[textIndex]),
                 date: try fields.date("date"),
                 color: try fields.color(),
                 isDone: try fields.done(),

@@ -7,6 +7,12 @@ import Foundation
 /// without a byte order mark. Ids are lowercase UUIDs, dates ISO-8601 in UTC with milliseconds
 /// (`2025-01-12T09:30:00.000Z`, exact for an item), colours by name, done `true`/`false`.
 /// `version` is left out: it counts saves of one store and means nothing in another.
+///
+/// Formula injection (OWASP's CSV injection advice): a spreadsheet runs a cell that starts with
+/// `=`, `+`, `-`, `@`, tab or CR as a formula, so such a text is exported with a `'` in front,
+/// which spreadsheets show as "this is text". The escape is reversible: a text made of any
+/// number of `'` followed by one of those characters gets one more `'` on export, and on import
+/// a cell of that shape loses exactly one; every other text is written and read verbatim.
 enum CSVFormat {
     static let columns = ["id", "text", "date", "color", "done", "createdAt", "modifiedAt"]
 
@@ -19,7 +25,7 @@ enum CSVFormat {
         for item in items {
             buffer.append(item.id)
             buffer.append(UInt8(ascii: ","))
-            appendField(item.text, to: &buffer)
+            appendField(formulaEscaped(item.text), to: &buffer)
             buffer.append(UInt8(ascii: ","))
             buffer.appendTimestamp(item.date)
             buffer.append(UInt8(ascii: ","))
@@ -31,6 +37,26 @@ enum CSVFormat {
             buffer.append("\r\n")
         }
         return buffer.bytes
+    }
+
+    /// The characters that make a spreadsheet read a cell as a formula.
+    static let formulaStarts: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D]
+
+    /// Whether `text` is any number of `'` followed by a formula start: the texts the escape
+    /// changes.
+    static func needsFormulaEscape(_ text: String) -> Bool {
+        guard let first = text.utf8.first(where: { $0 != UInt8(ascii: "'") }) else { return false }
+        return formulaStarts.contains(first)
+    }
+
+    /// `text` as exported: with a `'` in front when it needs the formula escape.
+    static func formulaEscaped(_ text: String) -> String {
+        needsFormulaEscape(text) ? "'" + text : text
+    }
+
+    /// A text cell as imported: its escape `'` removed when it has the shape the export gives.
+    static func formulaUnescaped(_ cell: String) -> String {
+        cell.utf8.first == UInt8(ascii: "'") && needsFormulaEscape(cell) ? String(cell.dropFirst()) : cell
     }
 
     /// Appends `value`, quoted when RFC 4180 requires it.

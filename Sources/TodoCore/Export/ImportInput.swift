@@ -43,9 +43,17 @@ public enum ImportInput: Sendable, Hashable {
     }
 
     private static func contents(of path: String) throws(ExportError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Read as the store is, so a FIFO or a device such as /dev/zero is refused before a
+        // byte is read instead of hanging or reading until memory runs out.
+        let bytes: [UInt8]?
+        do {
+            bytes = try StoreFile.read(path)
+        } catch .notRegularFile(_, let kind) {
+            throw .unreadable(path: path, reason: "it is \(kind), not a regular file")
+        } catch {
             throw .unreadable(path: path, reason: "the file cannot be read")
         }
-        return [UInt8](data)
+        guard let bytes else { throw .unreadable(path: path, reason: "no such file or directory") }
+        return bytes
     }
 }

@@ -94,12 +94,12 @@ struct ControllerCache {
     /// Writes the cache to `path` atomically, creating its folder when needed.
     /// - Throws: `FetchError.cacheNotWritable`.
     func write(to path: String) throws(FetchError) {
-        do {
-            let folder = (path as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Data(encoded()).write(to: URL(fileURLWithPath: path), options: .atomic)
+        // Written as the store is: new folders 0700, a new file 0600, replaced atomically.
+        do throws(StoreError) {
+            try StoreFile.makeFolders(StoreFile.folder(of: path))
+            try StoreFile.replace(path, with: encoded())
         } catch {
-            throw .cacheNotWritable(path: path, reason: error.localizedDescription)
+            throw .cacheNotWritable(path: path, reason: error.description)
         }
     }
 
@@ -130,9 +130,15 @@ struct ControllerCache {
     /// for `key` (missing, corrupt, or stale).
     /// - Complexity: O(n).
     static func read(from path: String, expecting key: Key) -> Result<ControllerCache, Unusable> {
-        guard FileManager.default.fileExists(atPath: path) else { return .failure(Unusable(outcome: .missing)) }
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure(Unusable(outcome: .corrupt)) }
-        let bytes = [UInt8](data)
+        // Read as the store is: anything but a regular file (a FIFO would block for ever) is
+        // refused before reading, and is then corrupt like an unreadable file.
+        let bytes: [UInt8]
+        do {
+            guard let read = try StoreFile.read(path) else { return .failure(Unusable(outcome: .missing)) }
+            bytes = read
+        } catch {
+            return .failure(Unusable(outcome: .corrupt))
+        }
         var position = 0
         /// The next line as text, without its line feed; nil at the end or for invalid UTF-8.
         func nextLine() -> Substring? {
@@ -181,12 +187,18 @@ struct ControllerCache {
         return nil
     }
 
+    /// The largest item or block count a cache may hold; a larger one is corrupt. Bounding the
+    /// counts read from the file keeps every sum of them far from overflowing.
+    private static let maximumCount = 1 << 53
+
+    /// The day blocks: each day finite and each count from 1 to `maximumCount`, or nil.
     private static func parseBlocks(_ nextLine: () -> Substring?) -> [(day: Date, count: Int)]? {
         guard let dayCount = nextLine().flatMap({ value(of: $0, after: "days").flatMap { Int($0) } }), dayCount >= 0 else { return nil }
         var blocks: [(day: Date, count: Int)] = []
         for _ in 0..<dayCount {
             guard let fields = nextLine()?.split(separator: " "), fields.count == 2,
-                  let seconds = Double(fields[0]), let count = Int(fields[1])
+                  let seconds = Double(fields[0]), seconds.isFinite, let count = Int(fields[1]),
+                  count > 0, count <= maximumCount
             else { return nil }
             blocks.append((Date(timeIntervalSince1970: seconds), count))
         }

@@ -59,8 +59,10 @@ extension FetchedResultsController {
         var start = 0
         var previousDay: Date?
         for block in cache.blocks {
+            // Compared before adding: the count comes from a file and must not overflow the sum.
+            guard block.count > 0, block.count <= items.count - start else { return nil }
             let end = start + block.count
-            guard block.count > 0, end <= items.count, block.day != previousDay,
+            guard block.day != previousDay,
                   dayLookup.day(of: items[start].date) == block.day,
                   dayLookup.day(of: items[end - 1].date) == block.day
             else { return nil }

@@ -93,7 +93,34 @@ extension String {
             } ?? nil
         } ?? nil
         if let answer { return answer }
+        if unicodeScalars.contains("\0") || needle.unicodeScalars.contains("\0") {
+            return Self.containsWithoutNUL(self, needle)
+        }
         return range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    }
+
+    /// The search for a text or needle holding U+0000, which Foundation's search on Linux traps
+    /// on (an index out of bounds) as soon as the text has a non-ASCII letter such as "é".
+    ///
+    /// U+0000 has no case and no diacritics, so it matches only itself: both strings have it
+    /// replaced by one private-use scalar that neither contains, which Foundation's search
+    /// treats as a plain character. Without such a scalar (both strings hold all 6,400 of
+    /// them) the answer is an exact scalar-by-scalar search, never a trap.
+    /// - Complexity: O(m × n), plus O(m + n) to find the stand-in.
+    private static func containsWithoutNUL(_ text: String, _ needle: String) -> Bool {
+        let used = Set(text.unicodeScalars.filter { (0xE000...0xF8FF).contains($0.value) })
+            .union(needle.unicodeScalars.filter { (0xE000...0xF8FF).contains($0.value) })
+        guard let standIn = (UInt32(0xE000)...0xF8FF).lazy.compactMap(Unicode.Scalar.init).first(where: { !used.contains($0) }) else {
+            let haystack = Array(text.unicodeScalars), pattern = Array(needle.unicodeScalars)
+            guard pattern.count <= haystack.count else { return false }
+            return (0...(haystack.count - pattern.count)).contains { haystack[$0..<($0 + pattern.count)].elementsEqual(pattern) }
+        }
+        func replacingNUL(_ string: String) -> String {
+            var result = String.UnicodeScalarView()
+            result.append(contentsOf: string.unicodeScalars.lazy.map { $0 == "\0" ? standIn : $0 })
+            return String(result)
+        }
+        return replacingNUL(text).range(of: replacingNUL(needle), options: [.caseInsensitive, .diacriticInsensitive]) != nil
     }
 
     /// Whether every scalar of the valid UTF-8 `bytes` is ASCII or inert to an ASCII search.

@@ -31,7 +31,9 @@ extension JSONScanner {
         return (line, column)
     }
 
-    /// What stands at `offset`, for "found …" in messages; never echoes a raw control character.
+    /// What stands at `offset`, for "found …" in messages; never echoes a raw control character,
+    /// and names invisible ones (a second byte order mark, format characters, odd spaces,
+    /// combining marks) by code point instead of printing something the reader cannot see.
     func describe(at offset: Int) -> String {
         guard offset < bytes.count else { return "the end of the file" }
         let length = Self.sequenceLength(in: bytes, at: offset) ?? 1
@@ -41,7 +43,20 @@ extension JSONScanner {
         case "\n", "\r": return "the end of the line"
         case " ": return "a space"
         case _ where scalar.isControlCharacter: return "the control character U+\(Self.hex(scalar.value))"
+        case "\u{FEFF}": return "a byte order mark (U+FEFF)"
+        case _ where Self.isInvisible(scalar): return "the invisible character U+\(Self.hex(scalar.value))"
         default: return "'\(scalar)'"
+        }
+    }
+
+    /// Whether `scalar` shows nothing by itself, or only joined to its neighbour.
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .nonspacingMark, .enclosingMark,
+             .spacingMark, .privateUse, .unassigned, .surrogate:
+            true
+        default:
+            false
         }
     }
 }

@@ -136,6 +136,7 @@ public final class JSONStore: TodoStore {
                 guard let batch else { return result }
                 precondition(batch.generation == changes.generation + 1, "a batch must raise the generation by one")
                 let record = StoreEncoder.encodeRecord(batch)
+                try StoreFile.refuseSymbolicLink(path)
                 try StoreFile.append(journalPath, bytes: record, keeping: journal.wholeLength, modeOf: path)
                 if journal.wholeLength + record.count > journalLimit {
                     // The batch is durable in the journal already, so the save has succeeded; a
@@ -214,7 +215,7 @@ public final class JSONStore: TodoStore {
     /// is not one, no permission) is thrown in preference: it names the file the user chose.
     private func readJournal() throws(StoreError) -> StoreJournal {
         do {
-            return StoreJournal(path: journalPath, bytes: try StoreFile.read(journalPath) ?? [])
+            return StoreJournal(path: journalPath, bytes: try StoreFile.read(journalPath, followingLinks: false) ?? [])
         } catch {
             _ = try StoreFile.readHead(path, limit: 1)
             throw error

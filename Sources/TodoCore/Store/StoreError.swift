@@ -25,10 +25,16 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case trailingData(path: String, line: Int, column: Int)
     /// A directory stands where the store file should be.
     case isDirectory(path: String)
+    /// Something other than a regular file or a directory (`kind`: "a named pipe (FIFO)", "a
+    /// character device", …) stands where the store, its journal or its lock should be.
+    case notRegularFile(path: String, kind: String)
     /// The operating system refused access to the file.
     case permissionDenied(path: String, operation: String)
     /// A system call failed: `operation` says what was being done, `reason` is `strerror`'s text.
     case ioFailure(path: String, operation: String, reason: String)
+    /// The store path is a symbolic link: saving would replace the link with a regular file and
+    /// leave its target stale, so saves through it are refused (reading through it is fine).
+    case symlinkedStore(path: String)
     /// The store's folder, temporary file or lock file could not be created.
     case cannotCreate(path: String, reason: String)
     /// Another process held the lock file at `path` for longer than the wait allowed.
@@ -43,9 +49,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidJSON, .invalidUTF8, .invalidData, .newerVersion, .wrongFormat, .duplicateID,
              .emptyFile, .trailingData:
             .badData
-        case .isDirectory, .permissionDenied, .ioFailure:
+        case .isDirectory, .notRegularFile, .permissionDenied, .ioFailure:
             .ioError
-        case .cannotCreate:
+        case .cannotCreate, .symlinkedStore:
             .cannotCreate
         case .lockBusy:
             .lockBusy
@@ -72,10 +78,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "The store \(path) has unexpected data after the end of the JSON at line \(line), column \(column)."
         case .isDirectory(let path):
             "The store path \(path) is a directory, not a file."
+        case .notRegularFile(let path, let kind):
+            "The path \(path) is \(kind), not a regular file, so todo-tui will not read or write it."
         case .permissionDenied(let path, let operation):
             "Permission denied to \(operation) \(path)."
         case .ioFailure(let path, let operation, let reason):
             "Could not \(operation) \(path): \(reason)."
+        case .symlinkedStore(let path):
+            "The store \(path) is a symbolic link, and todo-tui does not save through links (a save would replace it with a file); give the link's target as the store instead."
         case .cannotCreate(let path, let reason):
             "Could not create \(path): \(reason)."
         case .lockBusy(let path, let holderPID):

@@ -23,10 +23,15 @@ enum StoreFile {
     // MARK: Reading
 
     /// The whole file at `path`, or nil when nothing exists there.
-    /// - Throws: `StoreError.isDirectory`, `.permissionDenied` or `.ioFailure`.
+    ///
+    /// Anything but a regular file (a FIFO, a device such as `/dev/zero`, a socket) is refused
+    /// before a byte is read: reading it could wait forever or never end.
+    /// - Throws: `StoreError.isDirectory`, `.notRegularFile`, `.permissionDenied` or `.ioFailure`.
     /// - Complexity: O(n) in the size of the file.
-    static func read(_ path: String) throws(StoreError) -> [UInt8]? {
-        try read(path, limit: nil, fromEnd: false)?.bytes
+    /// - Parameter followingLinks: false for the journal: a symbolic link there is refused
+    ///   (`StoreError.notRegularFile`), so a planted link cannot point the store at another file.
+    static func read(_ path: String, followingLinks: Bool = true) throws(StoreError) -> [UInt8]? {
+        try read(path, limit: nil, fromEnd: false, followingLinks: followingLinks)?.bytes
     }
 
     /// At most the first `limit` bytes of the file at `path`, or nil when nothing exists there.
@@ -39,20 +44,21 @@ enum StoreFile {
     /// nil when nothing exists there.
     /// - Throws: as `read(_:)`.
     /// - Complexity: O(limit).
-    static func readTail(_ path: String, limit: Int) throws(StoreError) -> (bytes: [UInt8], start: Int)? {
-        try read(path, limit: limit, fromEnd: true)
+    static func readTail(_ path: String, limit: Int, followingLinks: Bool = true) throws(StoreError) -> (bytes: [UInt8], start: Int)? {
+        try read(path, limit: limit, fromEnd: true, followingLinks: followingLinks)
     }
 
-    private static func read(_ path: String, limit: Int?, fromEnd: Bool) throws(StoreError) -> (bytes: [UInt8], start: Int)? {
-        let fd = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC) }
+    private static func read(_ path: String, limit: Int?, fromEnd: Bool, followingLinks: Bool = true) throws(StoreError) -> (bytes: [UInt8], start: Int)? {
+        // O_NONBLOCK: opening a FIFO without a writer would otherwise wait forever, before the
+        // fstat below could refuse it.
+        let fd = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW)) }
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
+            if errno == ELOOP, !followingLinks { throw .notRegularFile(path: path, kind: SystemCall.kind(of: S_IFLNK)) }
             throw SystemCall.error(errno, path: path, operation: "read")
         }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw SystemCall.error(errno, path: path, operation: "read") }
-        guard !SystemCall.isDirectory(info.st_mode) else { throw .isDirectory(path: path) }
+        let info = try SystemCall.regularFileStatus(fd, path: path)
         let maximum = limit ?? Int.max
         let start = fromEnd ? max(0, Int(info.st_size) - maximum) : 0
         if start > 0, lseek(fd, off_t(start), SEEK_SET) < 0 {
@@ -97,14 +103,16 @@ enum StoreFile {
 
     /// Replaces the file at `path` with `bytes` atomically and durably.
     ///
-    /// A file that exists keeps its permission bits; a new one gets 0644 less the umask.
+    /// A file that exists keeps its permission bits; a new one is private, 0600 (a to-do list
+    /// is personal).
     /// - Throws: `StoreError.cannotCreate` for the temporary file, `.ioFailure` for writing,
     ///   syncing or renaming, `.isDirectory` when a directory stands at `path`.
     /// - Complexity: O(n) in the size of `bytes`, plus two `fsync`s.
     static func replace(_ path: String, with bytes: [UInt8]) throws(StoreError) {
+        try refuseSymbolicLink(path)
         let folder = folder(of: path)
         let temporary = "\(folder)/.\(name(of: path)).tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
-        let fd = SystemCall.retrying { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        let fd = SystemCall.retrying { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         guard fd >= 0 else { throw .cannotCreate(path: temporary, reason: SystemCall.reason(errno)) }
         do {
             try fill(fd, at: temporary, with: bytes, mode: SystemCall.status(path)?.st_mode)
@@ -140,6 +148,15 @@ enum StoreFile {
         }
     }
 
+    /// Throws `StoreError.symlinkedStore` when a symbolic link (dangling or not) stands at `path`.
+    ///
+    /// Renaming a new version over a link replaces the link with a regular file and leaves its
+    /// target stale, so a save through a link is refused rather than done behind the user's back.
+    static func refuseSymbolicLink(_ path: String) throws(StoreError) {
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { throw .symlinkedStore(path: path) }
+    }
+
     /// `fsync`s a folder so that a rename in it is durable.
     static func syncFolder(_ folder: String) throws(StoreError) {
         let fd = SystemCall.retrying { open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
@@ -150,7 +167,7 @@ enum StoreFile {
         }
     }
 
-    /// Creates `folder` and its missing parents (`mkdir -p`), with mode 0755 less the umask.
+    /// Creates `folder` and its missing parents (`mkdir -p`), private: mode 0700.
     ///
     /// Each prefix is taken from `folder` as spelled, so that errors name the path the user gave.
     /// - Throws: `StoreError.cannotCreate` naming the first folder that could not be made.
@@ -160,7 +177,7 @@ enum StoreFile {
         let ends = folder.indices.filter { $0 != folder.startIndex && folder[$0] == "/" } + [folder.endIndex]
         for end in ends where folder[folder.index(before: end)] != "/" {
             let prefix = String(folder[..<end])
-            if mkdir(prefix, 0o755) == 0 || errno == EEXIST {
+            if mkdir(prefix, 0o700) == 0 || errno == EEXIST {
                 guard let info = SystemCall.status(prefix), SystemCall.isDirectory(info.st_mode) else {
                     throw .cannotCreate(path: prefix, reason: SystemCall.reason(ENOTDIR))
                 }

@@ -121,7 +121,7 @@ extension StoreJournal {
     static func lastGeneration(at path: String) throws(StoreError) -> Int? {
         var limit = tailLength
         while true {
-            guard let (tail, start) = try StoreFile.readTail(path, limit: limit) else { return 0 }
+            guard let (tail, start) = try StoreFile.readTail(path, limit: limit, followingLinks: false) else { return 0 }
             let newline = UInt8(ascii: "\n")
             guard let end = tail.lastIndex(of: newline) else {
                 if start == 0 { return 0 }

@@ -11,7 +11,7 @@ enum StoreLock {
     /// How long one wait between attempts lasts.
     static let pollInterval: Duration = .milliseconds(10)
 
-    /// Runs `body` while holding the exclusive lock on `path`, creating the file if needed.
+    /// Runs `body` while holding the exclusive lock on `path`, creating the file (0600) if needed.
     ///
     /// - Parameters:
     ///   - path: the lock file.
@@ -23,9 +23,15 @@ enum StoreLock {
     static func withExclusiveLock<Result>(
         path: String, attempts: Int, _ body: () throws -> Result
     ) throws -> Result {
-        let fd = SystemCall.retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
-        guard fd >= 0 else { throw StoreError.cannotCreate(path: path, reason: SystemCall.reason(errno)) }
+        // O_NOFOLLOW: the lock file is truncated on every save, so a planted link must not lead
+        // to another file.
+        let fd = SystemCall.retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o600) }
+        guard fd >= 0 else {
+            if errno == ELOOP { throw StoreError.notRegularFile(path: path, kind: SystemCall.kind(of: S_IFLNK)) }
+            throw StoreError.cannotCreate(path: path, reason: SystemCall.reason(errno))
+        }
         defer { close(fd) }
+        _ = try SystemCall.regularFileStatus(fd, path: path)
         try acquire(fd, path: path, attempts: attempts)
         defer {
             ftruncate(fd, 0)

@@ -66,7 +66,7 @@ extension StoreReader {
     /// does not start the way this program writes it.
     mutating func generationFromRecordHead() -> Int? {
         guard scanner.consume(UInt8(ascii: "{")), headKey(is: "generation"), scanner.valueKind == .number,
-              case .integer(let generation)? = try? scanner.scanNumber(), generation > 0,
+              case .integer(let generation)? = try? scanner.scanNumber(), generation > 0, generation <= Self.largestCount,
               scanner.current == UInt8(ascii: ",")
         else { return nil }
         return generation

@@ -60,7 +60,7 @@ extension StoreReader {
               scanner.withBytes(of: format, { $0.elementsEqual("todo-tui".utf8) }),
               skipWhitespaceAndComma(),
               headKey(is: "generation"), scanner.valueKind == .number,
-              case .integer(let generation)? = try? scanner.scanNumber(), generation >= 0
+              case .integer(let generation)? = try? scanner.scanNumber(), generation >= 0, generation <= Self.largestCount
         else { return nil }
         // A number cut off by the end of the head would read short: insist on what follows it.
         scanner.skipWhitespace()

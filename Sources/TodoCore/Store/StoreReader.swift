@@ -213,15 +213,25 @@ struct StoreReader {
         }
     }
 
+    /// The largest count (`generation`, `version`) a file may hold: 2^53, the largest whole
+    /// number every JSON reader keeps exactly.
+    ///
+    /// Bounding counts at load leaves room for every `+ 1` the context and the controller do on
+    /// them, so no arithmetic on a value read from a file can overflow; a file above the bound
+    /// is refused with its position instead. At one save a second, 2^53 saves take 285 million
+    /// years.
+    static let largestCount = 1 << 53
+
+    /// A whole number from 0 to `largestCount` for `key`, or a data error at its position.
     mutating func readCount(_ key: StoreKey, context: ItemContext?) throws(StoreError) -> Int {
         let offset = scanner.position
         try expectValue(.number, named: "\"\(key.name)\"", context: context)
         switch try scanner.scanNumber() {
-        case .integer(let value) where value >= 0:
+        case .integer(let value) where value >= 0 && value <= Self.largestCount:
             return value
         case .integer, .fractional, .outOfRange:
             let text = String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[offset..<scanner.position]), as: UTF8.self)
-            throw dataError(at: offset, context: context, "\"\(key.name)\" must be a whole number from 0 to \(Int.max), found \(text)")
+            throw dataError(at: offset, context: context, "\"\(key.name)\" must be a whole number from 0 to \(Self.largestCount), found \(text)")
         }
     }
 

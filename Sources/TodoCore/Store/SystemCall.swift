@@ -44,6 +44,29 @@ enum SystemCall {
         return stat(path, &info) == 0 ? info : nil
     }
 
+    /// The `fstat` of the open `fd`, checked to be a regular file.
+    /// - Throws: `StoreError.isDirectory` for a directory, `.notRegularFile` naming what else
+    ///   stands at `path`, `.ioFailure` when `fstat` fails.
+    static func regularFileStatus(_ fd: Int32, path: String) throws(StoreError) -> stat {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw error(errno, path: path, operation: "read") }
+        guard !isDirectory(info.st_mode) else { throw .isDirectory(path: path) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile(path: path, kind: kind(of: info.st_mode)) }
+        return info
+    }
+
+    /// What a `stat` mode that is not a regular file or a directory describes, for messages.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a named pipe (FIFO)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "a special file"
+        }
+    }
+
     /// Whether a `stat` mode is a directory.
     static func isDirectory(_ mode: mode_t) -> Bool {
         mode & S_IFMT == S_IFDIR

@@ -47,13 +47,43 @@ struct CSVExportTests {
         #expect(rows.count == items.count)
         for (row, item) in zip(rows, items) {
             #expect(row[0] as? String == item.id.uuidString.lowercased())
-            #expect(row[1] as? String == item.text)
+            #expect(row[1] as? String == CSVFormat.formulaEscaped(item.text))
             #expect((row[2] as? NSNumber)?.int64Value == item.date.millisecondsSince1970)
             #expect(row[3] as? String == item.color.rawValue)
             #expect(row[4] as? String == (item.isDone ? "true" : "false"))
             #expect((row[5] as? NSNumber)?.int64Value == item.createdAt.millisecondsSince1970)
             #expect((row[6] as? NSNumber)?.int64Value == item.modifiedAt.millisecondsSince1970)
         }
+    }
+
+    @Test("cells a spreadsheet would run as a formula get a ' in front, and every text round-trips exactly", arguments: [
+        ("=HYPERLINK(\"http://x\")", "'=HYPERLINK("),
+        ("+1 call", "'+1 call"),
+        ("-5 points", "'-5 points"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\tindented", "'\tindented"),
+        ("\rreturn", "'\rreturn"),
+        ("'=already quoted", "''=already quoted"),
+        ("''+twice", "'''+twice"),
+        ("'plain quote", "'plain quote"),
+        ("''", "''"),
+        ("a = b", "a = b"),
+        ("Buy milk", "Buy milk"),
+    ])
+    func formulaInjection(text: String, cell: String) throws {
+        let item = TodoItem(text: text, date: ExportFixtures.now, createdAt: ExportFixtures.now)
+        let bytes = ExportFixtures.export([item], as: .csv)
+        let exported = String(decoding: bytes, as: UTF8.self)
+        // Counted in bytes: "\r\n" is one Character.
+        let field = String(decoding: bytes.dropFirst(CSVFormat.columns.joined(separator: ",").utf8.count + 2 + 37), as: UTF8.self)
+        #expect(field.hasPrefix(cell) || field.hasPrefix("\"" + cell), "\(field.debugDescription)")
+        #expect(try ExportFixtures.parse(exported, as: .csv).map(\.text) == [text])
+    }
+
+    @Test("a foreign sheet's leading ' is stripped only before a formula start")
+    func foreignQuote() throws {
+        let items = try ExportFixtures.parse("text\n'=1+1\n'note\n''-x\n", as: .csv)
+        #expect(items.map(\.text) == ["=1+1", "'note", "'-x"])
     }
 
     @Test("a sheet from elsewhere imports: LF endings, byte order mark, columns reordered, extra and missing columns")

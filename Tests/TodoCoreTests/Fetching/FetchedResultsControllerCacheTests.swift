@@ -110,6 +110,33 @@ final class FetchedResultsControllerCacheTests {
         #expect(try fetched().lastCacheOutcome == .corrupt, "an absurd count is corrupt, not an overflow")
     }
 
+    @Test("a poisoned block count or day (Int.max, 2^53, zero, negative, not finite) is rejected and the cache rebuilt, never trusted")
+    func poisonedBlocks() throws {
+        let poisons = ["9223372036854775807", "9007199254740992", "4", "0", "-1", "-9223372036854775808"]
+        for block in 1...3 {
+            for poison in poisons {
+                _ = try fetched()
+                try rewriteCache { lines in
+                    let days = try #require(lines.firstIndex { $0.hasPrefix("days ") })
+                    lines[days + block] = "\(lines[days + block].split(separator: " ")[0]) \(poison)"
+                }
+                let controller = try fetched()
+                #expect(controller.lastCacheOutcome == .corrupt || controller.lastCacheOutcome == .disagrees, "block \(block) count \(poison)")
+                #expect(ControllerFixture.layout(controller) == (try uncached()))
+            }
+            for day in ["inf", "nan", "-inf"] {
+                _ = try fetched()
+                try rewriteCache { lines in
+                    let days = try #require(lines.firstIndex { $0.hasPrefix("days ") })
+                    lines[days + block] = "\(day) \(lines[days + block].split(separator: " ")[1])"
+                }
+                let controller = try fetched()
+                #expect(controller.lastCacheOutcome == .corrupt, "block \(block) day \(day)")
+                #expect(ControllerFixture.layout(controller) == (try uncached()))
+            }
+        }
+    }
+
     @Test("a cache cut short at any byte is corrupt, never trusted")
     func everyTruncation() throws {
         _ = try fetched()

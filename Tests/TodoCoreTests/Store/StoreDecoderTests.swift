@@ -94,6 +94,19 @@ struct StoreDecoderTests {
             == "The store t.json is not valid JSON at line 6, column 225: expected '\"' to end the string, found the end of the file.")
     }
 
+    @Test("a second byte order mark, and other invisible characters, are named by code point, never printed raw")
+    func invisibleFound() {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let doubled = bom + bom + Array(#"{"format": "todo-tui"}"#.utf8)
+        let expected = StoreError.invalidJSON(path: "t.json", line: 1, column: 2, expected: "a value", found: "a byte order mark (U+FEFF)")
+        #expect(error(doubled) == expected)
+        #expect(!expected.description.unicodeScalars.contains("\u{FEFF}"))
+        for (invisible, name) in [("\u{200B}", "U+200B"), ("\u{00A0}", "U+00A0"), ("\u{0301}", "U+0301"), ("\u{E0041}", "U+E0041")] {
+            let message = error(Array("\(invisible){}".utf8))?.description ?? ""
+            #expect(message.contains("the invisible character \(name)") && !message.contains(invisible), "\(message.debugDescription)")
+        }
+    }
+
     @Test("invalid UTF-8 is refused at the first bad byte, inside or outside strings")
     func invalidUTF8() {
         let prefix = Array("{\"format\": \"todo".utf8)
@@ -107,9 +120,9 @@ struct StoreDecoderTests {
     func wrongTypes() {
         let cases: [(String, String, Int, String)] = [
             (#""isDone": false"#, #""isDone": "no""#, 155, #""isDone" must be a boolean, found a string"#),
-            (#""version": 3"#, #""version": 3.5"#, 235, #""version" must be a whole number from 0 to 9223372036854775807, found 3.5"#),
-            (#""version": 3"#, #""version": -1"#, 235, #""version" must be a whole number from 0 to 9223372036854775807, found -1"#),
-            (#""version": 3"#, #""version": 99999999999999999999"#, 235, #""version" must be a whole number from 0 to 9223372036854775807, found 99999999999999999999"#),
+            (#""version": 3"#, #""version": 3.5"#, 235, #""version" must be a whole number from 0 to 9007199254740992, found 3.5"#),
+            (#""version": 3"#, #""version": -1"#, 235, #""version" must be a whole number from 0 to 9007199254740992, found -1"#),
+            (#""version": 3"#, #""version": 99999999999999999999"#, 235, #""version" must be a whole number from 0 to 9007199254740992, found 99999999999999999999"#),
             (#""text": "Buy milk""#, #""text": ["Buy milk"]"#, 212, #""text" must be a string, found an array"#),
             (#""text": "Buy milk""#, #""text": null"#, 212, #""text" must be a string, found null"#),
             (#""color": "red""#, #""color": "mauve""#, 15, #""color" must be one of default, red, green, yellow, blue, magenta, cyan, white, found "mauve""#),

@@ -38,7 +38,7 @@ struct StoreEncoderTests {
                 modifiedAt: dates[(index + 2) % dates.count], version: index * 1_000_003
             ))
         }
-        let contents = StoreContents(generation: Int.max, items: items)
+        let contents = StoreContents(generation: StoreReader.largestCount, items: items)
         let decoded = try StoreDecoder.decode(StoreEncoder.encode(contents), path: "round-trip.json")
         #expect(decoded == contents)
         for (read, written) in zip(decoded.items, items) {

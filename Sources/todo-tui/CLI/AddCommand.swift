@@ -21,9 +21,13 @@ struct AddCommand: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    // The root command's options reach subcommands too; those this command ignores are refused.
+    @ParentCommand var root: TodoTUICommand
+
     @OptionGroup var mergeOptions: MergePolicyOption
 
     func run() throws {
+        try root.refuseRootOptions(for: "add", except: ["--merge-policy"])
         let input = try ItemInput(text: text, date: date, color: color)
         let item = try storeOptions.withContext(mergePolicy: mergeOptions.policy(or: .error)) { context in
             try context.insert(

@@ -5,6 +5,8 @@ import TodoCore
 struct InteractiveSession {
     let context: TodoContext
     let animations: Bool
+    /// The live filter the list opens with (`--filter`); empty for the whole list.
+    var filter = ""
 
     /// Compacts the store's journal after the app quits, so that the store file alone is
     /// complete for other programs between sessions (DESIGN §3.2). A compaction that fails is
@@ -38,6 +40,12 @@ struct InteractiveSession {
             )
         } catch let error as StoreError {
             throw CLIError.store(error)
+        }
+        if !filter.isEmpty {
+            // The list opens filtered: nothing to animate from.
+            app.table.animationsEnabled = false
+            app.applyFilter(filter)
+            app.table.animationsEnabled = animations
         }
         AppRunLoop(terminal: terminal, app: app, clock: { CLIClock.now }).run()
     }

@@ -38,6 +38,9 @@ struct EditCommand: ParsableCommand {
 
     @OptionGroup var item: ItemReference
 
+    // The root command's options reach subcommands too; those this command ignores are refused.
+    @ParentCommand var root: TodoTUICommand
+
     @Argument(help: "The new text (one line).")
     var text: String?
 
@@ -49,6 +52,7 @@ struct EditCommand: ParsableCommand {
     var color: String?
 
     func run() throws {
+        try root.refuseRootOptions(for: "edit", except: ["--merge-policy"])
         guard text != nil || date != nil || color != nil else {
             throw CLIError.usage("Nothing to change; give a new text, --date or --color.")
         }
@@ -77,7 +81,11 @@ struct DoneCommand: ParsableCommand {
 
     @OptionGroup var item: ItemReference
 
+    // The root command's options reach subcommands too; those this command ignores are refused.
+    @ParentCommand var root: TodoTUICommand
+
     func run() throws {
+        try root.refuseRootOptions(for: "done", except: ["--merge-policy"])
         try item.update { $0.isDone = true }
     }
 }
@@ -88,7 +96,11 @@ struct UndoneCommand: ParsableCommand {
 
     @OptionGroup var item: ItemReference
 
+    // The root command's options reach subcommands too; those this command ignores are refused.
+    @ParentCommand var root: TodoTUICommand
+
     func run() throws {
+        try root.refuseRootOptions(for: "undone", except: ["--merge-policy"])
         try item.update { $0.isDone = false }
     }
 }
@@ -99,7 +111,11 @@ struct DeleteCommand: ParsableCommand {
 
     @OptionGroup var item: ItemReference
 
+    // The root command's options reach subcommands too; those this command ignores are refused.
+    @ParentCommand var root: TodoTUICommand
+
     func run() throws {
+        try root.refuseRootOptions(for: "delete", except: ["--merge-policy"])
         try item.withResolvedItem { context, target in
             try context.delete(target.id)
         }

@@ -21,29 +21,13 @@ struct ListCommand: ParsableCommand {
     @ParentCommand var root: TodoTUICommand
 
     func run() throws {
-        try refuseRootOnlyOptions()
+        try root.refuseRootOptions(for: "list", except: ["--filter"])
         let request = try FetchRequest(predicate: FilterOption.predicate(filter ?? root.exportOptions.filter))
         let items = try storeOptions.withContext { try $0.fetch(request) }
         if json {
             FileHandle.standardOutput.write(Data(StoreEncoder.encodeItemArray(items)))
         } else {
             print(ItemListFormatter.text(for: items, now: CLIClock.now, calendar: CLIClock.calendar), terminator: "")
-        }
-    }
-
-    /// The root command's options reach `list` through `@ParentCommand`; those that mean nothing
-    /// to a command that only prints are refused rather than silently ignored.
-    /// - Throws: `CLIError.usage` naming the first such option.
-    private func refuseRootOnlyOptions() throws(CLIError) {
-        let given: [(name: String, isGiven: Bool)] = [
-            ("--export", root.exportOptions.export != nil),
-            ("--output", root.exportOptions.output != nil),
-            ("--merge-policy", root.mergeOptions.mergePolicy != nil),
-            ("--demo", root.demo),
-            ("--no-animation", root.noAnimation),
-        ]
-        if let option = given.first(where: \.isGiven) {
-            throw .usage("\(option.name) does not apply to list; see todo-tui --help.")
         }
     }
 }

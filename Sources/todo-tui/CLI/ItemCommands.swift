@@ -58,7 +58,7 @@ struct EditCommand: ParsableCommand {
         }
         // Every field is checked before the store is read.
         let input = try ItemInput(text: text, date: date, color: color)
-        try item.withResolvedItem { context, found in
+        let edited = try item.withResolvedItem { context, found in
             let newDate = try date.map { typed throws(CLIError) in
                 do throws(ItemError) {
                     return try DateInput.redate(found.date, to: typed, now: CLIClock.now, calendar: CLIClock.calendar)
@@ -71,6 +71,10 @@ struct EditCommand: ParsableCommand {
                 item.date = newDate ?? item.date
                 item.color = input.color ?? item.color
             }
+            return try context.item(with: found.id)
+        }
+        if let edited {
+            CommandReport.say("Changed", edited.text)
         }
     }
 }
@@ -86,7 +90,9 @@ struct DoneCommand: ParsableCommand {
 
     func run() throws {
         try root.refuseRootOptions(for: "done", except: ["--merge-policy"])
-        try item.update { $0.isDone = true }
+        if let done = try item.update({ $0.isDone = true }) {
+            CommandReport.say("Completed", done.text)
+        }
     }
 }
 
@@ -101,7 +107,9 @@ struct UndoneCommand: ParsableCommand {
 
     func run() throws {
         try root.refuseRootOptions(for: "undone", except: ["--merge-policy"])
-        try item.update { $0.isDone = false }
+        if let reopened = try item.update({ $0.isDone = false }) {
+            CommandReport.say("Reopened", reopened.text)
+        }
     }
 }
 
@@ -116,8 +124,10 @@ struct DeleteCommand: ParsableCommand {
 
     func run() throws {
         try root.refuseRootOptions(for: "delete", except: ["--merge-policy"])
-        try item.withResolvedItem { context, target in
+        let deleted = try item.withResolvedItem { context, target in
             try context.delete(target.id)
+            return target
         }
+        CommandReport.say("Deleted", deleted.text)
     }
 }

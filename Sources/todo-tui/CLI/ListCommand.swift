@@ -22,8 +22,13 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         try root.refuseRootOptions(for: "list", except: ["--filter"])
-        let request = try FetchRequest(predicate: FilterOption.predicate(filter ?? root.exportOptions.filter))
+        let filterText = filter ?? root.exportOptions.filter
+        let request = try FetchRequest(predicate: FilterOption.predicate(filterText))
         let items = try storeOptions.withContext { try $0.fetch(request) }
+        if items.isEmpty {
+            // Said on stderr: stdout stays the (empty) listing for scripts; not an error.
+            CommandReport.note(filterText.map { "No to-dos match '\($0)'." } ?? "No to-dos yet.")
+        }
         if json {
             FileHandle.standardOutput.write(Data(StoreEncoder.encodeItemArray(items)))
         } else {

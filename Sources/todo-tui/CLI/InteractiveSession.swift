@@ -7,6 +7,9 @@ struct InteractiveSession {
     let animations: Bool
     /// The live filter the list opens with (`--filter`); empty for the whole list.
     var filter = ""
+    /// Where the list's cache lives: `cacheDirectory` for the user's store, inside the demo's
+    /// temporary folder for `--demo`.
+    var cacheDirectory = Self.cacheDirectory
 
     /// Compacts the store's journal after the app quits, so that the store file alone is
     /// complete for other programs between sessions (DESIGN §3.2). A compaction that fails is
@@ -35,7 +38,7 @@ struct InteractiveSession {
                 now: CLIClock.now,
                 size: terminal.size,
                 cacheName: Self.cacheName(for: context.store),
-                cacheDirectory: Self.cacheDirectory,
+                cacheDirectory: cacheDirectory,
                 animations: animations
             )
         } catch let error as StoreError {

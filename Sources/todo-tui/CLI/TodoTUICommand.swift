@@ -34,7 +34,19 @@ struct TodoTUICommand: ParsableCommand {
         // A bad filter is said before the terminal is needed or the screen switches.
         _ = try FilterOption.predicate(exportOptions.filter)
         guard NcursesTerminal.isInteractive else { throw CLIError.notATerminal }
-        let context = try demo ? demoContext() : storeOptions.makeContext()
+        if demo {
+            // The demo leaves nothing behind: its store and cache go with the folder, which is
+            // removed however the session ends (quit, error or hang-up).
+            let folder = try demoFolder()
+            defer { DemoStore.removeFolder(folder) }
+            let context = TodoContext(store: JSONStore(path: DemoStore.storePath(in: folder), lockTimeout: try StoreOptions.lockTimeout()), now: Date.init)
+            try runSession(context: context, policy: policy, cacheDirectory: DemoStore.cacheDirectory(in: folder))
+        } else {
+            try runSession(context: storeOptions.makeContext(), policy: policy, cacheDirectory: InteractiveSession.cacheDirectory)
+        }
+    }
+
+    private func runSession(context: TodoContext, policy: MergePolicy, cacheDirectory: String) throws {
         context.mergePolicy = policy
         // Read the store before the screen switches, so a bad store is reported plainly.
         do {
@@ -42,7 +54,9 @@ struct TodoTUICommand: ParsableCommand {
         } catch let error as StoreError {
             throw CLIError.store(error)
         }
-        try InteractiveSession(context: context, animations: animationsWanted, filter: exportOptions.filter ?? "").run()
+        try InteractiveSession(
+            context: context, animations: animationsWanted, filter: exportOptions.filter ?? "", cacheDirectory: cacheDirectory
+        ).run()
     }
 
     /// Refuses root options that would be silently ignored by the interactive list or the
@@ -87,10 +101,9 @@ struct TodoTUICommand: ParsableCommand {
         !noAnimation && ProcessInfo.processInfo.environment["TODO_TUI_NO_ANIMATION"].map { $0.isEmpty || $0 == "0" } ?? true
     }
 
-    private func demoContext() throws -> TodoContext {
+    private func demoFolder() throws -> URL {
         do {
-            let path = try DemoStore.makeCopy(now: CLIClock.now, calendar: CLIClock.calendar)
-            return TodoContext(store: JSONStore(path: path, lockTimeout: try StoreOptions.lockTimeout()), now: Date.init)
+            return try DemoStore.makeFolder(now: CLIClock.now, calendar: CLIClock.calendar)
         } catch let error as StoreError {
             throw CLIError.store(error)
         }

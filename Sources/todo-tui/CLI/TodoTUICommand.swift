@@ -36,9 +36,10 @@ struct TodoTUICommand: ParsableCommand {
         guard NcursesTerminal.isInteractive else { throw CLIError.notATerminal }
         if demo {
             // The demo leaves nothing behind: its store and cache go with the folder, which is
-            // removed however the session ends (quit, error or hang-up).
+            // removed however the session ends (quit, error, or a signal such as a hang-up).
             let folder = try demoFolder()
             defer { DemoStore.removeFolder(folder) }
+            DemoFolderGuard.install(for: folder)
             let context = TodoContext(store: JSONStore(path: DemoStore.storePath(in: folder), lockTimeout: try StoreOptions.lockTimeout()), now: Date.init)
             try runSession(context: context, policy: policy, cacheDirectory: DemoStore.cacheDirectory(in: folder))
         } else {

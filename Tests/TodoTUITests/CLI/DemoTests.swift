@@ -71,4 +71,23 @@ struct DemoTests {
         try #require(ended, "the pane shows:\n\(lines.joined(separator: "\n"))")
         #expect(try leftovers() == ["tmp"])
     }
+
+    @Test(
+        "a demo ended by a hang-up of its terminal removes its folder too",
+        .enabled(if: TmuxSession.executable != nil, "tmux is not installed")
+    )
+    func hungUpDemoLeavesNothing() throws {
+        let session = try startPane(["--demo"])
+        let (lines, shown) = try session.waitForPane { $0.contains { $0.contains("Today") } }
+        try #require(shown, "the pane shows:\n\(lines.joined(separator: "\n"))")
+        // Ending the tmux server hangs up the pane's terminal: the app gets SIGHUP.
+        session.kill()
+        // Waits for the process to finish its clean-up (a condition, not a duration).
+        var remaining = try leftovers()
+        for _ in 0..<100 where remaining != ["tmp"] {
+            usleep(50_000)
+            remaining = try leftovers()
+        }
+        #expect(remaining == ["tmp"])
+    }
 }

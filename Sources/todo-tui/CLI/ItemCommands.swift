@@ -45,7 +45,7 @@ struct EditCommand: ParsableCommand {
     var text: String?
 
     // Unconditional so that "-2d" is taken as the date, not as an option.
-    @Option(parsing: .unconditional, help: ArgumentHelp("The new day (the item keeps its time of day) or day and time: today, tomorrow, mon, +3d, 2025-01-31, 2025-01-31T09:30.", valueName: "date"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The new day (the item keeps its time of day) or day and time: \(DateInput.acceptedForms).", valueName: "date"))
     var date: String?
 
     @Option(help: ArgumentHelp("default, red, green, yellow, blue, magenta, cyan or white.", valueName: "color"))

@@ -77,4 +77,19 @@ struct CLIUsageTests: CLISandboxSuite {
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
+
+    @Test("the --date help of add and edit names the time forms", arguments: ["add", "edit"])
+    func dateHelpNamesTimes(command: String) throws {
+        let help = try cli.run("help", command).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("tomorrow 9:00"), "\(help)")
+        #expect(help.contains("9am"))
+        #expect(help.contains("2025-01-31T09:30"))
+    }
+
+    @Test("list shows an item's time of day before its text")
+    func listShowsTime() throws {
+        let id = try cli.run("add", "Dentist", "--date", "2030-05-06T09:30", "--store", store).stdout.prefix(8)
+        let list = try cli.run("list", "--store", store)
+        #expect(list.stdout.contains("  \(id) [ ] 09:30 Dentist\n"), "\(list.stdout)")
+    }
 }

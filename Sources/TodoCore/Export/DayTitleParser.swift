@@ -1,7 +1,8 @@
 import Foundation
 
-/// Reads the day titles `SectionTitleFormatter` writes back into days: "Today", "Yesterday",
-/// "Tomorrow", "Mon 12 Jan", "Mon 12 Jan 2024".
+/// Reads day headings back into days: the absolute `2026-11-20 (Fri)` (or `2026-11-20`) that
+/// Markdown exports write, and the titles `SectionTitleFormatter` writes, which older exports
+/// used: "Today", "Yesterday", "Tomorrow", "Mon 12 Jan", "Mon 12 Jan 2024".
 ///
 /// Relative titles and titles without a year are read against `now`: a file means the days it
 /// meant only on the day (and in the year) it was written. The weekday must be one of the names
@@ -25,12 +26,33 @@ struct DayTitleParser {
         case "Tomorrow": return shifted(by: 1)
         default: break
         }
+        if let iso = isoDay(from: title) { return iso }
         let words = title.split(separator: " ")
         guard (3...4).contains(words.count), SectionTitleFormatter.weekdays.contains(String(words[0])),
               let day = Int(words[1]), let monthIndex = SectionTitleFormatter.months.firstIndex(of: String(words[2]))
         else { return nil }
         let year = words.count == 4 ? Int(words[3]) : year
         guard let year, let fields = UTCDateTime(year: year, month: monthIndex + 1, day: day) else { return nil }
+        return ParsedTimestamp.day(fields).date(in: calendar)
+    }
+
+    /// `2026-11-20` or `2026-11-20 (Fri)`; the weekday must be a name but is not checked
+    /// against the date.
+    private func isoDay(from title: String) -> Date? {
+        var text = Substring(title)
+        if text.hasSuffix(")"), let open = text.lastIndex(of: "(") {
+            let weekday = text[text.index(after: open)..<text.index(before: text.endIndex)]
+            guard SectionTitleFormatter.weekdays.contains(String(weekday)) else { return nil }
+            text = text[..<open]
+            guard text.hasSuffix(" ") else { return nil }
+            text = text.dropLast()
+        }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              let fields = UTCDateTime(year: year, month: month, day: day)
+        else { return nil }
         return ParsedTimestamp.day(fields).date(in: calendar)
     }
 

@@ -39,6 +39,9 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(source), record \(record): \(reason)."
         case .invalidInput(let source, let reason):
             "\(source): \(reason)."
+        case .cannotWrite(.isDirectory(let path)):
+            // The store's wording ("The store path …") would misname an export's output.
+            "The output path \(path) is a directory; give a file name (only vdir writes into a folder)."
         case .invalidStore(let error), .cannotWrite(let error):
             error.description
         }

@@ -1,11 +1,12 @@
 import Foundation
 
 extension MarkdownFormat {
-    /// Reads a checklist written by `export`: `## <day title>` headings, `- [ ]`, `- [x]` (or
-    /// `- [X]`) items and blank lines; backslash escapes are undone.
+    /// Reads a checklist written by `export`: `## 2026-11-20 (Fri)` headings (the weekday is
+    /// optional and not checked), `- [ ]`, `- [x]` (or `- [X]`) items, blank lines and a
+    /// `# Title` line, which is ignored; backslash escapes are undone.
     ///
-    /// Relative titles ("Today") are read against `now`, so a file means the days it meant only
-    /// on the day it was written. Items have no ids or colours: ids are derived from the text
+    /// The headings older versions wrote still read: relative titles ("Today") against `now`,
+    /// so such a file means the days it meant only on the day it was written. Items have no ids or colours: ids are derived from the text
     /// (`StableID`), so importing the same file again matches the same items.
     ///
     /// - Throws: `ExportError.invalidLine` for an unknown title, an item before any heading, or
@@ -17,11 +18,12 @@ extension MarkdownFormat {
         var day: Date?
         for (index, line) in try ImportLines.split(bytes, source: source).enumerated() {
             let position = ImportPosition.line(index + 1)
-            if line.allSatisfy(\.isWhitespace) { continue }
+            // A document title (`# To-dos`) names the list, not a day.
+            if line.allSatisfy(\.isWhitespace) || line.hasPrefix("# ") { continue }
             if line.hasPrefix("## ") {
                 let title = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
                 guard let start = titles.day(from: title) else {
-                    throw position.error("\(StoreError.quoted(title)) is not a day title such as Today, Yesterday, Tomorrow or Mon 12 Jan", source: source)
+                    throw position.error("\(StoreError.quoted(title)) is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan", source: source)
                 }
                 day = start
                 continue

@@ -3,12 +3,13 @@ import Foundation
 /// A Markdown checklist under day headings, for reading and sharing rather than keeping.
 ///
 /// ```
-/// ## Today
+/// ## 2026-11-20 (Fri)
 ///
 /// - [ ] Buy milk
 /// - [x] Call \<Mum\>
 /// ```
-/// Headings are the list's relative day titles (`SectionTitleFormatter`) in list order; items are GitHub
+/// Headings are absolute days, ISO date and weekday, in list order, so a file means the same
+/// days whenever it is read (relative titles such as "Today" went stale by the next day); items are GitHub
 /// task-list items. Characters that could start Markdown or HTML markup (`` \ ` * _ [ ] < > & | ~ ``)
 /// are backslash-escaped, which CommonMark defines for every ASCII punctuation character, so
 /// the text renders literally. Control characters (line breaks, tabs, escapes) are replaced by
@@ -20,11 +21,10 @@ enum MarkdownFormat {
 
     /// The items as a checklist, a new heading wherever the day changes.
     /// - Parameters:
-    ///   - now: the day titles are relative to.
-    ///   - calendar: defines days, in its time zone.
+    ///   - now: not used: headings are absolute (the parameter keeps every format's signature).
+    ///   - calendar: defines days and weekdays, in its time zone.
     /// - Complexity: O(total length of the items) plus calendar lookups per distinct day.
     static func export(_ items: [TodoItem], now: Date, calendar: Calendar) -> [UInt8] {
-        let titles = SectionTitleFormatter(calendar: calendar)
         var days = CalendarDayCache(calendar: calendar)
         var buffer = ExportBuffer(capacity: items.count * 60)
         var currentDay: String?
@@ -32,7 +32,7 @@ enum MarkdownFormat {
             let day = days.name(of: item.date)
             if day != currentDay {
                 buffer.append(currentDay == nil ? "## " : "\n## ")
-                buffer.append(titles.title(forDay: item.date, today: now))
+                buffer.append(heading(day: day, weekday: calendar.component(.weekday, from: item.date)))
                 buffer.append("\n\n")
                 currentDay = day
             }
@@ -41,6 +41,12 @@ enum MarkdownFormat {
             buffer.append(UInt8(ascii: "\n"))
         }
         return buffer.bytes
+    }
+
+    /// `2026-11-20 (Fri)`: the day's ISO name and its weekday (1 is Sunday, as `Calendar` counts).
+    static func heading(day: String, weekday: Int) -> String {
+        let names = SectionTitleFormatter.weekdays
+        return "\(day) (\(names[(weekday - 1 + names.count) % names.count]))"
     }
 
     private static func appendEscaped(_ value: String, to buffer: inout ExportBuffer) {

@@ -13,7 +13,7 @@ struct AddCommand: ParsableCommand {
     var text: String
 
     // Unconditional so that "-2d" is taken as the date, not as an option.
-    @Option(parsing: .unconditional, help: ArgumentHelp("today, tomorrow, yesterday, mon…sun, +3d, -2d, 2025-01-31 or 2025-01-31T09:30 (default: now).", valueName: "date"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The day and time: \(DateInput.acceptedForms) (default: now).", valueName: "date"))
     var date: String?
 
     @Option(help: ArgumentHelp("default, red, green, yellow, blue, magenta, cyan or white.", valueName: "color"))
@@ -21,9 +21,13 @@ struct AddCommand: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    // The root command's options reach subcommands too; those this command ignores are refused.
+    @ParentCommand var root: TodoTUICommand
+
     @OptionGroup var mergeOptions: MergePolicyOption
 
     func run() throws {
+        try root.refuseRootOptions(for: "add", except: ["--merge-policy"])
         let input = try ItemInput(text: text, date: date, color: color)
         let item = try storeOptions.withContext(mergePolicy: mergeOptions.policy(or: .error)) { context in
             try context.insert(

@@ -5,6 +5,11 @@ import TodoCore
 struct InteractiveSession {
     let context: TodoContext
     let animations: Bool
+    /// The live filter the list opens with (`--filter`); empty for the whole list.
+    var filter = ""
+    /// Where the list's cache lives: `cacheDirectory` for the user's store, inside the demo's
+    /// temporary folder for `--demo`.
+    var cacheDirectory = Self.cacheDirectory
 
     /// Compacts the store's journal after the app quits, so that the store file alone is
     /// complete for other programs between sessions (DESIGN §3.2). A compaction that fails is
@@ -33,11 +38,17 @@ struct InteractiveSession {
                 now: CLIClock.now,
                 size: terminal.size,
                 cacheName: Self.cacheName(for: context.store),
-                cacheDirectory: Self.cacheDirectory,
+                cacheDirectory: cacheDirectory,
                 animations: animations
             )
         } catch let error as StoreError {
             throw CLIError.store(error)
+        }
+        if !filter.isEmpty {
+            // The list opens filtered: nothing to animate from.
+            app.table.animationsEnabled = false
+            app.applyFilter(filter)
+            app.table.animationsEnabled = animations
         }
         AppRunLoop(terminal: terminal, app: app, clock: { CLIClock.now }).run()
     }

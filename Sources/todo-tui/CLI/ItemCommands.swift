@@ -38,23 +38,27 @@ struct EditCommand: ParsableCommand {
 
     @OptionGroup var item: ItemReference
 
+    // The root command's options reach subcommands too; those this command ignores are refused.
+    @ParentCommand var root: TodoTUICommand
+
     @Argument(help: "The new text (one line).")
     var text: String?
 
     // Unconditional so that "-2d" is taken as the date, not as an option.
-    @Option(parsing: .unconditional, help: ArgumentHelp("The new day (the item keeps its time of day) or day and time: today, tomorrow, mon, +3d, 2025-01-31, 2025-01-31T09:30.", valueName: "date"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The new day (the item keeps its time of day) or day and time: \(DateInput.acceptedForms).", valueName: "date"))
     var date: String?
 
     @Option(help: ArgumentHelp("default, red, green, yellow, blue, magenta, cyan or white.", valueName: "color"))
     var color: String?
 
     func run() throws {
+        try root.refuseRootOptions(for: "edit", except: ["--merge-policy"])
         guard text != nil || date != nil || color != nil else {
             throw CLIError.usage("Nothing to change; give a new text, --date or --color.")
         }
         // Every field is checked before the store is read.
         let input = try ItemInput(text: text, date: date, color: color)
-        try item.withResolvedItem { context, found in
+        let edited = try item.withResolvedItem { context, found in
             let newDate = try date.map { typed throws(CLIError) in
                 do throws(ItemError) {
                     return try DateInput.redate(found.date, to: typed, now: CLIClock.now, calendar: CLIClock.calendar)
@@ -67,6 +71,10 @@ struct EditCommand: ParsableCommand {
                 item.date = newDate ?? item.date
                 item.color = input.color ?? item.color
             }
+            return try context.item(with: found.id)
+        }
+        if let edited {
+            CommandReport.say("Changed", edited.text)
         }
     }
 }
@@ -77,8 +85,14 @@ struct DoneCommand: ParsableCommand {
 
     @OptionGroup var item: ItemReference
 
+    // The root command's options reach subcommands too; those this command ignores are refused.
+    @ParentCommand var root: TodoTUICommand
+
     func run() throws {
-        try item.update { $0.isDone = true }
+        try root.refuseRootOptions(for: "done", except: ["--merge-policy"])
+        if let done = try item.update({ $0.isDone = true }) {
+            CommandReport.say("Completed", done.text)
+        }
     }
 }
 
@@ -88,8 +102,14 @@ struct UndoneCommand: ParsableCommand {
 
     @OptionGroup var item: ItemReference
 
+    // The root command's options reach subcommands too; those this command ignores are refused.
+    @ParentCommand var root: TodoTUICommand
+
     func run() throws {
-        try item.update { $0.isDone = false }
+        try root.refuseRootOptions(for: "undone", except: ["--merge-policy"])
+        if let reopened = try item.update({ $0.isDone = false }) {
+            CommandReport.say("Reopened", reopened.text)
+        }
     }
 }
 
@@ -99,9 +119,15 @@ struct DeleteCommand: ParsableCommand {
 
     @OptionGroup var item: ItemReference
 
+    // The root command's options reach subcommands too; those this command ignores are refused.
+    @ParentCommand var root: TodoTUICommand
+
     func run() throws {
-        try item.withResolvedItem { context, target in
+        try root.refuseRootOptions(for: "delete", except: ["--merge-policy"])
+        let deleted = try item.withResolvedItem { context, target in
             try context.delete(target.id)
+            return target
         }
+        CommandReport.say("Deleted", deleted.text)
     }
 }

@@ -5,10 +5,12 @@ import TodoCore
 ///
 /// ```
 /// Today
-///   3f2a9c1e [ ] Buy milk · red
+///   3f2a9c1e [ ] 09:30 Buy milk · red
 ///   9b1c7d20 [x] Call Mum
 /// ```
-/// Ids are shown by their first 8 characters (any 4 or more identify an item). Text is drawn
+/// Ids are shown by their first 8 characters (any 4 or more identify an item). An item with a
+/// time of day (`DateInput.hasTime`: not at local midnight) shows it before the text, as the
+/// screen's rows do. Text is drawn
 /// inert, as on screen: control characters and escape sequences never reach the terminal.
 enum ItemListFormatter {
     /// The listing of `items` (already in list order), one heading per day.
@@ -27,17 +29,19 @@ enum ItemListFormatter {
                 output += titles.title(forDay: day.start, today: now) + "\n"
                 currentDay = day
             }
-            output += line(for: item) + "\n"
+            output += line(for: item, calendar: calendar) + "\n"
         }
         return output
     }
 
-    /// `  <id8> [x] <text> · <colour>`, the colour only when it is not the default.
-    static func line(for item: TodoItem) -> String {
+    /// `  <id8> [x] <HH:MM> <text> · <colour>`, the time only when the item has one, the colour
+    /// only when it is not the default.
+    static func line(for item: TodoItem, calendar: Calendar) -> String {
         let id = IDResolver.displayID(item.id).prefix(8)
         let mark = item.isDone ? "[x]" : "[ ]"
+        let time = DateInput.timeOfDay(item.date, calendar: calendar).map { "\($0) " } ?? ""
         let color = item.color == .default ? "" : " · \(item.color.rawValue)"
-        return "  \(id) \(mark) \(inert(item.text))\(color)"
+        return "  \(id) \(mark) \(time)\(inert(item.text))\(color)"
     }
 
     /// The text as the screen would show it: every glyph printable.

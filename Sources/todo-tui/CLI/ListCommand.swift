@@ -21,29 +21,18 @@ struct ListCommand: ParsableCommand {
     @ParentCommand var root: TodoTUICommand
 
     func run() throws {
-        try refuseRootOnlyOptions()
-        let request = try FetchRequest(predicate: FilterOption.predicate(filter ?? root.exportOptions.filter))
+        try root.refuseRootOptions(for: "list", except: ["--filter"])
+        let filterText = filter ?? root.exportOptions.filter
+        let request = try FetchRequest(predicate: FilterOption.predicate(filterText))
         let items = try storeOptions.withContext { try $0.fetch(request) }
+        if items.isEmpty {
+            // Said on stderr: stdout stays the (empty) listing for scripts; not an error.
+            CommandReport.note(filterText.map { "No to-dos match '\($0)'." } ?? "No to-dos yet.")
+        }
         if json {
             FileHandle.standardOutput.write(Data(StoreEncoder.encodeItemArray(items)))
         } else {
             print(ItemListFormatter.text(for: items, now: CLIClock.now, calendar: CLIClock.calendar), terminator: "")
-        }
-    }
-
-    /// The root command's options reach `list` through `@ParentCommand`; those that mean nothing
-    /// to a command that only prints are refused rather than silently ignored.
-    /// - Throws: `CLIError.usage` naming the first such option.
-    private func refuseRootOnlyOptions() throws(CLIError) {
-        let given: [(name: String, isGiven: Bool)] = [
-            ("--export", root.exportOptions.export != nil),
-            ("--output", root.exportOptions.output != nil),
-            ("--merge-policy", root.mergeOptions.mergePolicy != nil),
-            ("--demo", root.demo),
-            ("--no-animation", root.noAnimation),
-        ]
-        if let option = given.first(where: \.isGiven) {
-            throw .usage("\(option.name) does not apply to list; see todo-tui --help.")
         }
     }
 }

@@ -8,6 +8,7 @@ struct TodoTUICommand: ParsableCommand {
         commandName: "todo-tui",
         abstract: "A to-do list for the terminal.",
         discussion: "Without a subcommand, opens the interactive list. Ids may be shortened to any unique prefix of at least 4 characters.",
+        version: TodoTUIVersion.current,
         subcommands: [AddCommand.self, ListCommand.self, EditCommand.self, DoneCommand.self, UndoneCommand.self, DeleteCommand.self, ImportCommand.self]
     )
 
@@ -24,12 +25,29 @@ struct TodoTUICommand: ParsableCommand {
     var noAnimation = false
 
     func run() throws {
+        // A bad policy is named first, whatever it is combined with.
         let policy = try mergeOptions.policy(or: .mergeByPropertyObjectTrump)
+        try refuseMeaninglessCombinations()
         if exportOptions.export != nil {
             return try exportOptions.run(storeOptions: storeOptions)
         }
+        // A bad filter is said before the terminal is needed or the screen switches.
+        _ = try FilterOption.predicate(exportOptions.filter)
         guard NcursesTerminal.isInteractive else { throw CLIError.notATerminal }
-        let context = try demo ? demoContext() : storeOptions.makeContext()
+        if demo {
+            // The demo leaves nothing behind: its store and cache go with the folder, which is
+            // removed however the session ends (quit, error, or a signal such as a hang-up).
+            let folder = try demoFolder()
+            defer { DemoStore.removeFolder(folder) }
+            DemoFolderGuard.install(for: folder)
+            let context = TodoContext(store: JSONStore(path: DemoStore.storePath(in: folder), lockTimeout: try StoreOptions.lockTimeout()), now: Date.init)
+            try runSession(context: context, policy: policy, cacheDirectory: DemoStore.cacheDirectory(in: folder))
+        } else {
+            try runSession(context: storeOptions.makeContext(), policy: policy, cacheDirectory: InteractiveSession.cacheDirectory)
+        }
+    }
+
+    private func runSession(context: TodoContext, policy: MergePolicy, cacheDirectory: String) throws {
         context.mergePolicy = policy
         // Read the store before the screen switches, so a bad store is reported plainly.
         do {
@@ -37,17 +55,56 @@ struct TodoTUICommand: ParsableCommand {
         } catch let error as StoreError {
             throw CLIError.store(error)
         }
-        try InteractiveSession(context: context, animations: animationsWanted).run()
+        try InteractiveSession(
+            context: context, animations: animationsWanted, filter: exportOptions.filter ?? "", cacheDirectory: cacheDirectory
+        ).run()
+    }
+
+    /// Refuses root options that would be silently ignored by the interactive list or the
+    /// export: `--output` without `--export`, `--export` with an interactive-only option, and
+    /// `--demo` with `--store` (the demo never opens the store).
+    /// - Throws: `CLIError.usage` naming the first such option.
+    private func refuseMeaninglessCombinations() throws(CLIError) {
+        if exportOptions.export == nil, exportOptions.output != nil {
+            throw .usage("--output applies only with --export; see todo-tui --help.")
+        }
+        if exportOptions.export != nil {
+            let interactiveOnly: [(name: String, isGiven: Bool)] = [
+                ("--demo", demo), ("--no-animation", noAnimation), ("--merge-policy", mergeOptions.mergePolicy != nil),
+            ]
+            if let option = interactiveOnly.first(where: \.isGiven) {
+                throw .usage("\(option.name) does not apply to --export, which only reads; see todo-tui --help.")
+            }
+        }
+        if demo, storeOptions.store != nil {
+            throw .usage("--demo opens a temporary copy of the sample, not --store; give one of them.")
+        }
+    }
+
+    /// Refuses the root options a subcommand `name` would ignore; the subcommand lists those it
+    /// reads itself (`--store` is every subcommand's own).
+    /// - Throws: `CLIError.usage` naming the first such option.
+    func refuseRootOptions(for name: String, except used: Set<String> = []) throws(CLIError) {
+        let given: [(name: String, isGiven: Bool)] = [
+            ("--export", exportOptions.export != nil),
+            ("--output", exportOptions.output != nil),
+            ("--filter", exportOptions.filter != nil),
+            ("--merge-policy", mergeOptions.mergePolicy != nil),
+            ("--demo", demo),
+            ("--no-animation", noAnimation),
+        ]
+        if let option = given.first(where: { $0.isGiven && !used.contains($0.name) }) {
+            throw .usage("\(option.name) does not apply to \(name); see todo-tui --help.")
+        }
     }
 
     private var animationsWanted: Bool {
         !noAnimation && ProcessInfo.processInfo.environment["TODO_TUI_NO_ANIMATION"].map { $0.isEmpty || $0 == "0" } ?? true
     }
 
-    private func demoContext() throws -> TodoContext {
+    private func demoFolder() throws -> URL {
         do {
-            let path = try DemoStore.makeCopy(now: CLIClock.now, calendar: CLIClock.calendar)
-            return TodoContext(store: JSONStore(path: path, lockTimeout: try StoreOptions.lockTimeout()), now: Date.init)
+            return try DemoStore.makeFolder(now: CLIClock.now, calendar: CLIClock.calendar)
         } catch let error as StoreError {
             throw CLIError.store(error)
         }

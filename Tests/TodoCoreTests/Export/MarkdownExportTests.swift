@@ -4,27 +4,27 @@ import Testing
 
 @Suite("Markdown export and import")
 struct MarkdownExportTests {
-    @Test("the small fixture exports to the exact checklist, headings relative to now")
+    @Test("the small fixture exports to the exact checklist, headings absolute days with weekdays")
     func golden() {
         let expected = #"""
-        ## Tue 31 Dec 2024
+        ## 2024-12-31 (Tue)
 
         - [x] New year's eve
 
-        ## Yesterday
+        ## 2025-01-11 (Sat)
 
         - [ ] Buy milk, eggs; "bread"
 
-        ## Today
+        ## 2025-01-12 (Sun)
 
         - [x] 우유 사기 🥛
         - [ ] C:\\temp \*draft\* \[1\] \<b\> \& \_x\_ \| \~y\~ \`z\`
 
-        ## Tomorrow
+        ## 2025-01-13 (Mon)
 
         - [ ] 日本語のとても長いテキストは七十五オクテットで折り返されなければならない、そしてマルチバイト文字は分割されない
 
-        ## Mon 3 Feb
+        ## 2025-02-03 (Mon)
 
         - [ ] Two lines and a tab
 
@@ -47,7 +47,7 @@ struct MarkdownExportTests {
             Issue.record("markdown did not export a file")
             return
         }
-        #expect(String(decoding: bytes, as: UTF8.self) == "## Tomorrow\n\n- [ ] Late\n")
+        #expect(String(decoding: bytes, as: UTF8.self) == "## 2025-01-13 (Mon)\n\n- [ ] Late\n")
     }
 
     @Test("a checklist reads back: days, done, unescaped text; colours and times are not carried")
@@ -65,8 +65,10 @@ struct MarkdownExportTests {
 
     @Test("a malformed checklist is refused with the line and the problem", arguments: [
         ("- [ ] Early\n", "input, line 1: the checklist item comes before any '## ' day heading."),
-        ("## Someday\n", "input, line 1: \"Someday\" is not a day title such as Today, Yesterday, Tomorrow or Mon 12 Jan."),
-        ("## Mon 31 Feb\n", "input, line 1: \"Mon 31 Feb\" is not a day title such as Today, Yesterday, Tomorrow or Mon 12 Jan."),
+        ("## Someday\n", "input, line 1: \"Someday\" is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan."),
+        ("## Mon 31 Feb\n", "input, line 1: \"Mon 31 Feb\" is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan."),
+        ("## 2025-02-30 (Sun)\n", "input, line 1: \"2025-02-30 (Sun)\" is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan."),
+        ("## 2025-01-12 (Funday)\n", "input, line 1: \"2025-01-12 (Funday)\" is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan."),
         ("## Today\n\n* bullet\n", "input, line 3: expected a '## ' day heading or a '- [ ] ' checklist item."),
         ("## Today\n- [] x\n", "input, line 2: expected a '## ' day heading or a '- [ ] ' checklist item."),
         ("## Today\n- [ ]  \n", "input, line 2: the text is empty."),
@@ -86,5 +88,17 @@ struct MarkdownExportTests {
         #expect(titles.day(from: "Funday 1 Jan") == nil)
         #expect(titles.day(from: "Mon 1 Foo") == nil)
         #expect(titles.day(from: "today") == nil)
+    }
+
+    @Test("ISO headings read back to their days whatever today is; a # title line is ignored; old relative headings still read")
+    func isoHeadings() throws {
+        let titles = DayTitleParser(now: ExportFixtures.now, calendar: ExportFixtures.calendar)
+        #expect(titles.day(from: "2026-11-20 (Fri)") == ExportFixtures.date("2026-11-20T00:00:00.000Z"))
+        #expect(titles.day(from: "2026-11-20") == ExportFixtures.date("2026-11-20T00:00:00.000Z"))
+        #expect(titles.day(from: "2026-11-20(Fri)") == nil)
+        #expect(titles.day(from: "2026-1-20") == nil)
+        let items = try ExportFixtures.parse("# To-dos\n\n## 2026-11-20 (Fri)\n\n- [ ] Buy milk\n\n## Today\n\n- [x] Call Mum\n", as: .markdown)
+        #expect(items.map(\.text) == ["Buy milk", "Call Mum"])
+        #expect(items.map(\.date) == [ExportFixtures.date("2026-11-20T00:00:00.000Z"), ExportFixtures.date("2025-01-12T00:00:00.000Z")])
     }
 }

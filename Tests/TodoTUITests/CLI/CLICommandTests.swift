@@ -26,7 +26,8 @@ struct CLICommandTests: CLISandboxSuite {
         let list = try cli.run("list", "--store", store)
         #expect(list.status == 0)
         #expect(list.stdout.contains("Today\n"))
-        #expect(list.stdout.contains("\(id.prefix(8)) [ ] Buy milk · red"))
+        // The item has the time it was added at, shown before the text.
+        #expect(list.stdout.split(separator: "\n").map { RowTime.removed(from: String($0)) }.contains("  \(id.prefix(8)) [ ] Buy milk · red"))
 
         let json = try cli.run("list", "--json", "--store", store)
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
@@ -46,7 +47,7 @@ struct CLICommandTests: CLISandboxSuite {
         #expect(try storeText().contains("\"text\": \"Final text\""))
         #expect(try cli.run("done", prefix, "--store", store).status == 0)
         #expect(try storeText().contains("\"isDone\": true"))
-        #expect(try cli.run("list", "--store", store).stdout.contains("[x] Final text"))
+        #expect(try cli.run("list", "--store", store).stdout.split(separator: "\n").map { RowTime.removed(from: String($0)) }.contains { $0.hasSuffix("[x] Final text") })
         #expect(try cli.run("undone", prefix.uppercased(), "--store", store).status == 0)
         #expect(try storeText().contains("\"isDone\": false"))
         #expect(try cli.run("delete", id, "--store", store).status == 0)

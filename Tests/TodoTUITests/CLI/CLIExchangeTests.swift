@@ -69,4 +69,13 @@ struct CLIExchangeTests: CLISandboxSuite {
         let missing = try cli.run("import", home.path("nope.json"), "--store", store)
         #expect(missing.status == 66)
     }
+
+    @Test("--output naming a directory says the output path is a directory, not the store")
+    func outputIsDirectory() throws {
+        let folder = home.path("out")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let result = try cli.run("--export", "json", "--output", folder, "--store", store)
+        #expect(result.status == 74)
+        #expect(result.stderr == "todo-tui: The output path \(folder) is a directory; give a file name (only vdir writes into a folder).\n")
+    }
 }

@@ -17,4 +17,19 @@ struct ItemListFormatterTests {
         #expect(ItemListFormatter.inert(text) == printed)
         #expect(ItemListFormatter.inert(text) == String(InertText.glyphs(text).map(\.character)), "the same as the screen")
     }
+
+    @Test("an item with a time of day shows it before the text; one at local midnight shows none")
+    func timeOfDay() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let morning = try #require(calendar.date(from: DateComponents(year: 2030, month: 5, day: 6, hour: 9, minute: 30)))
+        let midnight = calendar.startOfDay(for: morning)
+        let timed = TodoItem(text: "Dentist", date: morning, color: .red, createdAt: morning)
+        let allDay = TodoItem(text: "Pay rent", date: midnight, createdAt: midnight)
+        let id = { (item: TodoItem) in String(IDResolver.displayID(item.id).prefix(8)) }
+        #expect(ItemListFormatter.line(for: timed, calendar: calendar) == "  \(id(timed)) [ ] 09:30 Dentist · red")
+        #expect(ItemListFormatter.line(for: allDay, calendar: calendar) == "  \(id(allDay)) [ ] Pay rent")
+        let text = ItemListFormatter.text(for: [allDay, timed], now: morning, calendar: calendar)
+        #expect(text == "Today\n  \(id(allDay)) [ ] Pay rent\n  \(id(timed)) [ ] 09:30 Dentist · red\n")
+    }
 }

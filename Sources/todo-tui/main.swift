@@ -1,7 +1,8 @@
 import Foundation
 
 /// Parses the command line, runs the command, and turns errors into one line on stderr and a
-/// sysexits code (DESIGN §4.4).
+/// sysexits code (DESIGN §4.4). A message can quote item text, file names and arguments, so on
+/// a terminal it is shown inert (`TerminalOutput`).
 do {
     if let error = ParseFailure.unknownHelpTopic(in: Array(CommandLine.arguments.dropFirst())) {
         throw error
@@ -9,11 +10,11 @@ do {
     var command = try TodoTUICommand.parseAsRoot()
     try command.run()
 } catch let error as CLIError {
-    FileHandle.standardError.write(Data("todo-tui: \(error.description)\n".utf8))
+    TerminalOutput.note("todo-tui: \(error.description)")
     exit(error.exitCode)
 } catch {
     if let usage = ParseFailure.usageError(for: error) {
-        FileHandle.standardError.write(Data("todo-tui: \(usage.description)\n".utf8))
+        TerminalOutput.note("todo-tui: \(usage.description)")
         exit(usage.exitCode)
     }
     TodoTUICommand.exit(withError: error)

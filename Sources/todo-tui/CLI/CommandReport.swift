@@ -14,12 +14,11 @@ enum CommandReport {
 
     /// Prints `"<verb> '<text>'"` on stdout.
     static func say(_ verb: String, _ text: String) {
-        print(sentence(verb, text, terminal: isatty(STDOUT_FILENO) == 1))
+        print(sentence(verb, text, terminal: TerminalOutput.isTerminal(STDOUT_FILENO)))
     }
 
     /// Prints `line` on stderr: a note, not data, so `list`'s stdout stays empty.
     static func note(_ line: String) {
-        let terminal = isatty(STDERR_FILENO) == 1
-        FileHandle.standardError.write(Data(((terminal ? ItemListFormatter.inert(line) : line) + "\n").utf8))
+        TerminalOutput.note(line)
     }
 }

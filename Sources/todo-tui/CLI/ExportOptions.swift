@@ -27,7 +27,7 @@ struct ExportOptions: ParsableArguments {
         case (_, let path?):
             try CLIError.wrapping { () throws(ExportError) in try result.write(to: path) }
         case (.file(let bytes), nil):
-            FileHandle.standardOutput.write(Data(bytes))
+            TerminalOutput.writeExport(bytes)
         case (.directory, nil):
             throw CLIError.usage("The vdir format writes one file per item; give the folder with --output.")
         }

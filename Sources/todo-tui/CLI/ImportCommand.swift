@@ -49,7 +49,7 @@ struct ImportCommand: ParsableCommand {
             }
             return plan
         }
-        print("Imported \(input.name) as \(format.rawValue): \(plan.insertions.count) added, \(plan.updates.count) updated, \(plan.unchangedCount) unchanged.")
+        TerminalOutput.say("Imported \(input.name) as \(format.rawValue): \(plan.insertions.count) added, \(plan.updates.count) updated, \(plan.unchangedCount) unchanged.")
     }
 
     /// The format named by `--format`, else detected from the name or content.

@@ -21,12 +21,17 @@ struct ImportCollector {
     }
 
     /// Adds the item a record describes.
-    /// - Throws: `ExportError` at `position` when the text is empty, the id was already read, or a
-    ///   date lies outside `StoreEncoder.representableDates` (the years 0000–9999 in UTC).
+    /// - Throws: `ExportError` at `position` when the text is empty or longer than
+    ///   `TodoItem.maximumTextLength` characters (what a person may type), the id was already
+    ///   read, or a date lies outside `StoreEncoder.representableDates` (the years 0000–9999 in UTC).
     /// - Complexity: amortised O(1) plus O(length of the text).
     mutating func add(_ record: ImportRecord, at position: ImportPosition) throws(ExportError) {
         guard !record.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw position.error("the text is empty", source: source)
+        }
+        // Counting stops past the bound: a 200 MB text is refused without walking all of it.
+        guard record.text.dropFirst(TodoItem.maximumTextLength).isEmpty else {
+            throw position.error("the text is longer than \(TodoItem.maximumTextLength) characters, the most an item holds", source: source)
         }
         let id = record.id ?? stableIDs.next(forText: record.text)
         if let earlier = positions[id] {

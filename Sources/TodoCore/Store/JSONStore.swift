@@ -38,6 +38,10 @@ public final class JSONStore: TodoStore {
     /// The journal size in bytes above which a save compacts the journal into the store file.
     public let journalLimit: Int
 
+    /// The store file as this instance last read it whole and found valid (or wrote it), so
+    /// that a save can append to the journal only on top of a file it knows to be readable.
+    private var verifiedFile: StoreFileIdentity?
+
     /// How many bytes of the head `currentGeneration()` reads; the generation comes within the
     /// first 60 bytes of a file this program wrote.
     private static let headLength = 256
@@ -137,6 +141,7 @@ public final class JSONStore: TodoStore {
                 precondition(batch.generation == changes.generation + 1, "a batch must raise the generation by one")
                 let record = StoreEncoder.encodeRecord(batch)
                 try StoreFile.refuseSymbolicLink(path)
+                try verifyFileBeforeAppending(journal: journal)
                 try StoreFile.append(journalPath, bytes: record, keeping: journal.wholeLength, modeOf: path)
                 if journal.wholeLength + record.count > journalLimit {
                     // The batch is durable in the journal already, so the save has succeeded; a
@@ -182,7 +187,21 @@ public final class JSONStore: TodoStore {
     private func writeWhole(_ contents: StoreContents) throws(StoreError) {
         StoreFile.removeStaleTemporaryFiles(besides: path)
         try StoreFile.replace(path, with: StoreEncoder.encode(contents.inFileOrder))
+        verifiedFile = StoreFileIdentity.of(path)
         StoreFile.remove(journalPath)
+    }
+
+    /// Reads the store file whole, once per version of it, before a save appends to the
+    /// journal on top of it: a file another program truncated, corrupted or replaced by a
+    /// newer format since this instance last read it makes the save throw that file's error,
+    /// instead of acknowledging a record that no reader could then load.
+    /// - Complexity: O(1) (one `stat`) when the file is the one last verified; O(n) once after
+    ///   another writer replaced it (another process's compaction, or another program).
+    private func verifyFileBeforeAppending(journal: StoreJournal) throws(StoreError) {
+        guard let identity = StoreFileIdentity.of(path), identity == verifiedFile else {
+            _ = try load(journal: journal)
+            return
+        }
     }
 
     // MARK: Reading
@@ -225,8 +244,13 @@ public final class JSONStore: TodoStore {
     /// The store file's contents with `journal`'s records above its generation applied.
     private func load(journal: StoreJournal) throws(StoreError) -> StoreContents {
         var contents = StoreContents()
+        let before = StoreFileIdentity.of(path)
         if let bytes = try StoreFile.read(path) {
             contents = try StoreDecoder.decode(bytes, path: path)
+            // Remembered only when the file did not change while it was read.
+            if let before, before == StoreFileIdentity.of(path) {
+                verifiedFile = before
+            }
         }
         contents.apply(try journal.batches(after: contents.generation, generations: journal.generations()))
         return contents

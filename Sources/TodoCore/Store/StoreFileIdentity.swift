@@ -1,0 +1,25 @@
+import Foundation
+
+/// Which version of a file a path names, by what `stat` reports: device, inode, size and
+/// modification time. A file replaced by a rename gets another inode; one rewritten in place
+/// another size or time. Two equal identities are taken to be the same bytes.
+struct StoreFileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modifiedSeconds: Int
+    let modifiedNanoseconds: Int
+
+    /// The identity of the file at `path` now, or nil when nothing (or not a file) is there.
+    /// - Complexity: one `stat` call.
+    static func of(_ path: String) -> StoreFileIdentity? {
+        guard let info = SystemCall.status(path), (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return StoreFileIdentity(
+            device: UInt64(info.st_dev),
+            inode: UInt64(info.st_ino),
+            size: Int64(info.st_size),
+            modifiedSeconds: info.st_mtim.tv_sec,
+            modifiedNanoseconds: info.st_mtim.tv_nsec
+        )
+    }
+}

@@ -15,11 +15,13 @@ extension TodoContext {
     /// happened after the context's generation from the store, so a save whose value an unsaved
     /// change kept out must stay after it.
     ///
-    /// A child's save into its parent (`DidSave.isIntoParent`) raises no version; its values are
-    /// taken at the versions they carry unless this context holds a newer one.
+    /// A child's save into its parent (`DidSave.isIntoParent`) is news for the parent's other
+    /// children only (a root context ignores it: the values are not in the store). It raises no
+    /// version, so its values are taken at the versions they carry unless this context holds a
+    /// newer one.
     /// - Complexity: O(k) in the saved items.
     public func mergeChanges(fromContextDidSave save: DidSave) {
-        guard isLoaded, save.isIntoParent || save.generation > storeGeneration else { return }
+        guard isLoaded, save.isIntoParent ? parent != nil : save.generation > storeGeneration else { return }
         processPendingChanges()
         var tookAll = true
         for item in save.inserted + save.updated where isNews(item.version, for: item.id, sameVersion: save.isIntoParent) {

@@ -30,6 +30,20 @@ extension TodoContext {
         post(batch)
     }
 
+    /// The item's value as of the last processed batch: what observers have been told.
+    /// - Complexity: O(1).
+    func processedValue(of id: UUID) -> TodoItem? {
+        if let base = pendingBase[id] { return base }
+        return current[id]
+    }
+
+    /// Every id present as of the last processed batch, and possibly some absent then (ids
+    /// inserted since); `processedValue(of:)` tells which.
+    /// - Complexity: O(n).
+    var processedIDs: Set<UUID> {
+        current.ids.union(pendingBase.keys)
+    }
+
     // MARK: Undo
 
     /// True when there is a processed batch to undo.

@@ -21,7 +21,7 @@ extension FetchedResultsController {
     }
 
     /// Brings a result kept while tracking was off up to date with the context's processed
-    /// values and reports the difference as one batch, exactly as if the context had processed
+    /// values (changes still pending are reported when the context processes them) and reports the difference as one batch, exactly as if the context had processed
     /// it: items deleted, inserted and changed meanwhile, with the index paths of the result the
     /// delegate last saw. A context that was reset meanwhile is read again; when that fails the
     /// result is forgotten, as after a reset seen while tracking, and `performFetch()` says why.
@@ -35,10 +35,9 @@ extension FetchedResultsController {
             observation = nil
             return
         }
-        context.processPendingChanges()
         var batch = ObjectsDidChange()
         for old in kept.values {
-            guard let new = context.current[old.id] else {
+            guard let new = context.processedValue(of: old.id) else {
                 batch.deleted.append(old)
                 continue
             }
@@ -46,8 +45,10 @@ extension FetchedResultsController {
                 batch.updated.append(ItemUpdate(old: old, new: new))
             }
         }
-        for new in context.current where kept.values[new.id] == nil {
-            batch.inserted.append(new)
+        for id in context.processedIDs where kept.values[id] == nil {
+            if let new = context.processedValue(of: id) {
+                batch.inserted.append(new)
+            }
         }
         guard !batch.isEmpty else { return }
         waitingBatches.append(batch)

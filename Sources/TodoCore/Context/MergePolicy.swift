@@ -55,10 +55,9 @@ public enum MergePolicy: String, Sendable, Hashable, CaseIterable {
             return winner == conflict.stored ? .adoptStored : .write(nil)
         }
         guard let loser, let base = conflict.base else { return .write(merged) }
-        if merged.text == base.text { merged.text = loser.text }
-        if merged.date == base.date { merged.date = loser.date }
-        if merged.color == base.color { merged.color = loser.color }
-        if merged.isDone == base.isDone { merged.isDone = loser.isDone }
+        for field in ItemField.allCases where field.isEqual(merged, base) {
+            field.copy(from: loser, into: &merged)
+        }
         merged.modifiedAt = max(merged.modifiedAt, loser.modifiedAt)
         return .write(merged)
     }

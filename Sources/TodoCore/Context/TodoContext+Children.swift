@@ -9,28 +9,31 @@ extension TodoContext {
     /// context's `mergePolicy` exactly as against a store.
     /// - Throws: `SaveError.conflicts` under `.error`; the parent is then untouched.
     /// - Complexity: O(k) in the changed items.
-    func push(_ ids: [UUID], into parent: TodoContext) throws {
-        try parent.loadIfNeeded()
+    func push(_ ids: [UUID], into parent: TodoContext) throws(SaveError) {
+        do {
+            try parent.loadIfNeeded()
+        } catch {
+            throw .store(error)
+        }
         parent.processPendingChanges()
         let decisions = try decide(ids, byVersion: false) { parent.current[$0] }
-        var saved = DidSave(generation: parent.storeGeneration)
+        var saved = DidSave(generation: parent.storeGeneration, isIntoParent: true)
         for (id, decision) in decisions {
             guard case .write(let value) = decision else { continue }
             switch (parent.current[id], value) {
             case (nil, let new?):
-                try parent.insert(new)
-                saved.inserted.append(new)
+                parent.insertLoaded(new)
+                if let written = parent.current[id] { saved.inserted.append(written) }
             case (let old?, nil):
-                try parent.delete(id)
+                parent.setCurrent(nil, for: id)
                 saved.deleted.append(old)
-            case (_?, let new?):
-                try parent.update(id) { item in
-                    item.text = new.text
-                    item.date = new.date
-                    item.color = new.color
-                    item.isDone = new.isDone
+            case (let old?, let new?):
+                parent.updateLoaded(old) { item in
+                    for field in ItemField.allCases {
+                        field.copy(from: new, into: &item)
+                    }
                 }
-                saved.updated.append(new)
+                if let written = parent.current[id] { saved.updated.append(written) }
             case (nil, nil):
                 continue
             }
@@ -41,7 +44,7 @@ extension TodoContext {
             if current[id] != value {
                 setCurrent(value, for: id)
             }
-            committed[id] = value
+            setCommitted(value, for: id)
         }
         unsavedIDs.removeAll()
         processWithoutUndo()

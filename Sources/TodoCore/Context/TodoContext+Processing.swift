@@ -30,6 +30,20 @@ extension TodoContext {
         post(batch)
     }
 
+    /// The item's value as of the last processed batch: what observers have been told.
+    /// - Complexity: O(1).
+    func processedValue(of id: UUID) -> TodoItem? {
+        if let base = pendingBase[id] { return base }
+        return current[id]
+    }
+
+    /// Every id present as of the last processed batch, and possibly some absent then (ids
+    /// inserted since); `processedValue(of:)` tells which.
+    /// - Complexity: O(n).
+    var processedIDs: Set<UUID> {
+        current.ids.union(pendingBase.keys)
+    }
+
     // MARK: Undo
 
     /// True when there is a processed batch to undo.
@@ -40,52 +54,71 @@ extension TodoContext {
 
     /// Reverts the last processed batch (processing pending changes first), as one new batch.
     /// The reverted state is unsaved until `save()`.
+    ///
+    /// Undo is per property, as Core Data's: it touches only the fields the undone batch
+    /// changed, and of those only the ones that still hold the value the batch gave them. A field
+    /// another writer changed since (brought in by a merge or a refresh) stays theirs, and so
+    /// does an item another writer deleted since; undoing an insert deletes the item, undoing a
+    /// delete brings the item back unless it is there again. The batch moves to the redo stack
+    /// even when nothing is left to revert, so undo and redo stay paired with the user's steps.
     public func undo() {
         processPendingChanges()
         guard let group = undoStack.popLast() else { return }
-        replay(group.reversed().map(\.inverted), as: .undoing)
+        replay(group.reversed().map(\.inverted))
+        redoStack.append(group)
     }
 
-    /// Re-applies the last undone batch, as one new batch.
+    /// Re-applies the last undone batch, as one new batch, per property as `undo()` reverts it.
     public func redo() {
         processPendingChanges()
         guard let group = redoStack.popLast() else { return }
-        replay(group.reversed().map(\.inverted), as: .redoing)
+        replay(group)
+        undoStack.append(group)
     }
 
     private var hasUnprocessedChanges: Bool {
         pendingOrder.contains { pendingBase[$0] ?? nil != current[$0] }
     }
 
-    private func replay(_ changes: [ItemChange], as registration: UndoRegistration) {
+    /// Applies `changes` field by field to the current values, as one batch outside the history.
+    private func replay(_ changes: [ItemChange]) {
         for change in changes {
-            setCurrent(change.after.map(withCommittedVersion), for: change.id)
+            let value = replaying(change, onto: current[change.id])
+            if value != current[change.id] {
+                setCurrent(value, for: change.id)
+            }
         }
-        undoRegistration = registration
-        processPendingChanges()
-        undoRegistration = .record
+        processWithoutUndo()
     }
 
-    /// A restored value carries the version the context last committed, since `save()` bases
-    /// optimistic locking on it.
-    private func withCommittedVersion(_ item: TodoItem) -> TodoItem {
-        var item = item
-        item.version = committed[item.id]?.version ?? 0
-        return item
+    /// What `present` becomes when `change` is applied per property: of the fields `change`
+    /// changed, those that still hold its `before` value take its `after` value.
+    private func replaying(_ change: ItemChange, onto present: TodoItem?) -> TodoItem? {
+        switch (change.before, change.after, present) {
+        case (let before?, let after?, var present?):
+            let fields = ItemField.differing(before, after).filter { $0.isEqual(present, before) }
+            guard !fields.isEmpty else { return present }
+            for field in fields {
+                field.copy(from: after, into: &present)
+            }
+            present.modifiedAt = present.modifiedAt == before.modifiedAt ? after.modifiedAt : now()
+            return present
+        case (nil, var after?, nil):
+            // A restored item carries the version the context last committed, since `save()`
+            // bases optimistic locking on it.
+            after.version = committed[after.id]?.version ?? 0
+            return after
+        case (_, nil, _):
+            return nil
+        case (_?, _?, nil), (nil, _?, _?):
+            return present
+        }
     }
 
     private func registerUndo(_ group: [ItemChange]) {
-        switch undoRegistration {
-        case .record:
-            undoStack.append(group)
-            redoStack.removeAll()
-        case .undoing:
-            redoStack.append(group)
-        case .redoing:
-            undoStack.append(group)
-        case .ignore:
-            break
-        }
+        guard undoRegistration == .record else { return }
+        undoStack.append(group)
+        redoStack.removeAll()
     }
 
     // MARK: Observation

@@ -12,12 +12,14 @@ extension TodoContext {
     /// did not touch are kept as they are in the store. Written items' versions go up by one and
     /// the store's generation by one. When a policy changes what this context holds (a merged
     /// field, a store value adopted), observers get that as one batch, which is not undoable.
+    /// A version names one value of an item and only grows: an item that comes back after a
+    /// delete gets a version above every one it had (see `version(reinserting:in:)`).
     /// - Throws: `SaveError.conflicts` under `.error` (nothing written), `SaveError.store` for
     ///   I/O and bad data.
     /// - Complexity: O(k) in the changed items plus what the store reads: the batches saved
     ///   since this context's generation (a journal store), or O(n) in the store size when it
     ///   hands over the whole store.
-    public func save() throws {
+    public func save() throws(SaveError) {
         processPendingChanges()
         let changedIDs = unsavedIDs.filter { current[$0] != committed[$0] }.sorted()
         guard !changedIDs.isEmpty else {
@@ -30,8 +32,12 @@ extension TodoContext {
         let outcome: SaveOutcome
         do {
             outcome = try store.commit(after: storeGeneration) { changes in try batch(changedIDs, over: changes) }
+        } catch let error as SaveError {
+            throw error
         } catch let error as StoreError {
-            throw SaveError.store(error)
+            throw .store(error)
+        } catch {
+            preconditionFailure("a TodoStore threw \(error), which is neither its body's error nor a StoreError")
         }
         adopt(outcome)
     }
@@ -52,7 +58,7 @@ extension TodoContext {
     ///
     /// The stored value of an id is its latest value in the batches saved since this context's
     /// generation, else its committed value: the snapshot is the store at that generation.
-    private func batch(_ ids: [UUID], over changes: StoreChanges) throws -> (batch: StoreBatch?, result: SaveOutcome) {
+    private func batch(_ ids: [UUID], over changes: StoreChanges) throws(SaveError) -> (batch: StoreBatch?, result: SaveOutcome) {
         let stored: (UUID) -> TodoItem?
         switch changes {
         case .batches:
@@ -82,7 +88,7 @@ extension TodoContext {
                 }
                 outcome.finalValues.append((id, nil))
             case .write(var value?):
-                value.version = (storedValue?.version ?? 0) + 1
+                value.version = storedValue.map { $0.version + 1 } ?? version(reinserting: id, in: batch.generation)
                 batch.items.append(value)
                 if storedValue == nil {
                     outcome.inserted.append(value)
@@ -108,7 +114,7 @@ extension TodoContext {
     ///     value did).
     ///   - stored: the value the target holds now.
     /// - Throws: `SaveError.conflicts` listing every conflict the policy does not settle.
-    func decide(_ ids: [UUID], byVersion: Bool, stored: (UUID) -> TodoItem?) throws -> [(UUID, MergePolicy.Resolution)] {
+    func decide(_ ids: [UUID], byVersion: Bool, stored: (UUID) -> TodoItem?) throws(SaveError) -> [(UUID, MergePolicy.Resolution)] {
         var decisions: [(UUID, MergePolicy.Resolution)] = []
         var unsettled: [MergeConflict] = []
         for id in ids {
@@ -128,7 +134,7 @@ extension TodoContext {
             }
             decisions.append((id, Self.skippingNoOpWrite(resolution, stored: storedValue)))
         }
-        guard unsettled.isEmpty else { throw SaveError.conflicts(unsettled) }
+        guard unsettled.isEmpty else { throw .conflicts(unsettled) }
         return decisions
     }
 
@@ -160,7 +166,10 @@ extension TodoContext {
             } else {
                 current[id] = value
             }
-            committed[id] = value
+            setCommitted(value, for: id)
+        }
+        for item in outcome.deleted {
+            setCommitted(nil, for: item.id, deletedVersion: item.version)
         }
         unsavedIDs.removeAll()
         processWithoutUndo()

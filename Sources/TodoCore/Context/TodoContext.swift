@@ -35,6 +35,10 @@ public final class TodoContext {
     var current = ItemTable()
     /// Ids whose current value may differ from the committed one (inserted, updated or deleted).
     var unsavedIDs: Set<UUID> = []
+    /// For ids this context saw leave the store, the version they had then. Versions name one
+    /// value per id and only grow (a deleted item comes back with a higher one), so a merged
+    /// save of this version or an older one is stale and must not bring the item back.
+    var deletedVersions: [UUID: Int] = [:]
     /// For every id touched since the last processed batch, its value at that batch (nil = absent).
     var pendingBase: [UUID: TodoItem?] = [:]
     /// Ids in the order they were first touched since the last batch, so batches are reproducible.
@@ -78,7 +82,7 @@ public final class TodoContext {
     /// The items matching `request`, including unsaved changes, in the request's order.
     /// - Throws: `StoreError` when the store cannot be read.
     /// - Complexity: O(n log n) in the number of items in the context.
-    public func fetch(_ request: FetchRequest) throws -> [TodoItem] {
+    public func fetch(_ request: FetchRequest) throws(StoreError) -> [TodoItem] {
         try loadIfNeeded()
         // An array first (the table's own while it has no changes on top): filtering an array is
         // several times faster than filtering through the table's iterator (measured: a
@@ -90,7 +94,7 @@ public final class TodoContext {
     /// - Throws: `StoreError` when the store cannot be read.
     /// - Complexity: O(1) for every item without limit and offset; O(n) for a predicate without
     ///   them; else as `fetch`.
-    public func count(for request: FetchRequest) throws -> Int {
+    public func count(for request: FetchRequest) throws(StoreError) -> Int {
         try loadIfNeeded()
         guard request.fetchLimit == 0, request.fetchOffset == 0 else { return try fetch(request).count }
         guard request.predicate != .all else { return current.count }
@@ -100,7 +104,7 @@ public final class TodoContext {
     /// The current value of the item with `id`, or nil when the context has no such item.
     /// - Throws: `StoreError` when the store cannot be read.
     /// - Complexity: O(1) once loaded.
-    public func item(with id: UUID) throws -> TodoItem? {
+    public func item(with id: UUID) throws(StoreError) -> TodoItem? {
         try loadIfNeeded()
         return current[id]
     }
@@ -109,13 +113,13 @@ public final class TodoContext {
     /// one. Cheapest when `ids` follow the order the store file lists its items in.
     /// - Throws: `StoreError` when the store cannot be read.
     /// - Complexity: O(k) for k ids, plus a hash lookup per id out of the file's order.
-    func items(withIDs ids: [UUID]) throws -> [TodoItem]? {
+    func items(withIDs ids: [UUID]) throws(StoreError) -> [TodoItem]? {
         try loadIfNeeded()
         return current.items(withIDs: ids)
     }
 
     /// Reads the store once; later calls do nothing until `reset()`.
-    func loadIfNeeded() throws {
+    func loadIfNeeded() throws(StoreError) {
         guard !isLoaded else { return }
         if let parent {
             try parent.loadIfNeeded()
@@ -134,62 +138,86 @@ public final class TodoContext {
 
     /// Inserts a new item dated `date`, created now.
     /// - Returns: the inserted value (version 0 until saved).
-    /// - Throws: `StoreError` when the store cannot be read.
+    /// - Throws: `ContextError.store` when the store cannot be read.
     @discardableResult
-    public func insert(text: String, date: Date, color: TodoColor = .default, isDone: Bool = false) throws -> TodoItem {
+    public func insert(text: String, date: Date, color: TodoColor = .default, isDone: Bool = false) throws(ContextError) -> TodoItem {
         let item = TodoItem(text: text, date: date, color: color, isDone: isDone, createdAt: now())
         try insert(item)
         return item
     }
 
     /// Inserts `item` as it is (imports keep ids and timestamps); its version restarts at 0.
-    /// - Throws: `StoreError` when the store cannot be read.
-    /// - Precondition: no item with the same id is in the context.
-    public func insert(_ item: TodoItem) throws {
-        try loadIfNeeded()
-        precondition(current[item.id] == nil, "an item with id \(item.id) is already in the context")
-        var fresh = item
-        fresh.version = committed[item.id]?.version ?? 0
-        setCurrent(fresh, for: item.id)
+    /// - Throws: `ContextError.duplicateID` when an item with the same id is in the context,
+    ///   `.store` when the store cannot be read. Nothing changes then.
+    public func insert(_ item: TodoItem) throws(ContextError) {
+        try loadForChange()
+        guard current[item.id] == nil else { throw .duplicateID(item.id) }
+        insertLoaded(item)
     }
 
     /// Changes the item with `id` through `change`, then stamps `modifiedAt` with the clock.
     ///
     /// `id`, `createdAt` and `version` belong to the context: changes to `version` are ignored.
     /// A change that leaves every field as it was records nothing.
-    /// - Throws: `StoreError` when the store cannot be read.
-    /// - Precondition: the item is in the context.
-    public func update(_ id: UUID, _ change: (inout TodoItem) -> Void) throws {
-        try loadIfNeeded()
-        guard let old = current[id] else { preconditionFailure("no item with id \(id) in the context") }
-        var new = old
-        change(&new)
-        precondition(new.id == id, "an update must not change the item's id")
-        new.version = old.version
-        guard new != old else { return }
-        new.modifiedAt = now()
-        setCurrent(new, for: id)
+    /// - Throws: `ContextError.noSuchItem` when the context has no such item (a stale id),
+    ///   `.store` when the store cannot be read. Nothing changes then.
+    /// - Precondition: `change` keeps the item's id.
+    public func update(_ id: UUID, _ change: (inout TodoItem) -> Void) throws(ContextError) {
+        try loadForChange()
+        guard let old = current[id] else { throw .noSuchItem(id) }
+        updateLoaded(old, change)
     }
 
     /// Deletes the item with `id`.
-    /// - Throws: `StoreError` when the store cannot be read.
-    /// - Precondition: the item is in the context.
-    public func delete(_ id: UUID) throws {
-        try loadIfNeeded()
-        precondition(current[id] != nil, "no item with id \(id) in the context")
+    /// - Throws: `ContextError.noSuchItem` when the context has no such item (a stale id),
+    ///   `.store` when the store cannot be read. Nothing changes then.
+    public func delete(_ id: UUID) throws(ContextError) {
+        try loadForChange()
+        guard current[id] != nil else { throw .noSuchItem(id) }
         setCurrent(nil, for: id)
+    }
+
+    private func loadForChange() throws(ContextError) {
+        do {
+            try loadIfNeeded()
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// `insert(_:)` on a loaded context, for an id it does not hold.
+    func insertLoaded(_ item: TodoItem) {
+        var fresh = item
+        fresh.version = committed[item.id]?.version ?? 0
+        setCurrent(fresh, for: item.id)
+    }
+
+    /// `update(_:_:)` on a loaded context, of the item whose current value is `old`.
+    func updateLoaded(_ old: TodoItem, _ change: (inout TodoItem) -> Void) {
+        var new = old
+        change(&new)
+        precondition(new.id == old.id, "an update must not change the item's id")
+        new.version = old.version
+        guard new != old else { return }
+        new.modifiedAt = now()
+        setCurrent(new, for: old.id)
     }
 
     /// The seeds' update by date predicate: changes every item whose `date` lies in
     /// `[start, end)`, returning how many changed. Save to make it durable.
-    /// - Throws: `StoreError` when the store cannot be read.
+    /// - Throws: `ContextError.store` when the store cannot be read.
     /// - Complexity: O(n log n) for the fetch plus O(k) for k matches.
     @discardableResult
-    public func updateItems(datedFrom start: Date, to end: Date, _ change: (inout TodoItem) -> Void) throws -> Int {
+    public func updateItems(datedFrom start: Date, to end: Date, _ change: (inout TodoItem) -> Void) throws(ContextError) -> Int {
         let request = FetchRequest(predicate: .and([.dateOnOrAfter(start), .dateBefore(end)]))
-        let matches = try fetch(request)
+        let matches: [TodoItem]
+        do {
+            matches = try fetch(request)
+        } catch {
+            throw .store(error)
+        }
         for item in matches {
-            try update(item.id, change)
+            updateLoaded(item, change)
         }
         return matches.count
     }
@@ -204,12 +232,36 @@ public final class TodoContext {
         unsavedIDs.insert(id)
     }
 
+    /// The single point where committed values change: remembers the version of an item that
+    /// leaves the store (see `deletedVersions`).
+    /// - Parameter deletedVersion: the version that was deleted, when known better than from the
+    ///   committed value (a merged save names it).
+    func setCommitted(_ value: TodoItem?, for id: UUID, deletedVersion: Int? = nil) {
+        if value == nil, let version = deletedVersion ?? committed[id]?.version {
+            deletedVersions[id] = max(deletedVersions[id] ?? 0, version)
+        }
+        committed[id] = value
+    }
+
+    /// The highest version this context has seen for `id`: its committed one, else the one it
+    /// saw deleted; nil for an id it never saw in the store.
+    func knownVersion(of id: UUID) -> Int? {
+        committed[id]?.version ?? deletedVersions[id]
+    }
+
     // MARK: Unsaved state
 
     /// True when the context holds changes that `save()` would write.
     /// - Complexity: O(k) in the number of touched items.
     public var hasChanges: Bool {
         unsavedIDs.contains { current[$0] != committed[$0] }
+    }
+
+    /// True when the item with `id` has a change `save()` would write: inserted, updated or
+    /// deleted here and not saved (processed or not). False for an id the context does not know.
+    /// - Complexity: O(1).
+    public func hasChanges(for id: UUID) -> Bool {
+        unsavedIDs.contains(id) && current[id] != committed[id]
     }
 
     /// Items inserted and not yet saved, ordered by creation then id.
@@ -257,6 +309,7 @@ public final class TodoContext {
         committed.removeAll()
         current.removeAll()
         unsavedIDs.removeAll()
+        deletedVersions.removeAll()
         pendingBase.removeAll()
         pendingOrder.removeAll()
         undoStack.removeAll()

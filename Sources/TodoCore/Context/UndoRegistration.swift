@@ -1,11 +1,7 @@
-/// Where a processed batch goes in the undo history; the context switches it while undoing.
+/// Whether a processed batch enters the undo history; merges and undo itself switch it off.
 enum UndoRegistration {
     /// A new user change: push onto the undo stack and clear the redo stack.
     case record
-    /// An undo in progress: push onto the redo stack.
-    case undoing
-    /// A redo in progress: push onto the undo stack, keep the redo stack.
-    case redoing
-    /// Not undoable (rollback, merges from the store).
+    /// Not undoable (rollback, merges from the store, undo and redo replaying a batch).
     case ignore
 }

@@ -2,7 +2,11 @@ import Foundation
 
 extension FetchedResultsController {
     /// Observes the context while there is a delegate and a result; stops otherwise.
-    func updateTracking() {
+    ///
+    /// Tracking that resumes over a result kept from before (the delegate was nil meanwhile)
+    /// first catches up with the context and reports what changed meanwhile as one batch.
+    /// - Parameter catchingUp: false right after a fetch, whose result is current.
+    func updateTracking(catchingUp: Bool = true) {
         guard delegate != nil, results != nil else {
             observation = nil
             return
@@ -11,6 +15,44 @@ extension FetchedResultsController {
         observation = context.observeObjectsDidChange { [weak self] batch in
             self?.contextDidProcess(batch)
         }
+        if catchingUp {
+            catchUp()
+        }
+    }
+
+    /// Brings a result kept while tracking was off up to date with the context's processed
+    /// values (changes still pending are reported when the context processes them) and reports the difference as one batch, exactly as if the context had processed
+    /// it: items deleted, inserted and changed meanwhile, with the index paths of the result the
+    /// delegate last saw. A context that was reset meanwhile is read again; when that fails the
+    /// result is forgotten, as after a reset seen while tracking, and `performFetch()` says why.
+    /// - Complexity: O(n) in the items of the result and the context, plus the report.
+    private func catchUp() {
+        guard let kept = results else { return }
+        do {
+            try context.loadIfNeeded()
+        } catch {
+            results = nil
+            observation = nil
+            return
+        }
+        var batch = ObjectsDidChange()
+        for old in kept.values {
+            guard let new = context.processedValue(of: old.id) else {
+                batch.deleted.append(old)
+                continue
+            }
+            if new != old {
+                batch.updated.append(ItemUpdate(old: old, new: new))
+            }
+        }
+        for id in context.processedIDs where kept.values[id] == nil {
+            if let new = context.processedValue(of: id) {
+                batch.inserted.append(new)
+            }
+        }
+        guard !batch.isEmpty else { return }
+        waitingBatches.append(batch)
+        deliverWaitingBatches()
     }
 
     /// Moves "Today" to the day of `now` and reports the sections whose titles changed.

@@ -4,7 +4,8 @@ import Foundation
 /// reports every change with the index paths a table view needs, as `NSFetchedResultsController`.
 ///
 /// Three modes, as Core Data's (seed 000):
-/// - **No tracking**: no delegate. The result is the one `performFetch()` computed.
+/// - **No tracking**: no delegate. The result is the one `performFetch()` computed; a delegate
+///   set later first receives what changed since, as one batch (see `delegate`).
 /// - **Memory-only tracking**: a delegate and no cache name. Every batch the context processes
 ///   updates the result and is reported to the delegate.
 /// - **Full persistent tracking**: a delegate and a cache name. As above, and the sorted,
@@ -51,6 +52,12 @@ public final class FetchedResultsController {
     /// The start of the day that relative titles call "Today".
     public internal(set) var today: Date
     /// Receives change reports; the controller tracks changes only while it is set.
+    ///
+    /// Setting it to nil stops tracking and keeps the result as it is. Setting a delegate again
+    /// resumes tracking without a `performFetch()`: the controller first brings its result up to
+    /// date with the context and reports what changed meanwhile as one batch (deletes, inserts,
+    /// moves and updates against the rows the delegate last saw), so the delegate's table never
+    /// works on a stale result.
     public weak var delegate: (any FetchedResultsControllerDelegate)? {
         didSet { updateTracking() }
     }
@@ -135,7 +142,7 @@ public final class FetchedResultsController {
             }
         }
         requestChangedSinceFetch = false
-        updateTracking()
+        updateTracking(catchingUp: false)
     }
 
     /// Checks that the request can be sectioned.

@@ -62,6 +62,8 @@ struct StoreOptions: ParsableArguments {
             return result
         } catch let error as StoreError {
             throw CLIError.store(error)
+        } catch ContextError.store(let error) {
+            throw CLIError.store(error)
         } catch let error as SaveError {
             throw CLIError.save(error)
         }

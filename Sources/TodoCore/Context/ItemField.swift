@@ -1,0 +1,35 @@
+import Foundation
+
+/// A field of `TodoItem` that a person changes, the unit of per-property merging and undo.
+///
+/// Merge policies, undo and refresh work field by field over exactly these (as Core Data works
+/// property by property); `id`, `createdAt` and `version` belong to the context, and
+/// `modifiedAt` follows the fields it stamps.
+enum ItemField: CaseIterable {
+    case text, date, color, isDone
+
+    /// True when `a` and `b` hold the same value in this field.
+    func isEqual(_ a: TodoItem, _ b: TodoItem) -> Bool {
+        switch self {
+        case .text: a.text == b.text
+        case .date: a.date == b.date
+        case .color: a.color == b.color
+        case .isDone: a.isDone == b.isDone
+        }
+    }
+
+    /// Copies this field's value from `source` into `target`.
+    func copy(from source: TodoItem, into target: inout TodoItem) {
+        switch self {
+        case .text: target.text = source.text
+        case .date: target.date = source.date
+        case .color: target.color = source.color
+        case .isDone: target.isDone = source.isDone
+        }
+    }
+
+    /// The fields in which `a` and `b` differ.
+    static func differing(_ a: TodoItem, _ b: TodoItem) -> [ItemField] {
+        allCases.filter { !$0.isEqual(a, b) }
+    }
+}

@@ -52,7 +52,9 @@ struct TodoTUICommand: ParsableCommand {
         // Read the store before the screen switches, so a bad store is reported plainly.
         do {
             _ = try context.count(for: FetchRequest())
-        } catch let error as StoreError {
+        } catch {
+            // count(for:) throws StoreError only (typed); an `as StoreError` catch here crashes
+            // Swift 6.3.1's release compiler.
             throw CLIError.store(error)
         }
         try InteractiveSession(

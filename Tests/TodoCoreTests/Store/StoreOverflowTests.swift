@@ -29,7 +29,8 @@ struct StoreOverflowTests {
         )
         #expect(throws: expected) { try JSONStore(path: path).load() }
         let context = context()
-        #expect(throws: expected) {
+        // The context loads the store on first use and reports its error as ContextError.store.
+        #expect(throws: ContextError.store(expected)) {
             _ = try context.insert(text: "x", date: StoreFixtures.morning)
             try context.save()
         }
@@ -46,7 +47,7 @@ struct StoreOverflowTests {
         )
         #expect(throws: expected) { try JSONStore(path: path).load() }
         let context = context()
-        #expect(throws: expected) {
+        #expect(throws: ContextError.store(expected)) {
             try context.update(StoreFixtures.milkID) { $0.text = "edited" }
             try context.save()
         }

@@ -34,7 +34,7 @@ struct TodoTUICommand: ParsableCommand {
         // Read the store before the screen switches, so a bad store is reported plainly.
         do {
             _ = try context.count(for: FetchRequest())
-        } catch let error as StoreError {
+        } catch {
             throw CLIError.store(error)
         }
         try InteractiveSession(context: context, animations: animationsWanted).run()

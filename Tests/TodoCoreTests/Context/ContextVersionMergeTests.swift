@@ -135,4 +135,20 @@ struct ContextVersionMergeTests {
         #expect(try parent.item(with: x)?.text == "child")
         #expect(try stored()?.text == "Buy milk", "nothing reached the store")
     }
+
+    @Test("18.1: refreshAllObjects keeps a same-field conflict for the save, which throws under .error instead of dropping the other writer's value")
+    func refreshKeepsSameFieldConflict() throws {
+        let mine = makeContext(), theirs = makeContext()
+        try mine.update(x) { $0.text = "Mine" }
+        try mine.update(x) { $0.color = .red }
+        _ = try save(theirs) { $0.text = "Theirs" }
+        try mine.refreshAllObjects()
+        #expect(try mine.item(with: x)?.text == "Mine")
+        #expect(throws: SaveError.self) { try mine.save() }
+        #expect(try stored()?.text == "Theirs")
+        mine.mergePolicy = .mergeByPropertyStoreTrump
+        try mine.save()
+        #expect(try stored()?.text == "Theirs")
+        #expect(try stored()?.color == .red)
+    }
 }

@@ -37,7 +37,9 @@ extension TodoContext {
         } catch let error as StoreError {
             throw .store(error)
         } catch {
-            preconditionFailure("a TodoStore threw \(error), which is neither its body's error nor a StoreError")
+            // The TodoStore contract allows only StoreError; a custom store that breaks it is
+            // still reported, not a crash of the library user's program.
+            throw .store(.ioFailure(path: String(describing: type(of: store)), operation: "save to", reason: String(describing: error)))
         }
         adopt(outcome)
     }

@@ -198,9 +198,8 @@ public final class JSONStore: TodoStore {
     /// - Complexity: O(1) (one `stat`) when the file is the one last verified; O(n) once after
     ///   another writer replaced it (another process's compaction, or another program).
     private func verifyFileBeforeAppending(journal: StoreJournal) throws(StoreError) {
-        guard let identity = StoreFileIdentity.of(path), identity == verifiedFile else {
+        if verifiedFile == nil || StoreFileIdentity.of(path) != verifiedFile {
             _ = try load(journal: journal)
-            return
         }
     }
 

@@ -2,7 +2,7 @@
 /// for malformed input, the line or record and what is wrong with it.
 ///
 /// An import that throws has read nothing: a malformed input is refused as a whole.
-public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum ExchangeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The name is not a format (`--export`, `--format`).
     case unknownFormat(String)
     /// Neither the name's extension nor the content tells which format an input is in.

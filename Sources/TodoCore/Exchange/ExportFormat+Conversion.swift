@@ -32,9 +32,9 @@ extension ExportFormat {
     /// - Parameters:
     ///   - now: the date and creation time of items that state none; Markdown's relative titles.
     ///   - calendar: the time zone of dates without an offset and of bare days.
-    /// - Throws: `ExportError`.
+    /// - Throws: `ExchangeError`.
     /// - Complexity: O(n) in the size of the input.
-    public func parse(_ input: ImportInput, now: Date, calendar: Calendar) throws(ExportError) -> [TodoItem] {
+    public func parse(_ input: ImportInput, now: Date, calendar: Calendar) throws(ExchangeError) -> [TodoItem] {
         switch input {
         case .directory(let name, let files):
             guard self == .vdir || self == .ics else { throw .directoryNotSupported(name: name, format: self) }
@@ -44,7 +44,7 @@ extension ExportFormat {
         }
     }
 
-    private func parseFile(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExportError) -> [TodoItem] {
+    private func parseFile(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExchangeError) -> [TodoItem] {
         switch self {
         case .json:
             do {

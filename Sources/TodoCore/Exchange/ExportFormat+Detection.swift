@@ -9,9 +9,9 @@ extension ExportFormat {
     /// naming a `text` column among commas (CSV); a first line that starts like a todo.txt task
     /// (`x `, a priority `(A) `, or a `YYYY-MM-DD ` creation date).
     ///
-    /// - Throws: `ExportError.undetectableFormat` when nothing fits.
+    /// - Throws: `ExchangeError.undetectableFormat` when nothing fits.
     /// - Complexity: O(length of the first non-blank line).
-    public static func detect(_ input: ImportInput) throws(ExportError) -> ExportFormat {
+    public static func detect(_ input: ImportInput) throws(ExchangeError) -> ExportFormat {
         switch input {
         case .directory:
             return .vdir

@@ -17,8 +17,8 @@ public enum ExportFormat: String, CaseIterable, Sendable, Hashable, CustomString
     /// Parses a format name as typed after `--export` or `--format`, case-insensitively.
     ///
     /// Besides the names themselves, `md`, `ical`, `icalendar`, `todo.txt` and `task` are accepted.
-    /// - Throws: `ExportError.unknownFormat` listing the names.
-    public static func parse(_ name: String) throws(ExportError) -> ExportFormat {
+    /// - Throws: `ExchangeError.unknownFormat` listing the names.
+    public static func parse(_ name: String) throws(ExchangeError) -> ExportFormat {
         let lowered = name.lowercased()
         if let format = ExportFormat(rawValue: lowered) { return format }
         switch lowered {

@@ -7,9 +7,9 @@ extension ExportOutput {
     /// way; other files there are left alone, so exporting into a synchronised calendar folder
     /// adds and updates to-dos without deleting anyone else's.
     ///
-    /// - Throws: `ExportError.cannotWrite` with the store's message naming the path and reason.
+    /// - Throws: `ExchangeError.cannotWrite` with the store's message naming the path and reason.
     /// - Complexity: O(total size) plus two `fsync`s per file.
-    public func write(to path: String) throws(ExportError) {
+    public func write(to path: String) throws(ExchangeError) {
         do {
             switch self {
             case .file(let bytes):

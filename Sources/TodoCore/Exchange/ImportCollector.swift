@@ -21,11 +21,11 @@ struct ImportCollector {
     }
 
     /// Adds the item a record describes.
-    /// - Throws: `ExportError` at `position` when the text is empty or longer than
+    /// - Throws: `ExchangeError` at `position` when the text is empty or longer than
     ///   `TodoItem.maximumTextLength` characters (what a person may type), the id was already
     ///   read, or a date lies outside `StoreEncoder.representableDates` (the years 0000–9999 in UTC).
     /// - Complexity: amortised O(1) plus O(length of the text).
-    mutating func add(_ record: ImportRecord, at position: ImportPosition) throws(ExportError) {
+    mutating func add(_ record: ImportRecord, at position: ImportPosition) throws(ExchangeError) {
         guard !record.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw position.error("the text is empty", source: source)
         }

@@ -27,10 +27,10 @@ public enum ImportInput: Sendable, Hashable {
     ///   - path: a file or directory path; `-` is not special here (the caller reads stdin).
     ///   - maximumFileSize: the most bytes a file may hold (`ImportInput.maximumFileSize`;
     ///     smaller in tests).
-    /// - Throws: `ExportError.unreadable` naming the path and the reason, also for a file over
+    /// - Throws: `ExchangeError.unreadable` naming the path and the reason, also for a file over
     ///   the bound.
     /// - Complexity: O(total size) plus O(f log f) for f directory entries.
-    public static func read(path: String, maximumFileSize: Int = maximumFileSize) throws(ExportError) -> ImportInput {
+    public static func read(path: String, maximumFileSize: Int = maximumFileSize) throws(ExchangeError) -> ImportInput {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .unreadable(path: path, reason: "no such file or directory")
@@ -52,7 +52,7 @@ public enum ImportInput: Sendable, Hashable {
         return .directory(name: path, files: files)
     }
 
-    private static func contents(of path: String, maximumFileSize: Int) throws(ExportError) -> [UInt8] {
+    private static func contents(of path: String, maximumFileSize: Int) throws(ExchangeError) -> [UInt8] {
         // Read as the store is, so a FIFO or a device such as /dev/zero is refused before a
         // byte is read instead of hanging or reading until memory runs out.
         let bytes: [UInt8]?

@@ -8,9 +8,9 @@ enum ImportLines {
     /// Splits `bytes` into lines; a final line break does not start another (empty) line.
     ///
     /// - Parameter source: the input's name, for error messages.
-    /// - Throws: `ExportError.invalidLine` for the first line that is not valid UTF-8.
+    /// - Throws: `ExchangeError.invalidLine` for the first line that is not valid UTF-8.
     /// - Complexity: O(n) in the number of bytes.
-    static func split(_ bytes: [UInt8], source: String) throws(ExportError) -> [String] {
+    static func split(_ bytes: [UInt8], source: String) throws(ExchangeError) -> [String] {
         var lines: [String] = []
         for (index, line) in byteLines(bytes).enumerated() {
             lines.append(try decodeLine(line, number: index + 1, source: source))
@@ -56,8 +56,8 @@ enum ImportLines {
     }
 
     /// Decodes one line.
-    /// - Throws: `ExportError.invalidLine` naming `number` when the bytes are not valid UTF-8.
-    static func decodeLine<C: Collection<UInt8>>(_ line: C, number: Int, source: String) throws(ExportError) -> String {
+    /// - Throws: `ExchangeError.invalidLine` naming `number` when the bytes are not valid UTF-8.
+    static func decodeLine<C: Collection<UInt8>>(_ line: C, number: Int, source: String) throws(ExchangeError) -> String {
         guard let text = String(validating: line, as: UTF8.self) else {
             throw .invalidLine(source: source, line: number, reason: "the line is not valid UTF-8")
         }
@@ -66,9 +66,9 @@ enum ImportLines {
 
     /// The whole input as one string, for formats whose records may span lines (CSV).
     ///
-    /// - Throws: `ExportError.invalidLine` for the first line that is not valid UTF-8.
+    /// - Throws: `ExchangeError.invalidLine` for the first line that is not valid UTF-8.
     /// - Complexity: O(n) in the number of bytes.
-    static func decode(_ bytes: [UInt8], source: String) throws(ExportError) -> String {
+    static func decode(_ bytes: [UInt8], source: String) throws(ExchangeError) -> String {
         let body = bytes.starts(with: byteOrderMark) ? bytes[byteOrderMark.count...] : bytes[...]
         if let text = String(validating: body, as: UTF8.self) { return text }
         _ = try split(bytes, source: source)

@@ -6,7 +6,7 @@ enum ImportPosition: Equatable {
     case record(Int)
 
     /// The error for a problem found here in `source`.
-    func error(_ reason: String, source: String) -> ExportError {
+    func error(_ reason: String, source: String) -> ExchangeError {
         switch self {
         case .line(let line): .invalidLine(source: source, line: line, reason: reason)
         case .record(let record): .invalidRecord(source: source, record: record, reason: reason)

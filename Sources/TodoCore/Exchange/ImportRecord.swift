@@ -19,10 +19,10 @@ struct ImportRecord {
 extension ImportRecord {
     /// The colour `value` names, case-insensitively.
     /// - Parameter field: where the value stood ("column color", "todotuicolor"), for the message.
-    /// - Throws: `ExportError` at `position` listing the eight names.
+    /// - Throws: `ExchangeError` at `position` listing the eight names.
     static func color(
         _ value: some StringProtocol, in field: String, at position: ImportPosition, source: String
-    ) throws(ExportError) -> TodoColor {
+    ) throws(ExchangeError) -> TodoColor {
         guard let color = TodoColor(rawValue: value.lowercased()) else {
             let names = TodoColor.allCases.map(\.rawValue).joined(separator: ", ")
             throw position.error("\(StoreError.quoted(String(value))) in \(field) is not one of the colours \(names)", source: source)

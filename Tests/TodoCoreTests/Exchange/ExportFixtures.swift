@@ -112,7 +112,7 @@ enum ExportFixtures {
         return (first, parsed, format.export(parsed, now: now, calendar: calendar))
     }
 
-    static func parse(_ text: String, as format: ExportFormat, name: String = "input") throws(ExportError) -> [TodoItem] {
+    static func parse(_ text: String, as format: ExportFormat, name: String = "input") throws(ExchangeError) -> [TodoItem] {
         try format.parse(.file(name: name, bytes: Array(text.utf8)), now: now, calendar: calendar)
     }
 

@@ -13,8 +13,8 @@ struct ExportFormatTests {
         #expect(try ExportFormat.parse("ical") == .ics)
         #expect(try ExportFormat.parse("todo.txt") == .todotxt)
         #expect(try ExportFormat.parse("task") == .taskwarrior)
-        #expect(throws: ExportError.unknownFormat("xml")) { try ExportFormat.parse("xml") }
-        #expect(ExportError.unknownFormat("xml").description == "Unknown format 'xml'; use one of json, csv, markdown, ics, vdir, todotxt, taskwarrior.")
+        #expect(throws: ExchangeError.unknownFormat("xml")) { try ExportFormat.parse("xml") }
+        #expect(ExchangeError.unknownFormat("xml").description == "Unknown format 'xml'; use one of json, csv, markdown, ics, vdir, todotxt, taskwarrior.")
     }
 
     @Test("the extension decides where it is specific", arguments: [
@@ -52,10 +52,10 @@ struct ExportFormatTests {
 
     @Test("an input nothing identifies is refused, naming it")
     func undetectable() {
-        #expect(throws: ExportError.undetectableFormat(name: "notes")) {
+        #expect(throws: ExchangeError.undetectableFormat(name: "notes")) {
             try ExportFormat.detect(.file(name: "notes", bytes: Array("just some words\n".utf8)))
         }
-        #expect(ExportError.undetectableFormat(name: "notes").description == "Cannot tell the format of 'notes' from its name or content; name the format explicitly.")
+        #expect(ExchangeError.undetectableFormat(name: "notes").description == "Cannot tell the format of 'notes' from its name or content; name the format explicitly.")
     }
 
     @Test("a directory is read only as a vdir; ics reads one too")
@@ -76,10 +76,10 @@ struct ExportFormatTests {
                 ExportedFile(name: "a.ICS", bytes: Array("a".utf8)), ExportedFile(name: "b.ics", bytes: Array("b".utf8)),
             ]))
             #expect(try ImportInput.read(path: "\(directory)/b.ics") == .file(name: "\(directory)/b.ics", bytes: Array("b".utf8)))
-            #expect(throws: ExportError.unreadable(path: "\(directory)/missing", reason: "no such file or directory")) {
+            #expect(throws: ExchangeError.unreadable(path: "\(directory)/missing", reason: "no such file or directory")) {
                 try ImportInput.read(path: "\(directory)/missing")
             }
         }
-        #expect(ExportError.unreadable(path: "x", reason: "no such file or directory").description == "Cannot read 'x': no such file or directory.")
+        #expect(ExchangeError.unreadable(path: "x", reason: "no such file or directory").description == "Cannot read 'x': no such file or directory.")
     }
 }

@@ -27,7 +27,7 @@ struct ExportWritingTests {
     @Test("an output in a folder that does not exist is refused with the path and reason")
     func missingFolder() {
         let output = ExportOutput.file(Array("x".utf8))
-        #expect(throws: ExportError.self) { try output.write(to: "/nonexistent-folder/todos.csv") }
+        #expect(throws: ExchangeError.self) { try output.write(to: "/nonexistent-folder/todos.csv") }
         do {
             try output.write(to: "/nonexistent-folder/todos.csv")
         } catch {

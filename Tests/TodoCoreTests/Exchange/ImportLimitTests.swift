@@ -15,7 +15,7 @@ struct ImportLimitTests {
         let header = "id,text,date,color,done,createdAt,modifiedAt\r\n"
         try Data((header + "x,Buy milk,,,,,\r\n").utf8).write(to: URL(fileURLWithPath: path))
         let size = header.utf8.count + "x,Buy milk,,,,,\r\n".utf8.count
-        #expect(throws: ExportError.self) { try ImportInput.read(path: path, maximumFileSize: size - 1) }
+        #expect(throws: ExchangeError.self) { try ImportInput.read(path: path, maximumFileSize: size - 1) }
         do {
             _ = try ImportInput.read(path: path, maximumFileSize: size - 1)
         } catch {
@@ -30,7 +30,7 @@ struct ImportLimitTests {
         let path = folder.path("huge.csv")
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         #expect(truncate(path, 1 << 30) == 0)
-        #expect(throws: ExportError.self) { try ImportInput.read(path: path) }
+        #expect(throws: ExchangeError.self) { try ImportInput.read(path: path) }
     }
 
     @Test("a text longer than an item holds is refused naming its record; one at the bound imports", arguments: [ExportFormat.csv, .todotxt])

@@ -9,9 +9,9 @@ extension CSVFormat {
     /// offset or `Z`; a bare day or a time without offset is read in the calendar's zone); done
     /// is `true`/`false`, `yes`/`no`, `1`/`0` or `x`/empty.
     ///
-    /// - Throws: `ExportError.invalidLine` naming the line of the first bad record and the problem.
+    /// - Throws: `ExchangeError.invalidLine` naming the line of the first bad record and the problem.
     /// - Complexity: O(n) in the length of the input.
-    static func parse(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExportError) -> [TodoItem] {
+    static func parse(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExchangeError) -> [TodoItem] {
         var reader = CSVReader(try ImportLines.decode(bytes, source: source), source: source)
         let records = try reader.records()
         guard let header = records.first else { return [] }
@@ -41,7 +41,7 @@ extension CSVFormat {
     }
 
     /// Maps lowercased known column names to their positions; also returns the text column's.
-    private static func columnIndices(_ header: CSVReader.Record, source: String) throws(ExportError) -> ([String: Int], Int) {
+    private static func columnIndices(_ header: CSVReader.Record, source: String) throws(ExchangeError) -> ([String: Int], Int) {
         let known = Set(columns.map { $0.lowercased() })
         var indices: [String: Int] = [:]
         for (index, name) in header.fields.enumerated() {
@@ -66,13 +66,13 @@ private struct RecordFields {
     let source: String
     let calendar: Calendar
 
-    func id() throws(ExportError) -> UUID? {
+    func id() throws(ExchangeError) -> UUID? {
         guard let value = cell("id") else { return nil }
         guard let id = UUID(uuidString: value) else { throw problem("\(StoreError.quoted(value)) in column id is not a UUID") }
         return id
     }
 
-    func date(_ column: String) throws(ExportError) -> Date? {
+    func date(_ column: String) throws(ExchangeError) -> Date? {
         guard let value = cell(column) else { return nil }
         guard let date = ParsedTimestamp.parse(value)?.date(in: calendar) else {
             throw problem("\(StoreError.quoted(value)) in column \(column) is not an ISO-8601 date")
@@ -80,12 +80,12 @@ private struct RecordFields {
         return date
     }
 
-    func color() throws(ExportError) -> TodoColor {
+    func color() throws(ExchangeError) -> TodoColor {
         guard let value = cell("color") else { return .default }
         return try ImportRecord.color(value, in: "column color", at: position, source: source)
     }
 
-    func done() throws(ExportError) -> Bool {
+    func done() throws(ExchangeError) -> Bool {
         guard let value = cell("done") else { return false }
         switch value.lowercased() {
         case "true", "yes", "1", "x": return true
@@ -94,7 +94,7 @@ private struct RecordFields {
         }
     }
 
-    private func problem(_ reason: String) -> ExportError {
+    private func problem(_ reason: String) -> ExchangeError {
         position.error(reason, source: source)
     }
 }

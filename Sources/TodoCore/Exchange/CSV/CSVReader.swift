@@ -22,10 +22,10 @@ struct CSVReader {
     }
 
     /// Every record of the text, in order.
-    /// - Throws: `ExportError.invalidLine` for a quote inside an unquoted field, text after a
+    /// - Throws: `ExchangeError.invalidLine` for a quote inside an unquoted field, text after a
     ///   closing quote, or a quoted field that is never closed.
     /// - Complexity: O(n) in the length of the text.
-    mutating func records() throws(ExportError) -> [Record] {
+    mutating func records() throws(ExchangeError) -> [Record] {
         var records: [Record] = []
         while index < scalars.count {
             let startLine = line
@@ -38,7 +38,7 @@ struct CSVReader {
     }
 
     /// Reads one record and its line break.
-    private mutating func record() throws(ExportError) -> [String] {
+    private mutating func record() throws(ExchangeError) -> [String] {
         var fields: [String] = []
         while true {
             fields.append(try field())
@@ -61,7 +61,7 @@ struct CSVReader {
     }
 
     /// Reads one field, leaving the index on the separator after it.
-    private mutating func field() throws(ExportError) -> String {
+    private mutating func field() throws(ExchangeError) -> String {
         var value = String.UnicodeScalarView()
         guard index < scalars.count, scalars[index] == "\"" else {
             while index < scalars.count, !isFieldEnd(scalars[index]) {

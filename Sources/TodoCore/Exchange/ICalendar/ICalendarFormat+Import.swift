@@ -13,10 +13,10 @@ extension ICalendarFormat {
     /// Times with `TZID` are read in that zone when the system knows it, floating times and
     /// DATE values in the calendar's zone.
     ///
-    /// - Throws: `ExportError.invalidLine` for malformed iCalendar, a VTODO without `SUMMARY`, or
+    /// - Throws: `ExchangeError.invalidLine` for malformed iCalendar, a VTODO without `SUMMARY`, or
     ///   a date that does not parse.
     /// - Complexity: O(n) in the length of the input.
-    static func parse(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExportError) -> [TodoItem] {
+    static func parse(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExchangeError) -> [TodoItem] {
         let components = try ICalendarParser(source: source).components(bytes)
         var collector = ImportCollector(format: .ics, source: source, now: now)
         for todo in components where todo.name == "VTODO" {
@@ -46,9 +46,9 @@ extension ICalendarFormat {
     }
 
     /// Reads a vdir: every file as an iCalendar file, errors naming the file.
-    /// - Throws: `ExportError` from a file, or `.invalidInput` when two files hold the same id.
+    /// - Throws: `ExchangeError` from a file, or `.invalidInput` when two files hold the same id.
     /// - Complexity: O(total size of the files).
-    static func parseDirectory(_ files: [ExportedFile], source: String, now: Date, calendar: Calendar) throws(ExportError) -> [TodoItem] {
+    static func parseDirectory(_ files: [ExportedFile], source: String, now: Date, calendar: Calendar) throws(ExchangeError) -> [TodoItem] {
         var items: [TodoItem] = []
         var fileForID: [UUID: String] = [:]
         for file in files {
@@ -81,7 +81,7 @@ private struct TodoDates {
     let calendar: Calendar
 
     /// The property's instant, or `nil` when the VTODO lacks it.
-    func date(_ name: String) throws(ExportError) -> Date? {
+    func date(_ name: String) throws(ExchangeError) -> Date? {
         guard let property = todo.first(name) else { return nil }
         let zone = property.parameters["TZID"].flatMap { TimeZone(identifier: $0) }
         guard let date = ParsedTimestamp.parse(property.value)?.date(in: calendar, timeZone: zone) else {

@@ -33,10 +33,10 @@ struct ICalendarParser {
 
     /// Every component of the input, in the order they end (nested ones before their parent).
     ///
-    /// - Throws: `ExportError.invalidLine` for text outside `VCALENDAR`, a line without a colon,
+    /// - Throws: `ExchangeError.invalidLine` for text outside `VCALENDAR`, a line without a colon,
     ///   an `END` that does not match its `BEGIN`, or a component left open at the end.
     /// - Complexity: O(n) in the length of the input.
-    func components(_ bytes: [UInt8]) throws(ExportError) -> [Component] {
+    func components(_ bytes: [UInt8]) throws(ExchangeError) -> [Component] {
         var components: [Component] = []
         var open: [Component] = []
         for line in try unfoldedLines(bytes) {
@@ -80,7 +80,7 @@ struct ICalendarParser {
 
     /// Physical lines joined into logical ones, each with the number of its first physical line.
     /// Unfolding happens on bytes, before decoding, so a fold inside a UTF-8 sequence still reads.
-    private func unfoldedLines(_ bytes: [UInt8]) throws(ExportError) -> [(text: String, number: Int)] {
+    private func unfoldedLines(_ bytes: [UInt8]) throws(ExchangeError) -> [(text: String, number: Int)] {
         var joined: [(bytes: [UInt8], number: Int)] = []
         for (index, line) in ImportLines.byteLines(bytes).enumerated() {
             if let first = line.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t"), !joined.isEmpty {
@@ -98,7 +98,7 @@ struct ICalendarParser {
     }
 
     /// Splits `NAME;PARAM=a;PARAM="b:c":value`; a colon inside a quoted parameter value is text.
-    private func contentLine(_ text: String, at line: Int) throws(ExportError) -> ContentLine {
+    private func contentLine(_ text: String, at line: Int) throws(ExchangeError) -> ContentLine {
         let scalars = Array(text.unicodeScalars)
         var index = 0
         var name = ""
@@ -143,7 +143,7 @@ struct ICalendarParser {
         !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
     }
 
-    private func problem(_ reason: String, line: Int) -> ExportError {
+    private func problem(_ reason: String, line: Int) -> ExchangeError {
         .invalidLine(source: source, line: line, reason: reason)
     }
 }

@@ -9,10 +9,10 @@ extension MarkdownFormat {
     /// so such a file means the days it meant only on the day it was written. Items have no ids or colours: ids are derived from the text
     /// (`StableID`), so importing the same file again matches the same items.
     ///
-    /// - Throws: `ExportError.invalidLine` for an unknown title, an item before any heading, or
+    /// - Throws: `ExchangeError.invalidLine` for an unknown title, an item before any heading, or
     ///   a line that is neither.
     /// - Complexity: O(n) in the length of the input.
-    static func parse(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExportError) -> [TodoItem] {
+    static func parse(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExchangeError) -> [TodoItem] {
         let titles = DayTitleParser(now: now, calendar: calendar)
         var collector = ImportCollector(format: .markdown, source: source, now: now)
         var day: Date?

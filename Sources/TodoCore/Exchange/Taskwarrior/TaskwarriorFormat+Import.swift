@@ -9,11 +9,11 @@ extension TaskwarriorFormat {
     /// (else the creation date `entry`, else now); the colour is `todotuicolor`. Other attributes
     /// (`id`, `urgency`, `tags`, annotations, UDAs) are ignored.
     ///
-    /// - Throws: `ExportError.invalidLine` (JSON lines, or a syntax error at a known place),
+    /// - Throws: `ExchangeError.invalidLine` (JSON lines, or a syntax error at a known place),
     ///   `.invalidRecord` (array elements) or `.invalidInput` for malformed JSON, a task that is
     ///   not an object, has no description, or has a field of the wrong type or form.
     /// - Complexity: O(n) in the length of the input.
-    static func parse(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExportError) -> [TodoItem] {
+    static func parse(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExchangeError) -> [TodoItem] {
         var collector = ImportCollector(format: .taskwarrior, source: source, now: now)
         if ImportLines.firstNonBlankLine(bytes)?.first(where: { $0 > 0x20 }) == UInt8(ascii: "[") {
             guard let tasks = try jsonValue(bytes[...], source: source, line: nil) as? [Any] else {
@@ -34,7 +34,7 @@ extension TaskwarriorFormat {
     /// Parses JSON, turning Foundation's error into one naming the line (and column, when
     /// Foundation tells the byte offset: "Invalid value around character 29.").
     /// - Parameter line: the line `bytes` is, for JSON lines; `nil` for a whole file.
-    private static func jsonValue(_ bytes: ArraySlice<UInt8>, source: String, line: Int?) throws(ExportError) -> Any {
+    private static func jsonValue(_ bytes: ArraySlice<UInt8>, source: String, line: Int?) throws(ExchangeError) -> Any {
         do {
             return try JSONSerialization.jsonObject(with: Data(bytes), options: [])
         } catch {
@@ -57,7 +57,7 @@ extension TaskwarriorFormat {
 
     private static func add(
         _ value: Any, at position: ImportPosition, to collector: inout ImportCollector, source: String, calendar: Calendar
-    ) throws(ExportError) {
+    ) throws(ExchangeError) {
         guard let task = value as? [String: Any] else {
             throw position.error("the task is not a JSON object", source: source)
         }
@@ -94,19 +94,19 @@ private struct TaskFields {
     let source: String
     let calendar: Calendar
 
-    func string(_ key: String) throws(ExportError) -> String? {
+    func string(_ key: String) throws(ExchangeError) -> String? {
         guard let value = task[key] else { return nil }
         guard let string = value as? String else { throw problem("the attribute \(key) is not a string") }
         return string
     }
 
-    func uuid() throws(ExportError) -> UUID? {
+    func uuid() throws(ExchangeError) -> UUID? {
         guard let value = try string("uuid") else { return nil }
         guard let id = UUID(uuidString: value) else { throw problem("\(StoreError.quoted(value)) in uuid is not a UUID") }
         return id
     }
 
-    func date(_ key: String) throws(ExportError) -> Date? {
+    func date(_ key: String) throws(ExchangeError) -> Date? {
         guard let value = try string(key) else { return nil }
         guard let date = ParsedTimestamp.parse(value)?.date(in: calendar) else {
             throw problem("\(StoreError.quoted(value)) in \(key) is not a date of the form YYYYMMDDTHHMMSSZ")
@@ -114,12 +114,12 @@ private struct TaskFields {
         return date
     }
 
-    func color() throws(ExportError) -> TodoColor {
+    func color() throws(ExchangeError) -> TodoColor {
         guard let value = try string(TaskwarriorFormat.colorAttribute) else { return .default }
         return try ImportRecord.color(value, in: TaskwarriorFormat.colorAttribute, at: position, source: source)
     }
 
-    private func problem(_ reason: String) -> ExportError {
+    private func problem(_ reason: String) -> ExchangeError {
         position.error(reason, source: source)
     }
 }

@@ -6,10 +6,10 @@ extension TodoTxtFormat {
     /// tags set the date, colour and id wherever they stand; every other word, including other
     /// `key:value` tags, `+project` and `@context`, stays in the text. Blank lines are skipped.
     ///
-    /// - Throws: `ExportError.invalidLine` for a `due:` that is not a `YYYY-MM-DD` day, a
+    /// - Throws: `ExchangeError.invalidLine` for a `due:` that is not a `YYYY-MM-DD` day, a
     ///   `uuid:` that is not a UUID, a `color:` that is not one of the eight, or an empty text.
     /// - Complexity: O(n) in the length of the input.
-    static func parse(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExportError) -> [TodoItem] {
+    static func parse(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExchangeError) -> [TodoItem] {
         var collector = ImportCollector(format: .todotxt, source: source, now: now)
         for (index, line) in try ImportLines.split(bytes, source: source).enumerated() where !line.allSatisfy(\.isWhitespace) {
             let position = ImportPosition.line(index + 1)
@@ -57,7 +57,7 @@ extension TodoTxtFormat {
     /// - Returns: whether the word was a tag (and so is not part of the text).
     private static func readTag(
         _ word: Substring, into record: inout ImportRecord, calendar: Calendar, position: ImportPosition, source: String
-    ) throws(ExportError) -> Bool {
+    ) throws(ExchangeError) -> Bool {
         guard let colon = word.firstIndex(of: ":") else { return false }
         let value = word[word.index(after: colon)...]
         switch word[..<colon] {

@@ -121,7 +121,7 @@ struct CSVExportTests {
     @Test("bytes that are not UTF-8 are refused with their line")
     func invalidUTF8() {
         let bytes = Array("text\nok\n".utf8) + [0xC3, 0x28, 0x0A]
-        #expect(throws: ExportError.invalidLine(source: "bad.csv", line: 3, reason: "the line is not valid UTF-8")) {
+        #expect(throws: ExchangeError.invalidLine(source: "bad.csv", line: 3, reason: "the line is not valid UTF-8")) {
             try ExportFormat.csv.parse(.file(name: "bad.csv", bytes: bytes), now: ExportFixtures.now, calendar: ExportFixtures.calendar)
         }
     }

@@ -35,7 +35,7 @@ struct OrderedTreeInvariantTests {
         miscounted.storedCount += 1
         #expect(miscounted.checkInvariants() == ["The tree's count is 51 but it holds 50 elements."])
 
-        var disordered = OrderedTree(sorted: Array(0..<3), areInIncreasingOrder: <, layout: layout)
+        let disordered = OrderedTree(sorted: Array(0..<3), areInIncreasingOrder: <, layout: layout)
         disordered.root.elements.swapAt(0, 2)
         #expect(disordered.checkInvariants().count == 2)
     }

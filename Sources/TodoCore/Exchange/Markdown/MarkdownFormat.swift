@@ -25,7 +25,7 @@ enum MarkdownFormat {
     ///   - calendar: defines days and weekdays, in its time zone.
     /// - Complexity: O(total length of the items) plus calendar lookups per distinct day.
     static func export(_ items: [TodoItem], now: Date, calendar: Calendar) -> [UInt8] {
-        var days = CalendarDayCache(calendar: calendar)
+        let days = CalendarDayCache(calendar: calendar)
         var buffer = ExportBuffer(capacity: items.count * 60)
         var currentDay: String?
         for item in items {

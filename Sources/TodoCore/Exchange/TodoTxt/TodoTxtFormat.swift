@@ -13,9 +13,9 @@ enum TodoTxtFormat {
     /// The items, one line each, in the given order.
     /// - Complexity: O(total length of the items) plus one calendar lookup per distinct day.
     static func export(_ items: [TodoItem], calendar: Calendar) -> [UInt8] {
-        var dueDays = CalendarDayCache(calendar: calendar)
-        var creationDays = CalendarDayCache(calendar: calendar)
-        var completionDays = CalendarDayCache(calendar: calendar)
+        let dueDays = CalendarDayCache(calendar: calendar)
+        let creationDays = CalendarDayCache(calendar: calendar)
+        let completionDays = CalendarDayCache(calendar: calendar)
         var buffer = ExportBuffer(capacity: items.count * 120)
         for item in items {
             if item.isDone {

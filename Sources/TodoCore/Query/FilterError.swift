@@ -1,6 +1,7 @@
 /// Why a filter typed by a person cannot become a predicate, and where in the text the mistake is.
 ///
-/// It carries the whole filter, so that a front end can show the text with `caretLine` under it.
+/// It carries the whole filter, so that a front end can show the text with carets under the
+/// token; the columns are the front end's to count (the CLI's `FilterError.caretLine`).
 /// Offsets and lengths count `Character`s (grapheme clusters); `column` is 1-based.
 public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong with the token at `offset`.
@@ -61,15 +62,5 @@ public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidValue(let error):
             error.description(locatedAt: at)
         }
-    }
-
-    /// Spaces, then `^` under every column of the offending token, to print below the filter.
-    ///
-    /// Widths follow the terminal: CJK and emoji take two columns. A tab before the token is
-    /// copied, so the carets line up wherever the terminal puts its tab stops.
-    public var caretLine: String {
-        let lead = filter.prefix(offset).map { $0 == "\t" ? "\t" : String(repeating: " ", count: $0.terminalColumns) }
-        let width = token.reduce(0) { $0 + $1.terminalColumns }
-        return lead.joined() + String(repeating: "^", count: max(1, width))
     }
 }

@@ -241,19 +241,6 @@ struct FilterParserTests {
         }
     }
 
-    @Test("the caret line puts carets under the token, counting wide characters twice and keeping tabs")
-    func caretLine() throws {
-        #expect(try failure("color:mauve").caretLine == "      ^^^^^")
-        #expect(try failure("colour:red").caretLine == "^^^^^^")
-        #expect(try failure("東京 color:mauve").caretLine == "           ^^^^^")
-        #expect(try failure("🍕 done:maybe").caretLine == "        ^^^^^")
-        #expect(try failure("a\tcolor:").caretLine == " \t^^^^^^")
-        #expect(try failure("done:東京").caretLine == "     ^^^^")
-        #expect(try failure("café done:x").caretLine == "          ^")
-        #expect(try failure("cafe\u{301} done:x").caretLine == "          ^")
-        #expect(try failure("cafe\u{301} done:x").column == 11)
-    }
-
     @Test("the token is the offending text as typed")
     func token() throws {
         #expect(try failure("milk date:tomorow").token == "tomorow")

@@ -1,3 +1,5 @@
+@testable import todo_tui
+
 /// A terminal for tests: plays a script of events and records every screen presented.
 ///
 /// `nextEvent` returns the scripted events in order, whatever the timeout; a `.resize` event

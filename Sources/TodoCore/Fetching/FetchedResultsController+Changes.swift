@@ -17,7 +17,9 @@ extension FetchedResultsController {
             var items: [TodoItem]
         }
 
-        struct ItemChange {
+        /// One row's change in the visible result, by index path (the context's `ItemChange` is an
+        /// undo record of one item's values instead).
+        struct RowChange {
             var type: FetchedResultsChangeType
             /// The old value for a delete, the new value otherwise.
             var item: TodoItem
@@ -26,7 +28,7 @@ extension FetchedResultsController {
         }
 
         private(set) var sections: [SectionChange] = []
-        private(set) var items: [ItemChange] = []
+        private(set) var items: [RowChange] = []
 
         var isEmpty: Bool { sections.isEmpty && items.isEmpty }
 
@@ -34,7 +36,7 @@ extension FetchedResultsController {
             sections.append(change)
         }
 
-        mutating func append(_ change: ItemChange) {
+        mutating func append(_ change: RowChange) {
             items.append(change)
         }
 
@@ -69,7 +71,7 @@ extension FetchedResultsController {
             }
         }
 
-        private static func itemPrecedes(_ lhs: ItemChange, _ rhs: ItemChange) -> Bool {
+        private static func itemPrecedes(_ lhs: RowChange, _ rhs: RowChange) -> Bool {
             let (left, right) = (rank(lhs.type), rank(rhs.type))
             guard left == right else { return left < right }
             switch lhs.type {

@@ -65,27 +65,3 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
         text == other.text && date == other.date && color == other.color && isDone == other.isDone
     }
 }
-
-extension Unicode.Scalar {
-    /// C0 and C1 control characters and DEL: what a terminal could interpret.
-    var isControlCharacter: Bool {
-        value < 0x20 || (0x7F...0x9F).contains(value)
-    }
-}
-
-extension Date {
-    /// The date rounded to whole milliseconds since 1970, the store's precision.
-    public var roundedToMilliseconds: Date {
-        Date(millisecondsSince1970: millisecondsSince1970)
-    }
-
-    /// Whole milliseconds since 1970-01-01T00:00:00Z, rounded to nearest.
-    public var millisecondsSince1970: Int64 {
-        Int64((timeIntervalSince1970 * 1000).rounded())
-    }
-
-    /// The date `milliseconds` after 1970-01-01T00:00:00Z.
-    public init(millisecondsSince1970 milliseconds: Int64) {
-        self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
-    }
-}

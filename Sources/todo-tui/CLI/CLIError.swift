@@ -21,12 +21,12 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     /// The terminal could not be opened for the interactive list.
     case terminal(TerminalError)
     /// An export or import format, file or record problem.
-    case exchange(ExportError)
+    case exchange(ExchangeError)
     case store(StoreError)
     case save(SaveError)
 
     /// Runs `body`, turning its export error into `.exchange`.
-    static func wrapping<Result>(_ body: () throws(ExportError) -> Result) throws(CLIError) -> Result {
+    static func wrapping<Result>(_ body: () throws(ExchangeError) -> Result) throws(CLIError) -> Result {
         do {
             return try body()
         } catch {
@@ -50,7 +50,7 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    private static func exitCode(for error: ExportError) -> Int32 {
+    private static func exitCode(for error: ExchangeError) -> Int32 {
         switch error {
         case .unknownFormat, .undetectableFormat, .directoryNotSupported: 64
         case .unreadable: 66

@@ -19,13 +19,13 @@ struct ExportOptions: ParsableArguments {
     /// - Throws: `CLIError`.
     func run(storeOptions: StoreOptions) throws {
         guard let export else { return }
-        let format = try CLIError.wrapping { () throws(ExportError) in try ExportFormat.parse(export) }
+        let format = try CLIError.wrapping { () throws(ExchangeError) in try ExportFormat.parse(export) }
         let request = try FetchRequest(predicate: FilterOption.predicate(filter))
         let items = try storeOptions.withContext { try $0.fetch(request) }
         let result = format.export(items, now: CLIClock.now, calendar: CLIClock.calendar)
         switch (result, output) {
         case (_, let path?):
-            try CLIError.wrapping { () throws(ExportError) in try result.write(to: path) }
+            try CLIError.wrapping { () throws(ExchangeError) in try result.write(to: path) }
         case (.file(let bytes), nil):
             TerminalOutput.writeExport(bytes)
         case (.directory, nil):

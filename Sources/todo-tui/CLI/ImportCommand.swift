@@ -29,9 +29,9 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         try root.refuseRootOptions(for: "import", except: ["--merge-policy"])
         let policy = try mergeOptions.policy(or: .error)
-        let input = try CLIError.wrapping { () throws(ExportError) in try ImportInput.read(path: file) }
-        let format = try CLIError.wrapping { () throws(ExportError) in try resolveFormat(of: input) }
-        let parsed = try CLIError.wrapping { () throws(ExportError) in
+        let input = try CLIError.wrapping { () throws(ExchangeError) in try ImportInput.read(path: file) }
+        let format = try CLIError.wrapping { () throws(ExchangeError) in try resolveFormat(of: input) }
+        let parsed = try CLIError.wrapping { () throws(ExchangeError) in
             try format.parse(input, now: CLIClock.now, calendar: CLIClock.calendar)
         }
         let plan = try storeOptions.withContext(mergePolicy: policy) { context in
@@ -53,7 +53,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     /// The format named by `--format`, else detected from the name or content.
-    private func resolveFormat(of input: ImportInput) throws(ExportError) -> ExportFormat {
+    private func resolveFormat(of input: ImportInput) throws(ExchangeError) -> ExportFormat {
         if let format {
             return try ExportFormat.parse(format)
         }

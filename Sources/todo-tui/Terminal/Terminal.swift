@@ -2,7 +2,7 @@
 ///
 /// One synchronous loop drives it: read an event (with a timeout while an animation runs or a
 /// clock check is due), update the state, render a `Screen`, present it. `NcursesTerminal` is
-/// the real device; `TestTerminal` plays scripted events and records every screen.
+/// the real device; the tests' `TestTerminal` plays scripted events and records every screen.
 protocol Terminal: AnyObject {
     /// The current size. It changes only when `nextEvent` has returned `.resize` with the new
     /// size (a test terminal may be resized by its test directly).

@@ -1,0 +1,62 @@
+import Foundation
+
+extension ExportFormat {
+    /// Writes `items` in this format, in the order given (the caller passes the list order:
+    /// `FetchRequest().apply(to:)`, date ascending, then id).
+    ///
+    /// The result is a function of its arguments only: `now` is written where a format stamps
+    /// the time of export (iCalendar's `DTSTAMP`) and anchors Markdown's relative day titles;
+    /// `calendar` (and its time zone) defines days for Markdown and todo.txt.
+    ///
+    /// - Returns: `.directory` for `vdir`, `.file` for every other format.
+    /// - Complexity: O(total length of the items).
+    public func export(_ items: [TodoItem], now: Date, calendar: Calendar) -> ExportOutput {
+        switch self {
+        case .json: .file(StoreEncoder.encode(StoreContents(items: items)))
+        case .csv: .file(CSVFormat.export(items))
+        case .markdown: .file(MarkdownFormat.export(items, now: now, calendar: calendar))
+        case .ics: .file(ICalendarFormat.export(items, now: now))
+        case .vdir: .directory(ICalendarFormat.exportDirectory(items, now: now))
+        case .todotxt: .file(TodoTxtFormat.export(items, calendar: calendar))
+        case .taskwarrior: .file(TaskwarriorFormat.export(items))
+        }
+    }
+
+    /// Reads the items of `input` in this format, in input order.
+    ///
+    /// All or nothing: a malformed input throws, naming the line or record and the problem, and
+    /// yields no items. Fields a file lacks get defaults (date: due, else creation, else `now`);
+    /// ids are kept, or derived stably where a file has none (`StableID`). `ics` also reads a
+    /// directory (as `vdir`) and `vdir` a single file (as `ics`).
+    ///
+    /// - Parameters:
+    ///   - now: the date and creation time of items that state none; Markdown's relative titles.
+    ///   - calendar: the time zone of dates without an offset and of bare days.
+    /// - Throws: `ExchangeError`.
+    /// - Complexity: O(n) in the size of the input.
+    public func parse(_ input: ImportInput, now: Date, calendar: Calendar) throws(ExchangeError) -> [TodoItem] {
+        switch input {
+        case .directory(let name, let files):
+            guard self == .vdir || self == .ics else { throw .directoryNotSupported(name: name, format: self) }
+            return try ICalendarFormat.parseDirectory(files, source: name, now: now, calendar: calendar)
+        case .file(let name, let bytes):
+            return try parseFile(bytes, source: name, now: now, calendar: calendar)
+        }
+    }
+
+    private func parseFile(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExchangeError) -> [TodoItem] {
+        switch self {
+        case .json:
+            do {
+                return try StoreDecoder.decode(bytes, path: source).items
+            } catch {
+                throw .invalidStore(error)
+            }
+        case .csv: return try CSVFormat.parse(bytes, source: source, now: now, calendar: calendar)
+        case .markdown: return try MarkdownFormat.parse(bytes, source: source, now: now, calendar: calendar)
+        case .ics, .vdir: return try ICalendarFormat.parse(bytes, source: source, now: now, calendar: calendar)
+        case .todotxt: return try TodoTxtFormat.parse(bytes, source: source, now: now, calendar: calendar)
+        case .taskwarrior: return try TaskwarriorFormat.parse(bytes, source: source, now: now, calendar: calendar)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// A file format items can be exported to and imported from (DESIGN §3.7).
+///
+/// | format | what it carries |
+/// | --- | --- |
+/// | `json` | everything: the store format itself |
+/// | `csv` | every field but `version` (RFC 4180, header `id,text,date,color,done,createdAt,modifiedAt`) |
+/// | `markdown` | day, done and text; for reading, not for keeping |
+/// | `ics` | every field but `version`, times to the second (RFC 5545 VTODOs) |
+/// | `vdir` | as `ics`, one file per item named `<UID>.ics` in a directory |
+/// | `todotxt` | days (not times), done, text on one line, colour, id (`uuid:` tag) |
+/// | `taskwarrior` | every field but `version`, times to the second (what `task import` reads) |
+public enum ExportFormat: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
+    case json, csv, markdown, ics, vdir, todotxt, taskwarrior
+
+    public var description: String { rawValue }
+
+    /// Parses a format name as typed after `--export` or `--format`, case-insensitively.
+    ///
+    /// Besides the names themselves, `md`, `ical`, `icalendar`, `todo.txt` and `task` are accepted.
+    /// - Throws: `ExchangeError.unknownFormat` listing the names.
+    public static func parse(_ name: String) throws(ExchangeError) -> ExportFormat {
+        let lowered = name.lowercased()
+        if let format = ExportFormat(rawValue: lowered) { return format }
+        switch lowered {
+        case "md": return .markdown
+        case "ical", "icalendar": return .ics
+        case "todo.txt": return .todotxt
+        case "task": return .taskwarrior
+        default: throw .unknownFormat(name)
+        }
+    }
+
+    /// The usual file name extension, without the dot; `nil` for `vdir`, which is a directory.
+    public var fileExtension: String? {
+        switch self {
+        case .json, .taskwarrior: "json"
+        case .csv: "csv"
+        case .markdown: "md"
+        case .ics: "ics"
+        case .vdir: nil
+        case .todotxt: "txt"
+        }
+    }
+
+    /// How much of an item the format records, which bounds what an import may change.
+    public var fidelity: ImportFidelity {
+        switch self {
+        case .json, .csv: ImportFidelity(datePrecision: .millisecond, carriesColor: true, textForm: .exact)
+        case .taskwarrior: ImportFidelity(datePrecision: .second, carriesColor: true, textForm: .exact)
+        case .ics, .vdir: ImportFidelity(datePrecision: .second, carriesColor: true, textForm: .iCalendar)
+        case .todotxt: ImportFidelity(datePrecision: .day, carriesColor: true, textForm: .singleLine)
+        case .markdown: ImportFidelity(datePrecision: .day, carriesColor: false, textForm: .singleLine)
+        }
+    }
+}

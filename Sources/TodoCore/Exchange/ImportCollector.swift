@@ -1,0 +1,56 @@
+import Foundation
+
+/// Turns an input's records into items: applies defaults, derives missing ids, and refuses
+/// empty texts, repeated ids and dates the store cannot hold, naming the offending record.
+struct ImportCollector {
+    private let source: String
+    private let now: Date
+    private var stableIDs: StableID
+    private var positions: [UUID: ImportPosition] = [:]
+    /// The items read so far, in input order.
+    private(set) var items: [TodoItem] = []
+
+    /// - Parameters:
+    ///   - format: names derived ids (`StableID`).
+    ///   - source: the input's name, for error messages.
+    ///   - now: the date of items that state no date at all.
+    init(format: ExportFormat, source: String, now: Date) {
+        self.source = source
+        self.now = now
+        stableIDs = StableID(format: format)
+    }
+
+    /// Adds the item a record describes.
+    /// - Throws: `ExchangeError` at `position` when the text is empty or longer than
+    ///   `TodoItem.maximumTextLength` characters (what a person may type), the id was already
+    ///   read, or a date lies outside `StoreEncoder.representableDates` (the years 0000–9999 in UTC).
+    /// - Complexity: amortised O(1) plus O(length of the text).
+    mutating func add(_ record: ImportRecord, at position: ImportPosition) throws(ExchangeError) {
+        guard !record.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw position.error("the text is empty", source: source)
+        }
+        // Counting stops past the bound: a 200 MB text is refused without walking all of it.
+        guard record.text.dropFirst(TodoItem.maximumTextLength).isEmpty else {
+            throw position.error("the text is longer than \(TodoItem.maximumTextLength) characters, the most an item holds", source: source)
+        }
+        let id = record.id ?? stableIDs.next(forText: record.text)
+        if let earlier = positions[id] {
+            throw position.error("the id \(id.uuidString.lowercased()) was already used on \(earlier.phrase)", source: source)
+        }
+        for date in [record.date, record.createdAt, record.modifiedAt].compactMap(\.self)
+        where !StoreEncoder.representableDates.contains(date) {
+            throw position.error("a date falls outside the years 0000 to 9999", source: source)
+        }
+        positions[id] = position
+        let createdAt = record.createdAt ?? now
+        items.append(TodoItem(
+            id: id,
+            text: record.text,
+            date: record.date ?? record.createdAt ?? now,
+            color: record.color,
+            isDone: record.isDone,
+            createdAt: createdAt,
+            modifiedAt: record.modifiedAt ?? createdAt
+        ))
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// The fields of one item as an input states them, before defaults are applied.
+///
+/// Files from other tools often lack fields an item needs; `ImportCollector` fills them in:
+/// the date is the due date, else the creation date, else now; the creation date is now when
+/// absent; the modification date is the creation date when absent; a missing id is derived
+/// (`StableID`).
+struct ImportRecord {
+    var id: UUID?
+    var text: String
+    var date: Date?
+    var color: TodoColor = .default
+    var isDone = false
+    var createdAt: Date?
+    var modifiedAt: Date?
+}
+
+extension ImportRecord {
+    /// The colour `value` names, case-insensitively.
+    /// - Parameter field: where the value stood ("column color", "todotuicolor"), for the message.
+    /// - Throws: `ExchangeError` at `position` listing the eight names.
+    static func color(
+        _ value: some StringProtocol, in field: String, at position: ImportPosition, source: String
+    ) throws(ExchangeError) -> TodoColor {
+        guard let color = TodoColor(rawValue: value.lowercased()) else {
+            let names = TodoColor.allCases.map(\.rawValue).joined(separator: ", ")
+            throw position.error("\(StoreError.quoted(String(value))) in \(field) is not one of the colours \(names)", source: source)
+        }
+        return color
+    }
+}

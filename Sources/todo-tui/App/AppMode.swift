@@ -25,11 +25,13 @@ enum EditPurpose: Equatable {
     case text(UUID)
     /// The date of the item with this id.
     case date(UUID)
+    /// The path of a new file for the list, when the store cannot be saved to.
+    case rescue
 
     /// The edited item's id; nil when adding.
     var itemID: UUID? {
         switch self {
-        case .add: nil
+        case .add, .rescue: nil
         case .text(let id), .date(let id): id
         }
     }
@@ -40,6 +42,7 @@ enum EditPurpose: Equatable {
         case .add: "Add: "
         case .text: "Edit: "
         case .date: "Date: "
+        case .rescue: "Write to: "
         }
     }
 }

@@ -16,6 +16,7 @@ enum HelpOverlay {
         ("o", "newest or oldest first"),
         ("?", "this help"),
         ("Ctrl-Z", "suspend (fg resumes)"),
+        ("W", "write the list to a new file (when saving stopped)"),
         ("q  Ctrl-C", "quit (everything is saved)"),
     ]
 

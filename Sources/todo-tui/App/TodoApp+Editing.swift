@@ -50,7 +50,15 @@ extension TodoApp {
                 let date = unchanged ? item.date : try DateInput.redate(item.date, to: text, now: now, calendar: calendar)
                 try scratch.update(id) { $0.date = date }
                 return pushEditor("Moved '\(item.text)' to \(SectionTitleFormatter(calendar: calendar).title(forDay: date, today: now)) — u to undo")
+            case .rescue:
+                let written = try writeRescueCopy(to: text)
+                closeEditor(.info("Wrote \(CountFormat.grouped(written.count)) to-dos to \(written.path) — open it with --store."))
+                return []
             }
+        } catch let error as RescueError {
+            mode = .editing(editor, purpose)
+            status = .error(error.description)
+            return []
         } catch let error as ItemError {
             mode = .editing(editor, purpose)
             status = .error(error.description)

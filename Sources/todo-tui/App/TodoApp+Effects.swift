@@ -78,6 +78,7 @@ extension TodoApp {
     private func save() -> Bool {
         do {
             try context.save()
+            savingStopped = nil
             return true
         } catch {
             saveFailed(error)

@@ -31,6 +31,10 @@ final class TodoApp {
     /// Set when a quit was refused because a change could not be saved; the next key, if it is
     /// a quit again, confirms.
     private(set) var quitConfirmationPending = false
+    /// Why saving stopped: the store file became unreadable (damaged, or replaced by a newer
+    /// format) while open. Changes stay in memory; `W` writes them to a new file. Cleared by
+    /// the next save that succeeds.
+    var savingStopped: StoreError?
 
     private let dataSource: ItemTableDataSource
     let driver: TableUpdateDriver
@@ -156,6 +160,12 @@ final class TodoApp {
             mode = .resolving(conflicts)
             return
         }
+        if case SaveError.store(let storeError) = error, storeError.category == .badData {
+            savingStopped = storeError
+            // The instruction first: a long reason is cut at the screen's edge.
+            status = .error("Saving stopped, the store cannot be read — W writes your list to a new file. \(storeError)")
+            return
+        }
         status = .error("Not saved: \(error) Your change is kept and will be saved with the next one.")
     }
 
@@ -167,10 +177,14 @@ final class TodoApp {
             saveFailed(error)
             return false
         }
+        if case SaveError.store(let storeError) = error, storeError.category == .badData {
+            savingStopped = storeError
+        }
         if quitConfirmationPending { return true }
         quitConfirmationPending = true
         // The instruction first: a long reason is cut at the screen's edge.
-        status = .error("Not saved — press q again to quit without \(unsavedChangesPhrase), any other key to stay. \(error)")
+        let rescue = savingStopped == nil ? "" : ", W to write them to a new file"
+        status = .error("Not saved — press q again to quit without \(unsavedChangesPhrase)\(rescue), any other key to stay. \(error)")
         return false
     }
 

@@ -109,6 +109,8 @@ final class AppRunLoop {
                 app.context.mergePolicy = policy
                 save()
                 app.context.mergePolicy = chosen
+            case .writeCopy(let path):
+                app.writeCopy(to: path)
             case .quit:
                 // A change that an earlier save could not write is tried once more; if it still
                 // fails, quitting waits for the user (a conflict to decide, or q again).

@@ -14,6 +14,7 @@ enum HelpOverlay {
         ("u  U  Ctrl-R", "undo / redo"),
         ("/", "filter as you type (Esc clears)"),
         ("o", "newest or oldest first"),
+        ("W", "write the whole list to a new file"),
         ("?", "this help"),
         ("Ctrl-Z", "suspend (fg resumes)"),
         ("q  Ctrl-C", "quit (everything is saved)"),

@@ -30,6 +30,7 @@ extension TodoApp {
         case .character("/"): mode = .filtering(LineEditor(text: filterText))
         case .character("o"): toggleSortOrder()
         case .character("?"): mode = .help(firstLine: 0)
+        case .character("W"): openCopyEditor()
         case .character("q"), .control("c"): return [.quit]
         case .escape where !filterText.isEmpty: applyFilter("")
         default: break

@@ -12,6 +12,8 @@ extension TodoApp {
             // Discarding the scratch pad leaves the list's context untouched.
             closeEditor(nil)
             return []
+        case .submitted(let text) where purpose == .copyPath:
+            return submitCopyPath(text, editor: editor)
         case .submitted(let text):
             return submit(text, for: purpose, editor: editor)
         }
@@ -40,6 +42,8 @@ extension TodoApp {
                 let valid = try TodoItem.validatedText(text)
                 try scratch.update(id) { $0.text = valid }
                 return pushEditor("Edited '\(valid)' — u to undo")
+            case .copyPath:
+                preconditionFailure("the copy path is submitted by submitCopyPath")
             case .date(let id):
                 guard let item = try scratch.item(with: id) else {
                     preconditionFailure("the scratch context holds the item it opened on")

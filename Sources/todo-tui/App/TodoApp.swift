@@ -156,7 +156,8 @@ final class TodoApp {
             mode = .resolving(conflicts)
             return
         }
-        status = .error("Not saved: \(error) Your change is kept and will be saved with the next one.")
+        // The instruction first: a long reason is cut at the screen's edge.
+        status = .error("Not saved: kept, and saved with the next change; W writes the whole list to a new file. \(error)")
     }
 
     /// Quitting found a change that cannot be saved: a conflict is shown to decide (no quit);
@@ -170,7 +171,7 @@ final class TodoApp {
         if quitConfirmationPending { return true }
         quitConfirmationPending = true
         // The instruction first: a long reason is cut at the screen's edge.
-        status = .error("Not saved — press q again to quit without \(unsavedChangesPhrase), any other key to stay. \(error)")
+        status = .error("Not saved — press q again to quit without \(unsavedChangesPhrase), W to write the list to a new file first, any other key to stay. \(error)")
         return false
     }
 

@@ -15,6 +15,10 @@ final class EndToEndFixture {
 
     let folder: String
     let todoTUI: String
+    /// The copy `scripts/install` put in place (a release build with the Swift standard library
+    /// linked statically), measured beside the default build: `$TODO_BENCH_INSTALLED`, else
+    /// `~/.local/bin/todo-tui`; nil when there is none.
+    let installedTodoTUI: String?
     private var storeCount = 0
 
     /// - Throws: `EndToEndError.missingProgram` when `todo-tui` was not built beside this
@@ -25,6 +29,9 @@ final class EndToEndFixture {
         guard FileManager.default.isExecutableFile(atPath: todoTUI) else {
             throw .missingProgram(name: todoTUI, hint: "build it first with `swift build -c release --product todo-tui`")
         }
+        let environment = ProcessInfo.processInfo.environment
+        let installed = environment["TODO_BENCH_INSTALLED"] ?? environment["HOME"].map { $0 + "/.local/bin/todo-tui" }
+        installedTodoTUI = installed.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
         var template = Array((NSTemporaryDirectory() + "/todo-bench-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw .systemCall(name: "mkdtemp", errno: errno) }
         folder = String(cString: made)
@@ -75,16 +82,23 @@ final class EndToEndFixture {
         return path
     }
 
-    /// Starts the interactive app on `store` in a pseudo-terminal of the fixture's size.
-    func startApp(store: String) throws(EndToEndError) -> PseudoTerminal {
-        try PseudoTerminal(todoTUI, ["--store", store], environment: environment, rows: Self.rows, columns: Self.columns)
+    /// The builds to time, labelled for the report: the default release build, and the
+    /// installed one when there is one.
+    var builds: [(label: String, path: String)] {
+        [("", todoTUI)] + (installedTodoTUI.map { [(" (installed)", $0)] } ?? [])
+    }
+
+    /// Starts the interactive app (`binary`, default the build beside this executable) on
+    /// `store` in a pseudo-terminal of the fixture's size.
+    func startApp(store: String, binary: String? = nil) throws(EndToEndError) -> PseudoTerminal {
+        try PseudoTerminal(binary ?? todoTUI, ["--store", store], environment: environment, rows: Self.rows, columns: Self.columns)
     }
 
     /// Starts the app and waits for its first frame, the one with the title bar.
     /// - Returns: the app and the time from start to the end of the first frame.
-    func startAppToFirstFrame(store: String) throws(EndToEndError) -> (PseudoTerminal, Duration) {
+    func startAppToFirstFrame(store: String, binary: String? = nil) throws(EndToEndError) -> (PseudoTerminal, Duration) {
         let start = ContinuousClock.now
-        let app = try startApp(store: store)
+        let app = try startApp(store: store, binary: binary)
         let end = try app.nextFrame(containing: Self.firstFrameMarker)
         return (app, end - start)
     }

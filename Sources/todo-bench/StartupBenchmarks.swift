@@ -25,18 +25,20 @@ enum StartupBenchmarks {
             for count in runner.sizes([10_000, 100_000]) {
                 let store = try fixture.makeStore(count: count)
                 let baseline = try baseline(count: count, store: store, fixture: fixture, runner: runner)
-                let cold = try runner.measure { () throws(EndToEndError) -> Duration in
-                    fixture.removeCaches()
-                    return try fixture.startAppToFirstFrame(store: store).1
+                for build in fixture.builds {
+                    let cold = try runner.measure { () throws(EndToEndError) -> Duration in
+                        fixture.removeCaches()
+                        return try fixture.startAppToFirstFrame(store: store, binary: build.path).1
+                    }
+                    runner.report("first frame, no cache\(build.label)", n: count, ours: cold, baseline: baseline.measurement, extra: baseline.name)
+                    // A clean quit leaves the cache a person's next start finds.
+                    try fixture.startAppToFirstFrame(store: store, binary: build.path).0.quit(by: "q")
+                    let warm = try runner.measure { () throws(EndToEndError) -> Duration in
+                        try fixture.startAppToFirstFrame(store: store, binary: build.path).1
+                    }
+                    let cached = fixture.hasCache ? "" : "no cache was written at quit, so this is a start without one"
+                    runner.report("first frame, valid cache\(build.label)", n: count, ours: warm, baseline: baseline.measurement, extra: [baseline.name, cached].filter { !$0.isEmpty }.joined(separator: "; "))
                 }
-                runner.report("first frame, no cache", n: count, ours: cold, baseline: baseline.measurement, extra: baseline.name)
-                // A clean quit leaves the cache a person's next start finds.
-                try fixture.startAppToFirstFrame(store: store).0.quit(by: "q")
-                let warm = try runner.measure { () throws(EndToEndError) -> Duration in
-                    try fixture.startAppToFirstFrame(store: store).1
-                }
-                let cached = fixture.hasCache ? "" : "no cache was written at quit, so this is a start without one"
-                runner.report("first frame, valid cache", n: count, ours: warm, baseline: baseline.measurement, extra: [baseline.name, cached].filter { !$0.isEmpty }.joined(separator: "; "))
             }
         } catch {
             print("startup: \(error)")

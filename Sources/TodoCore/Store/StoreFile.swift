@@ -128,6 +128,31 @@ enum StoreFile {
         try syncFolder(folder)
     }
 
+    /// Creates the file `path` holding `bytes`, durably, and never over an existing file.
+    ///
+    /// The bytes go to a private temporary file first, which is then hard-linked to `path`:
+    /// `link` fails when anything (a file, a link, a folder) stands at `path` already, so an
+    /// existing file is never touched, and a reader sees no file or the whole new one.
+    /// - Throws: `StoreError.cannotCreate` when `path` exists or cannot be made, `.ioFailure`
+    ///   for writing or syncing.
+    /// - Complexity: O(n) in the size of `bytes`, plus two `fsync`s.
+    static func create(_ path: String, with bytes: [UInt8]) throws(StoreError) {
+        let folder = folder(of: path)
+        let temporary = "\(folder)/.\(name(of: path)).tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+        let fd = SystemCall.retrying { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+        guard fd >= 0 else { throw .cannotCreate(path: path, reason: SystemCall.reason(errno)) }
+        defer { unlink(temporary) }
+        try fill(fd, at: temporary, with: bytes, mode: nil)
+        guard SystemCall.retrying({ link(temporary, path) }) == 0 else {
+            let code = errno
+            throw .cannotCreate(
+                path: path,
+                reason: code == EEXIST ? "it exists already, and todo-tui never writes over a file here" : SystemCall.reason(code)
+            )
+        }
+        try syncFolder(folder)
+    }
+
     /// Writes, syncs and closes the temporary file; closes it on failure too.
     private static func fill(_ fd: Int32, at temporary: String, with bytes: [UInt8], mode: mode_t?) throws(StoreError) {
         var failure: (code: Int32, operation: String)?

@@ -7,6 +7,9 @@ enum AppEffect: Equatable {
     case save
     /// Save, settling the conflicts the user was shown with this policy, once.
     case saveSettling(MergePolicy)
+    /// Write every to-do the list holds, unsaved changes included, to a new store file at this
+    /// path (`TodoApp.writeCopy(to:)`).
+    case writeCopy(String)
     /// Restore the terminal and exit; everything is already saved.
     case quit
 }

@@ -25,13 +25,13 @@ enum EditPurpose: Equatable {
     case text(UUID)
     /// The date of the item with this id.
     case date(UUID)
-    /// The path of a new file for the list, when the store cannot be saved to.
-    case rescue
+    /// The path of a new file to write the whole list to.
+    case copyPath
 
     /// The edited item's id; nil when adding.
     var itemID: UUID? {
         switch self {
-        case .add, .rescue: nil
+        case .add, .copyPath: nil
         case .text(let id), .date(let id): id
         }
     }
@@ -42,7 +42,7 @@ enum EditPurpose: Equatable {
         case .add: "Add: "
         case .text: "Edit: "
         case .date: "Date: "
-        case .rescue: "Write to: "
+        case .copyPath: "Write all to-dos to: "
         }
     }
 }

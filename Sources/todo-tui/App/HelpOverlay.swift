@@ -14,9 +14,9 @@ enum HelpOverlay {
         ("u  U  Ctrl-R", "undo / redo"),
         ("/", "filter as you type (Esc clears)"),
         ("o", "newest or oldest first"),
+        ("W", "write the whole list to a new file"),
         ("?", "this help"),
         ("Ctrl-Z", "suspend (fg resumes)"),
-        ("W", "write the list to a new file (when saving stopped)"),
         ("q  Ctrl-C", "quit (everything is saved)"),
     ]
 

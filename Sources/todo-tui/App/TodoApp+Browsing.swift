@@ -29,8 +29,8 @@ extension TodoApp {
         case .character("U"), .control("r"): return undoOrRedo(undo: false)
         case .character("/"): mode = .filtering(LineEditor(text: filterText))
         case .character("o"): toggleSortOrder()
-        case .character("W"): openRescueEditor()
         case .character("?"): mode = .help(firstLine: 0)
+        case .character("W"): openCopyEditor()
         case .character("q"), .control("c"): return [.quit]
         case .escape where !filterText.isEmpty: applyFilter("")
         default: break
@@ -52,7 +52,7 @@ extension TodoApp {
     /// Opens the line editor with a fresh child context as its scratch pad, which takes its
     /// snapshot of the edited item now: a change made elsewhere before Enter is then a conflict
     /// for the merge policy, not silently overwritten.
-    func openEditor(_ editor: LineEditor, _ purpose: EditPurpose) {
+    private func openEditor(_ editor: LineEditor, _ purpose: EditPurpose) {
         let scratch = TodoContext(parent: context)
         if let id = purpose.itemID {
             // The parent is loaded already, so reading cannot fail; the read takes the snapshot.

@@ -12,6 +12,8 @@ extension TodoApp {
             // Discarding the scratch pad leaves the list's context untouched.
             closeEditor(nil)
             return []
+        case .submitted(let text) where purpose == .copyPath:
+            return submitCopyPath(text, editor: editor)
         case .submitted(let text):
             return submit(text, for: purpose, editor: editor)
         }
@@ -40,6 +42,8 @@ extension TodoApp {
                 let valid = try TodoItem.validatedText(text)
                 try scratch.update(id) { $0.text = valid }
                 return pushEditor("Edited '\(valid)' — u to undo")
+            case .copyPath:
+                preconditionFailure("the copy path is submitted by submitCopyPath")
             case .date(let id):
                 guard let item = try scratch.item(with: id) else {
                     preconditionFailure("the scratch context holds the item it opened on")
@@ -50,15 +54,7 @@ extension TodoApp {
                 let date = unchanged ? item.date : try DateInput.redate(item.date, to: text, now: now, calendar: calendar)
                 try scratch.update(id) { $0.date = date }
                 return pushEditor("Moved '\(item.text)' to \(SectionTitleFormatter(calendar: calendar).title(forDay: date, today: now)) — u to undo")
-            case .rescue:
-                let written = try writeRescueCopy(to: text)
-                closeEditor(.info("Wrote \(CountFormat.grouped(written.count)) to-dos to \(written.path) — open it with --store."))
-                return []
             }
-        } catch let error as RescueError {
-            mode = .editing(editor, purpose)
-            status = .error(error.description)
-            return []
         } catch let error as ItemError {
             mode = .editing(editor, purpose)
             status = .error(error.description)

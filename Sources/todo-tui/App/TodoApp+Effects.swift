@@ -9,7 +9,8 @@ extension TodoApp {
         perform(handle(event))
     }
 
-    /// Performs effects in order: saves (a failure goes to `saveFailed(_:)`), and a quit, which
+    /// Performs effects in order: saves (a failure goes to `saveFailed(_:)`), copies of the list
+    /// to a new file (`writeCopy(to:)`), and a quit, which
     /// first tries once more to save a change an earlier save could not write.
     /// - Returns: whether the app should quit now.
     func perform(_ effects: [AppEffect]) -> Bool {
@@ -23,6 +24,8 @@ extension TodoApp {
                 context.mergePolicy = policy
                 save()
                 context.mergePolicy = chosen
+            case .writeCopy(let path):
+                writeCopy(to: path)
             case .quit:
                 // If the change still cannot be saved, quitting waits for the user (a conflict
                 // to decide, or q again).
@@ -78,7 +81,6 @@ extension TodoApp {
     private func save() -> Bool {
         do {
             try context.save()
-            savingStopped = nil
             return true
         } catch {
             saveFailed(error)

@@ -3,8 +3,8 @@ import TodoCore
 
 /// The interactive to-do list as state and behaviour, without I/O (DESIGN §4.3).
 ///
-/// `receive(_:)` takes a terminal event, decides (`handle(_:)` returns the effects: save, quit)
-/// and performs those effects itself; `render(into:)` draws the whole screen. Model changes go through the context,
+/// `receive(_:)` takes a terminal event, decides (`handle(_:)` returns the effects: save, write
+/// a copy, quit) and performs those effects itself; `render(into:)` draws the whole screen. Model changes go through the context,
 /// whose processed batches reach the table through the fetched-results controller and
 /// `TableUpdateDriver` — so every change animates exactly as the controller reports it.
 final class TodoApp {
@@ -31,10 +31,6 @@ final class TodoApp {
     /// Set when a quit was refused because a change could not be saved; the next key, if it is
     /// a quit again, confirms.
     private(set) var quitConfirmationPending = false
-    /// Why saving stopped: the store file became unreadable (damaged, or replaced by a newer
-    /// format) while open. Changes stay in memory; `W` writes them to a new file. Cleared by
-    /// the next save that succeeds.
-    var savingStopped: StoreError?
 
     private let dataSource: ItemTableDataSource
     let driver: TableUpdateDriver
@@ -160,13 +156,8 @@ final class TodoApp {
             mode = .resolving(conflicts)
             return
         }
-        if case SaveError.store(let storeError) = error, storeError.category == .badData {
-            savingStopped = storeError
-            // The instruction first: a long reason is cut at the screen's edge.
-            status = .error("Saving stopped, the store cannot be read — W writes your list to a new file. \(storeError)")
-            return
-        }
-        status = .error("Not saved: \(error) Your change is kept and will be saved with the next one.")
+        // The instruction first: a long reason is cut at the screen's edge.
+        status = .error("Not saved: kept, and saved with the next change; W writes the whole list to a new file. \(error)")
     }
 
     /// Quitting found a change that cannot be saved: a conflict is shown to decide (no quit);
@@ -177,14 +168,10 @@ final class TodoApp {
             saveFailed(error)
             return false
         }
-        if case SaveError.store(let storeError) = error, storeError.category == .badData {
-            savingStopped = storeError
-        }
         if quitConfirmationPending { return true }
         quitConfirmationPending = true
         // The instruction first: a long reason is cut at the screen's edge.
-        let rescue = savingStopped == nil ? "" : ", W to write them to a new file"
-        status = .error("Not saved — press q again to quit without \(unsavedChangesPhrase)\(rescue), any other key to stay. \(error)")
+        status = .error("Not saved — press q again to quit without \(unsavedChangesPhrase), W to write the list to a new file first, any other key to stay. \(error)")
         return false
     }
 

@@ -41,7 +41,7 @@ final class FetchedResultsControllerCacheTests {
     func rewriteCache(_ edit: (inout [String]) throws -> Void) throws {
         var lines = try String(contentsOfFile: cachePath, encoding: .utf8).components(separatedBy: "\n")
         try edit(&lines)
-        try lines.joined(separator: "\n").write(toFile: cachePath, atomically: true, encoding: .utf8)
+        try lines.joined(separator: "\n").write(toFile: cachePath, atomically: false, encoding: .utf8)
     }
 
     @Test("a valid cache is used: order and sections come from the file, without sorting")
@@ -209,7 +209,7 @@ final class FetchedResultsControllerCacheTests {
         )
         try other.performFetch()
         let otherPath = ControllerCache.path(named: "other", in: directory)
-        try "keep".write(toFile: directory + "/unrelated.txt", atomically: true, encoding: .utf8)
+        try "keep".write(toFile: directory + "/unrelated.txt", atomically: false, encoding: .utf8)
         try FetchedResultsController.deleteCache(named: "list", in: directory)
         #expect(!FileManager.default.fileExists(atPath: cachePath))
         #expect(FileManager.default.fileExists(atPath: otherPath))
@@ -237,7 +237,7 @@ final class FetchedResultsControllerCacheTests {
     @Test("a cache that cannot be written leaves the fetch working and says why")
     func unwritableCache() throws {
         let blocker = directory + "-file"
-        try "not a folder".write(toFile: blocker, atomically: true, encoding: .utf8)
+        try "not a folder".write(toFile: blocker, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: blocker) }
         let controller = FetchedResultsController(
             fetchRequest: FetchRequest(), context: fixture.context, cacheName: "list", cacheDirectory: blocker,

@@ -127,7 +127,7 @@ struct CLICommandTests: CLISandboxSuite {
         }
 
         """
-        try contents.write(toFile: store, atomically: true, encoding: .utf8)
+        try contents.write(toFile: store, atomically: false, encoding: .utf8)
         let result = try cli.run("done", "abcd", "--store", store)
         #expect(result.status == 64)
         #expect(result.stderr.contains("matches 2 to-dos"))

@@ -21,7 +21,7 @@ struct CLIExchangeTests: CLISandboxSuite {
         #expect(exported.status == 0, "\(exported.stderr)")
         #expect(exported.stdout.contains("Buy milk"))
         let file = home.path("export.\(format == "markdown" ? "md" : format)")
-        try exported.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        try exported.stdout.write(toFile: file, atomically: false, encoding: .utf8)
 
         let fresh = home.path("fresh.json")
         let first = try cli.run("import", file, "--store", fresh)
@@ -54,7 +54,7 @@ struct CLIExchangeTests: CLISandboxSuite {
     func malformedImport() throws {
         let before = try Data(contentsOf: URL(fileURLWithPath: store))
         let bad = home.path("bad.csv")
-        try "id,text,date,color,done,createdAt,modifiedAt\r\nnot-a-row\r\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        try "id,text,date,color,done,createdAt,modifiedAt\r\nnot-a-row\r\n".write(toFile: bad, atomically: false, encoding: .utf8)
         let result = try cli.run("import", bad, "--store", store)
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("line 2"))

@@ -114,7 +114,7 @@ struct CLIMergePolicyTests {
             contents.items[0].color = .red
             contents.items[0].version += 1
             contents.generation += 1
-            try Data(StoreEncoder.encode(contents)).write(to: URL(fileURLWithPath: store), options: .atomic)
+            try Data(StoreEncoder.encode(contents)).write(to: URL(fileURLWithPath: store))
         }
         flock(lock, LOCK_UN)
         process.waitUntilExit()

@@ -6,7 +6,7 @@ import Foundation
 /// property by property); `id`, `createdAt` and `version` belong to the context, and
 /// `modifiedAt` follows the fields it stamps.
 enum ItemField: CaseIterable {
-    case text, date, color, isDone
+    case text, date, color, isDone, notes, priority, tags, hasTime, foreign
 
     /// True when `a` and `b` hold the same value in this field.
     func isEqual(_ a: TodoItem, _ b: TodoItem) -> Bool {
@@ -15,6 +15,11 @@ enum ItemField: CaseIterable {
         case .date: a.date == b.date
         case .color: a.color == b.color
         case .isDone: a.isDone == b.isDone
+        case .notes: a.notes == b.notes
+        case .priority: a.priority == b.priority
+        case .tags: a.tags == b.tags
+        case .hasTime: a.hasTime == b.hasTime
+        case .foreign: a.foreign == b.foreign
         }
     }
 
@@ -25,6 +30,11 @@ enum ItemField: CaseIterable {
         case .date: target.date = source.date
         case .color: target.color = source.color
         case .isDone: target.isDone = source.isDone
+        case .notes: target.notes = source.notes
+        case .priority: target.priority = source.priority
+        case .tags: target.tags = source.tags
+        case .hasTime: target.hasTime = source.hasTime
+        case .foreign: target.foreign = source.foreign
         }
     }
 

@@ -74,6 +74,7 @@ extension FetchedResultsController {
             case .modifiedAt: item.modifiedAt.timeIntervalSinceReferenceDate
             case .isDone: item.isDone ? 1 : 0
             case .color: Double(item.color.ordinal)
+            case .priority: Double(item.priority.rawValue)
             case .text: 0
             }
         }

@@ -6,6 +6,10 @@ public enum ItemError: Error, Equatable, Sendable, CustomStringConvertible {
     case textTooLong(count: Int)
     /// The text contains a newline or another control character at the given character offset.
     case controlCharacter(scalar: UInt32, offset: Int)
+    /// The notes are longer than `TodoItem.maximumNotesLength` characters.
+    case notesTooLong(count: Int)
+    /// The tag cannot be used, for the reason given.
+    case invalidTag(String, problem: String)
     /// The colour name is not one of the eight.
     case unknownColor(String)
     /// The date is in none of the forms `DateInput` accepts.
@@ -26,6 +30,10 @@ public enum ItemError: Error, Equatable, Sendable, CustomStringConvertible {
             "The text\(at) is \(count) characters long; at most \(TodoItem.maximumTextLength) are allowed."
         case .controlCharacter(let scalar, let offset):
             "The text\(at) contains a control character (U+\(String(scalar, radix: 16, uppercase: true).leftPadded(to: 4))) at character \(offset + 1); newlines and control characters are not allowed."
+        case .notesTooLong(let count):
+            "The notes\(at) are \(count) characters long; at most \(TodoItem.maximumNotesLength) are allowed."
+        case .invalidTag(let tag, let problem):
+            "Invalid tag \(StoreError.quoted(tag))\(at): \(problem)."
         case .unknownColor(let name):
             "Unknown colour '\(name)'\(at); use one of \(TodoColor.allCases.map(\.rawValue).joined(separator: ", "))."
         case .unknownDate(let text):

@@ -8,6 +8,8 @@ import Foundation
 public struct TodoItem: Sendable, Hashable, Identifiable {
     /// The longest text, in characters, that a person may type.
     public static let maximumTextLength = 4_096
+    /// The longest notes, in characters, that a person may type.
+    public static let maximumNotesLength = 65_536
 
     public let id: UUID
     /// What to do. Validated only where a person types it (`validatedText(_:)`); text written by
@@ -21,6 +23,16 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
     public var modifiedAt: Date { didSet { modifiedAt = modifiedAt.roundedToMilliseconds } }
     /// Incremented by every saved change; the basis of optimistic locking. 0 = never saved.
     public var version: Int
+    /// Free text of several lines; empty when there are none. The only field that may hold
+    /// newlines (`validatedNotes(_:)`).
+    public var notes: String
+    public var priority: TodoPriority
+    public var tags: TodoTags
+    /// Whether `date` names a time of day (true) or a whole day (false, `date` is then the start
+    /// of its day in the calendar that made it). Nothing turns a whole-day item into a timed one.
+    public var hasTime: Bool
+    /// What another program wrote that todo-tui does not map, written back by that format.
+    public var foreign: ForeignProperties
 
     public init(
         id: UUID = UUID(),
@@ -30,7 +42,12 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
         isDone: Bool = false,
         createdAt: Date,
         modifiedAt: Date? = nil,
-        version: Int = 0
+        version: Int = 0,
+        notes: String = "",
+        priority: TodoPriority = .none,
+        tags: TodoTags = [],
+        hasTime: Bool = true,
+        foreign: ForeignProperties = ForeignProperties()
     ) {
         self.id = id
         self.text = text
@@ -40,6 +57,11 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
         self.createdAt = createdAt.roundedToMilliseconds
         self.modifiedAt = (modifiedAt ?? createdAt).roundedToMilliseconds
         self.version = version
+        self.notes = notes
+        self.priority = priority
+        self.tags = tags
+        self.hasTime = hasTime
+        self.foreign = foreign
     }
 
     /// Checks text typed by a person and returns it trimmed of surrounding white space.
@@ -59,9 +81,26 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
         return trimmed
     }
 
-    /// True when the user-visible fields (text, date, colour, done) are equal; ignores
+    /// Checks notes typed by a person: newlines and tabs are allowed, other control characters
+    /// are not. Returned as typed (notes keep their white space).
+    ///
+    /// - Throws: `ItemError.controlCharacter` or `.notesTooLong` (over 65,536 characters).
+    /// - Complexity: O(n) in the length of the notes.
+    public static func validatedNotes(_ raw: String) throws(ItemError) -> String {
+        for (offset, character) in raw.enumerated() where character != "\n" && character != "\r\n" {
+            if let scalar = character.unicodeScalars.first(where: { $0.isControlCharacter && $0 != "\t" }) {
+                throw .controlCharacter(scalar: scalar.value, offset: offset)
+            }
+        }
+        guard raw.count <= maximumNotesLength else { throw .notesTooLong(count: raw.count) }
+        return raw
+    }
+
+    /// True when the fields a person sees or another program wrote are equal; ignores
     /// bookkeeping (`modifiedAt`, `version`).
     public func hasSameContent(as other: TodoItem) -> Bool {
         text == other.text && date == other.date && color == other.color && isDone == other.isDone
+            && notes == other.notes && priority == other.priority && tags == other.tags
+            && hasTime == other.hasTime && foreign == other.foreign
     }
 }

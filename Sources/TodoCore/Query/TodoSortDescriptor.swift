@@ -2,7 +2,7 @@ import Foundation
 
 /// A field items can be ordered by.
 public enum TodoSortKey: String, Sendable, Hashable, CaseIterable {
-    case date, createdAt, modifiedAt, text, isDone, color
+    case date, createdAt, modifiedAt, text, isDone, color, priority
 }
 
 /// One level of ordering: a key and a direction, as `NSSortDescriptor`.
@@ -26,6 +26,7 @@ public struct TodoSortDescriptor: Sendable, Hashable, CustomStringConvertible {
         case .text: result = Self.order(lhs.text, rhs.text)
         case .isDone: result = Self.order(lhs.isDone ? 1 : 0, rhs.isDone ? 1 : 0)
         case .color: result = Self.order(lhs.color, rhs.color)
+        case .priority: result = Self.order(lhs.priority.rawValue, rhs.priority.rawValue)
         }
         guard !ascending else { return result }
         switch result {

@@ -1,0 +1,70 @@
+/// An ordered set of tags: words in the order they were added, each once.
+///
+/// Adding a word already present keeps the first occurrence where it is. Tags are compared
+/// exactly as stored (case-sensitively); filters match them case-insensitively.
+public struct TodoTags: Sendable, Hashable, RandomAccessCollection, ExpressibleByArrayLiteral {
+    /// The longest tag, in characters, that a person may type.
+    public static let maximumTagLength = 128
+
+    private var words: [String]
+
+    public init() {
+        words = []
+    }
+
+    /// The distinct words of `words`, in order of first occurrence.
+    /// - Complexity: O(n²) in the number of words, which is small.
+    public init(_ words: some Sequence<String>) {
+        self.words = []
+        for word in words { insert(word) }
+    }
+
+    public init(arrayLiteral elements: String...) {
+        self.init(elements)
+    }
+
+    public var startIndex: Int { words.startIndex }
+    public var endIndex: Int { words.endIndex }
+    public subscript(position: Int) -> String { words[position] }
+
+    /// Whether `word` is one of the tags, exactly.
+    public func contains(_ word: String) -> Bool {
+        words.contains(word)
+    }
+
+    /// Adds `word` at the end unless it is already a tag.
+    /// - Returns: whether it was added.
+    @discardableResult
+    public mutating func insert(_ word: String) -> Bool {
+        guard !words.contains(word) else { return false }
+        words.append(word)
+        return true
+    }
+
+    /// Removes `word` if it is a tag.
+    /// - Returns: whether it was removed.
+    @discardableResult
+    public mutating func remove(_ word: String) -> Bool {
+        guard let index = words.firstIndex(of: word) else { return false }
+        words.remove(at: index)
+        return true
+    }
+
+    /// Checks a tag typed by a person and returns it without a leading `+` or `#`.
+    ///
+    /// - Throws: `ItemError.invalidTag` when it is empty, holds white space or a control
+    ///   character, or is longer than `maximumTagLength` characters.
+    /// - Complexity: O(n) in the length of the tag.
+    public static func validatedTag(_ raw: String) throws(ItemError) -> String {
+        var tag = Substring(raw)
+        if let first = tag.first, first == "+" || first == "#" { tag = tag.dropFirst() }
+        guard !tag.isEmpty else { throw .invalidTag(raw, problem: "it is empty") }
+        if tag.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.isControlCharacter }) {
+            throw .invalidTag(raw, problem: "a tag is one word, without spaces or control characters")
+        }
+        guard tag.count <= maximumTagLength else {
+            throw .invalidTag(raw, problem: "it is \(tag.count) characters long; at most \(maximumTagLength) are allowed")
+        }
+        return String(tag)
+    }
+}

@@ -48,7 +48,7 @@ extension ExportFormat {
         switch self {
         case .json:
             do {
-                return try StoreDecoder.decode(bytes, path: source).items
+                return try StoreDecoder.decode(bytes, path: source, calendar: calendar).items
             } catch {
                 throw .invalidStore(error)
             }

@@ -33,6 +33,9 @@ struct ImportCollector {
         guard record.text.dropFirst(TodoItem.maximumTextLength).isEmpty else {
             throw position.error("the text is longer than \(TodoItem.maximumTextLength) characters, the most an item holds", source: source)
         }
+        guard record.notes.dropFirst(TodoItem.maximumNotesLength).isEmpty else {
+            throw position.error("the notes are longer than \(TodoItem.maximumNotesLength) characters, the most an item holds", source: source)
+        }
         let id = record.id ?? stableIDs.next(forText: record.text)
         if let earlier = positions[id] {
             throw position.error("the id \(id.uuidString.lowercased()) was already used on \(earlier.phrase)", source: source)
@@ -50,7 +53,12 @@ struct ImportCollector {
             color: record.color,
             isDone: record.isDone,
             createdAt: createdAt,
-            modifiedAt: record.modifiedAt ?? createdAt
+            modifiedAt: record.modifiedAt ?? createdAt,
+            notes: record.notes,
+            priority: record.priority,
+            tags: record.tags,
+            hasTime: record.hasTime,
+            foreign: record.foreign
         ))
     }
 }

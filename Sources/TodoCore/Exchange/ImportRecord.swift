@@ -14,6 +14,13 @@ struct ImportRecord {
     var isDone = false
     var createdAt: Date?
     var modifiedAt: Date?
+    var notes = ""
+    var priority = TodoPriority.none
+    var tags = TodoTags()
+    /// False for an input that names a whole day (iCalendar `VALUE=DATE`, a bare day).
+    var hasTime = true
+    /// What the input said that no field of the item holds, kept to be written back.
+    var foreign = ForeignProperties()
 }
 
 extension ImportRecord {

@@ -1,6 +1,7 @@
 import TodoCore
 
-/// Work the run loop does for the app, which itself does no I/O.
+/// Work an event asks for beyond the app's state, decided by `TodoApp.handle(_:)` and done by
+/// `TodoApp.perform(_:)`.
 enum AppEffect: Equatable {
     /// Save the context's changes to the store (every change is saved at once).
     case save

@@ -1,8 +1,9 @@
 import Foundation
 import TodoCore
 
-/// The one loop of the interactive app: input, effects (save, quit), merging other processes'
-/// saves, the midnight check, animation frames, and output (DESIGN §4.3).
+/// The one loop of the interactive app: it reads events and hands them to the app (which
+/// performs its own effects), polls for the clock and other processes' saves, paces animation
+/// frames, and presents (DESIGN §4.3).
 ///
 /// Everything runs on this thread, one step at a time. While an animation plays the loop wakes
 /// every `frameInterval` to show the next frame and keeps reading keys meanwhile; a key that
@@ -58,7 +59,8 @@ final class AppRunLoop {
                     taken += 1
                 }
             } else if terminal.isInputClosed {
-                finishAtEndOfInput()
+                // The terminal went away: the app saves what it can; the caller compacts the store.
+                app.finishAtEndOfInput()
                 return
             } else if stopsWhenIdle, !app.isAnimating {
                 return
@@ -94,39 +96,7 @@ final class AppRunLoop {
         if case .resize = event {
             screen = Screen(size: terminal.size)
         }
-        return perform(app.handle(event))
-    }
-
-    /// Performs effects in order; true when the app should quit.
-    private func perform(_ effects: [AppEffect]) -> Bool {
-        for effect in effects {
-            switch effect {
-            case .save:
-                save()
-            case .saveSettling(let policy):
-                // The user's answer to a conflict applies to this one save only.
-                let chosen = app.context.mergePolicy
-                app.context.mergePolicy = policy
-                save()
-                app.context.mergePolicy = chosen
-            case .writeCopy(let path):
-                app.writeCopy(to: path)
-            case .quit:
-                // A change that an earlier save could not write is tried once more; if it still
-                // fails, quitting waits for the user (a conflict to decide, or q again).
-                if app.context.hasChanges {
-                    do {
-                        try app.context.save()
-                    } catch {
-                        guard app.quitsDespiteUnsavedChange(error) else { return false }
-                    }
-                }
-                // The next start can skip the sort when the cache matches the store.
-                try? app.controller.persistCache()
-                return true
-            }
-        }
-        return false
+        return app.receive(event)
     }
 
     /// Ctrl-Z in any mode: the terminal is given back and the process stops until `fg`; then
@@ -140,49 +110,11 @@ final class AppRunLoop {
         }
     }
 
-    /// The terminal went away (end of input, an input error, a hang-up with SIGHUP ignored):
-    /// nobody can answer a question any more, so a change an earlier save could not write is
-    /// tried once more, the cache written, and the session ends; the caller compacts the store.
-    private func finishAtEndOfInput() {
-        if app.context.hasChanges {
-            try? app.context.save()
-        }
-        try? app.controller.persistCache()
-    }
-
-    /// Saves the app's context; a failure goes to the app (shown, or a conflict to decide).
-    /// - Returns: whether the save succeeded.
-    @discardableResult
-    private func save() -> Bool {
-        do {
-            try app.context.save()
-            return true
-        } catch {
-            app.saveFailed(error)
-            return false
-        }
-    }
-
-    /// Midnight and other writers: moves the app's clock, and when the store's generation is not
-    /// the one the context has seen, merges the store in (the table animates the difference).
-    ///
-    /// Changes a failed save left unsaved are saved first, so the merge policy settles them
-    /// against the other writers (a conflict it leaves open goes to the user) — merging the
-    /// store in first would settle them the object-trump way whatever the policy. While the
-    /// user types or decides a conflict they wait for a later poll.
+    /// Midnight and other writers: moves the app's clock, then lets it merge other processes'
+    /// saves.
     private func poll() {
         app.tick(now: clock())
-        guard !app.isResolvingConflict else { return }
-        do {
-            let generation = try app.context.store.currentGeneration()
-            guard generation != app.context.storeGeneration else { return }
-            if app.context.hasChanges {
-                guard app.mode == .browse, save() else { return }
-            }
-            try app.context.refreshAllObjects()
-        } catch {
-            app.show(.error("Could not read changes from the store: \(error)"))
-        }
+        app.mergeOtherWriters()
     }
 
     private func draw() {

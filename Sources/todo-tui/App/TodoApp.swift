@@ -3,8 +3,8 @@ import TodoCore
 
 /// The interactive to-do list as state and behaviour, without I/O (DESIGN §4.3).
 ///
-/// `handle(_:)` takes a terminal event and returns the effects the run loop must perform
-/// (save, quit); `render(into:)` draws the whole screen. Model changes go through the context,
+/// `receive(_:)` takes a terminal event, decides (`handle(_:)` returns the effects: save, write
+/// a copy, quit) and performs those effects itself; `render(into:)` draws the whole screen. Model changes go through the context,
 /// whose processed batches reach the table through the fetched-results controller and
 /// `TableUpdateDriver` — so every change animates exactly as the controller reports it.
 final class TodoApp {

@@ -31,9 +31,7 @@ struct TodoAppRandomKeyTests {
             } else {
                 event = .key(Self.keys.randomElement(using: &random) ?? .enter)
             }
-            for effect in app.handle(event) where effect == .save {
-                try context.save()
-            }
+            _ = app.receive(event)
             if roll % 3 == 0 { app.advanceAnimation() }
             if step % 50 == 0 {
                 screen = Screen(rows: app.size.rows, columns: app.size.columns)

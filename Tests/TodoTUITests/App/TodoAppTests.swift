@@ -30,9 +30,7 @@ struct TodoAppTests {
     @discardableResult
     func send(_ keys: [Key], to app: TodoApp) throws -> [String] {
         for key in keys {
-            for effect in app.handle(.key(key)) where effect == .save {
-                try app.context.save()
-            }
+            _ = app.receive(.key(key))
         }
         var screen = Screen(rows: app.size.rows, columns: app.size.columns)
         app.render(into: &screen)
@@ -204,7 +202,7 @@ struct TodoAppTests {
         try other.insert(text: "Milk powder", date: Self.start + 10)
         try other.save()
         // The run loop's poll, while the filter editor stays open.
-        try app.context.refreshAllObjects()
+        app.mergeOtherWriters()
         #expect(app.controller.fetchedItems.map(\.text) == ["Milk", "Mint tea", "Milk powder"])
         let lines = try send(Key.sequence("l"), to: app)
         #expect(app.controller.fetchedItems.map(\.text) == ["Milk", "Milk powder"])

@@ -29,7 +29,8 @@ extension TodoApp {
     }
 
     /// Asked when Esc is pressed on changed notes.
-    static let discardNotesQuestion = "Discard your changes to the notes? Esc discards, Ctrl-S saves, any other key goes on editing."
+    static let discardNotesQuestion =
+        "Discard your changes to the notes? Esc discards, Ctrl-S saves, any other key goes on editing."
 
     private func saveNotes(_ text: String, editor: NotesEditor, id: UUID) -> [AppEffect] {
         guard let scratch = editorContext else {
@@ -39,7 +40,8 @@ extension TodoApp {
             let valid = try TodoItem.validatedNotes(text)
             try scratch.update(id) { $0.notes = valid }
             let edited = try scratch.item(with: id)?.text ?? ""
-            return pushEditor(valid.isEmpty ? "Notes of '\(edited)' removed — u to undo" : "Notes of '\(edited)' saved — u to undo")
+            return pushEditor(
+                valid.isEmpty ? "Notes of '\(edited)' removed — u to undo" : "Notes of '\(edited)' saved — u to undo")
         } catch let error as ItemError {
             mode = .notes(editor, id, confirmingDiscard: false)
             status = .error(error.description)
@@ -61,7 +63,9 @@ extension TodoApp {
         }
         let text = controller.indexPath(forItemWithID: id).map { controller.item(at: $0).text } ?? ""
         screen.write("┌" + String(repeating: "─", count: max(0, width - 2)) + "┐", row: top, column: 0, style: frame)
-        screen.write(" Notes: \(text) · Ctrl-S saves · Esc cancels ", row: top, column: 2, style: frame, maxWidth: max(0, width - 4), overflow: .ellipsis)
+        screen.write(
+            " Notes: \(text) · Ctrl-S saves · Esc cancels ", row: top, column: 2, style: frame,
+            maxWidth: max(0, width - 4), overflow: .ellipsis)
         let bottom = min(size.rows - 2, top + height - 1)
         for row in (top + 1)..<bottom {
             screen.write("│", row: row, column: 0, style: frame)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+
 @testable import todo_tui
 
 /// Issue 15 in the app: the priority, tag, notes and recurrence marks, and the `p`, `#` and `n`
@@ -15,11 +16,17 @@ struct TodoAppItemDetailsTests {
         for item in items { try seed.insert(item) }
         try seed.save()
         let context = TodoContext(store: keys.store, now: { TodoAppTests.start })
-        return try TodoApp(context: context, calendar: keys.calendar, now: TodoAppTests.start, size: size, animations: false)
+        return try TodoApp(
+            context: context, calendar: keys.calendar, now: TodoAppTests.start, size: size, animations: false)
     }
 
-    func item(_ text: String, offset: TimeInterval = 0, priority: TodoPriority = .none, tags: TodoTags = [], notes: String = "", foreign: ForeignProperties = ForeignProperties()) -> TodoItem {
-        TodoItem(text: text, date: TodoAppTests.start + offset, createdAt: TodoAppTests.start, notes: notes, priority: priority, tags: tags, foreign: foreign)
+    func item(
+        _ text: String, offset: TimeInterval = 0, priority: TodoPriority = .none, tags: TodoTags = [],
+        notes: String = "", foreign: ForeignProperties = ForeignProperties()
+    ) -> TodoItem {
+        TodoItem(
+            text: text, date: TodoAppTests.start + offset, createdAt: TodoAppTests.start, notes: notes,
+            priority: priority, tags: tags, foreign: foreign)
     }
 
     func stored(_ text: String) -> TodoItem? {
@@ -28,10 +35,13 @@ struct TodoAppItemDetailsTests {
 
     static let repeating = ForeignProperties(iCalendar: ["RRULE:FREQ=WEEKLY"])
 
-    @Test("a row shows priority after the checkbox, dimmed tags after the text, then ✎ for notes and ↻ for a repeating item")
+    @Test(
+        "a row shows priority after the checkbox, dimmed tags after the text, then ✎ for notes and ↻ for a repeating item"
+    )
     func marks() throws {
         let app = try makeApp([
-            item("Call the bank", priority: .high, tags: ["work", "home"], notes: "Ask for Ana", foreign: Self.repeating),
+            item(
+                "Call the bank", priority: .high, tags: ["work", "home"], notes: "Ask for Ana", foreign: Self.repeating),
             item("Water plants", offset: 1, priority: .medium),
             item("Read", offset: 2, priority: .low, tags: ["fun"]),
             item("Plain", offset: 3),
@@ -42,8 +52,12 @@ struct TodoAppItemDetailsTests {
         #expect(lines.contains("  [ ] !!  12:00 Water plants"), "\(lines)")
         #expect(lines.contains("  [ ] !   12:00 Read #fun"), "\(lines)")
         #expect(lines.contains("  [ ] 12:00 Plain"), "\(lines)")
-        #expect(lines.contains("! [ ] !   12:00 Late"), "the overdue mark stays first, the priority after the checkbox: \(lines)")
-        let cell = ItemTableDataSource.cell(for: item("T", tags: ["a"]), startOfToday: keys.calendar.startOfDay(for: TodoAppTests.start), calendar: keys.calendar)
+        #expect(
+            lines.contains("! [ ] !   12:00 Late"),
+            "the overdue mark stays first, the priority after the checkbox: \(lines)")
+        let cell = ItemTableDataSource.cell(
+            for: item("T", tags: ["a"]), startOfToday: keys.calendar.startOfDay(for: TodoAppTests.start),
+            calendar: keys.calendar)
         #expect(cell.spans.last == RowCell.Span(" #a", style: CellStyle(attributes: .dim)))
         #expect(InertText.width(of: cell.text) == cell.text.count, "every mark is one column per character")
         #expect(InertText.width(of: "✎ ↻") == 3)
@@ -64,7 +78,9 @@ struct TodoAppItemDetailsTests {
         #expect(stored("Call Mum")?.priority == .high)
     }
 
-    @Test("# edits the tags prefilled and selected; + and # prefixes are dropped; a bad tag keeps the editor open; u undoes")
+    @Test(
+        "# edits the tags prefilled and selected; + and # prefixes are dropped; a bad tag keeps the editor open; u undoes"
+    )
     func editTags() throws {
         let app = try makeApp([item("Call Mum", tags: ["home"])])
         let open = try keys.send(Key.sequence("#"), to: app)
@@ -72,7 +88,9 @@ struct TodoAppItemDetailsTests {
         let typed = try keys.send(Key.typing("+work #phone  urgent") + [.enter], to: app)
         #expect(stored("Call Mum")?.tags == ["work", "phone", "urgent"])
         #expect(typed.contains("  [ ] 12:00 Call Mum #work #phone #urgent"), "\(typed)")
-        #expect(typed.last?.hasPrefix("Tags of 'Call Mum': #work #phone #urgent — u to undo") == true, "\(typed.last ?? "")")
+        #expect(
+            typed.last?.hasPrefix("Tags of 'Call Mum': #work #phone #urgent — u to undo") == true, "\(typed.last ?? "")"
+        )
         let bad = try keys.send(Key.sequence("#") + [.end] + Key.typing(" #") + [.enter], to: app)
         #expect(bad.joined(separator: " ").contains("it is empty"), "\(bad)")
         #expect(bad.last?.hasPrefix("Tags: ") == true, "the editor stays open: \(bad.last ?? "")")
@@ -110,7 +128,9 @@ struct TodoAppItemDetailsTests {
         let unchanged = try keys.send(Key.sequence("n") + [.escape], to: app)
         #expect(unchanged.contains("  [ ] 12:00 Call the bank ✎"), "back to the list: \(unchanged)")
         let asked = try keys.send(Key.sequence("n") + Key.typing(" news") + [.escape], to: app)
-        #expect(asked.last?.hasPrefix("Discard your changes to the notes? Esc discards, Ctrl-S saves") == true, "\(asked.last ?? "")")
+        #expect(
+            asked.last?.hasPrefix("Discard your changes to the notes? Esc discards, Ctrl-S saves") == true,
+            "\(asked.last ?? "")")
         // Any other key goes on editing, and is applied.
         let goneOn = try keys.send(Key.typing("!"), to: app)
         #expect(goneOn[2].hasPrefix("│ Old news!"), "\(goneOn[2])")
@@ -121,12 +141,19 @@ struct TodoAppItemDetailsTests {
         #expect(stored("Call the bank")?.notes == "Old!", "Ctrl-S after the question saves")
     }
 
-    @Test("control characters never reach the notes; notes over 65,536 characters are refused in one sentence and kept in the editor")
+    @Test(
+        "control characters never reach the notes; notes over 65,536 characters are refused in one sentence and kept in the editor"
+    )
     func notesRefused() throws {
         let app = try makeApp([item("Call the bank")])
-        try keys.send(Key.sequence("n") + [.character("\u{1B}"), .character("\u{7}")] + Key.typing("ok") + [.control("s")], to: app)
+        try keys.send(
+            Key.sequence("n") + [.character("\u{1B}"), .character("\u{7}")] + Key.typing("ok") + [.control("s")],
+            to: app)
         #expect(stored("Call the bank")?.notes == "ok")
-        let long = try keys.send(Key.sequence("n") + Key.typing(String(repeating: "x", count: TodoItem.maximumNotesLength)) + [.control("s")], to: app)
+        let long = try keys.send(
+            Key.sequence("n") + Key.typing(String(repeating: "x", count: TodoItem.maximumNotesLength)) + [
+                .control("s")
+            ], to: app)
         #expect(long.joined(separator: " ").contains("at most 65536 are allowed"), "\(long.suffix(3))")
         #expect(stored("Call the bank")?.notes == "ok")
         #expect(long[1].contains("Notes: Call the bank"), "the editor stays open: \(long[1])")
@@ -136,9 +163,13 @@ struct TodoAppItemDetailsTests {
 
     @Test("x on an item another program made repeat is refused with one sentence; it stays open")
     func completeRepeatingRefused() throws {
-        let app = try makeApp([item("Water plants", foreign: Self.repeating)], size: TerminalSize(rows: 12, columns: 140))
+        let app = try makeApp(
+            [item("Water plants", foreign: Self.repeating)], size: TerminalSize(rows: 12, columns: 140))
         let lines = try keys.send(Key.sequence("x"), to: app)
-        #expect(lines.last?.hasPrefix("'Water plants' repeats (set by another program); todo-tui cannot complete a repeating to-do yet without breaking the series.") == true, "\(lines.last ?? "")")
+        #expect(
+            lines.last?.hasPrefix(
+                "'Water plants' repeats (set by another program); todo-tui cannot complete a repeating to-do yet without breaking the series."
+            ) == true, "\(lines.last ?? "")")
         #expect(stored("Water plants")?.isDone == false)
         #expect(lines.contains("  [ ] 12:00 Water plants ↻"), "\(lines)")
     }

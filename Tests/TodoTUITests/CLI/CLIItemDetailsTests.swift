@@ -22,7 +22,9 @@ struct CLIItemDetailsTests: CLISandboxSuite {
 
     @Test("add --priority --tag --note stores them; list shows the marks; list --json carries the fields")
     func addWithDetails() throws {
-        let added = try cli.run("add", "Call the bank", "--date", "2030-05-06T09:30", "--priority", "h", "--tag", "work", "--tag", "+home", "--tag", "work", "--note", "Ask for Ana\nBring the card", "--store", store)
+        let added = try cli.run(
+            "add", "Call the bank", "--date", "2030-05-06T09:30", "--priority", "h", "--tag", "work", "--tag", "+home",
+            "--tag", "work", "--note", "Ask for Ana\nBring the card", "--store", store)
         #expect(added.status == 0, "\(added.stderr)")
         let id = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let item = try storedItem()
@@ -56,8 +58,13 @@ struct CLIItemDetailsTests: CLISandboxSuite {
 
     @Test("edit changes priority, adds and removes tags and replaces or clears the notes; the rest stays")
     func editDetails() throws {
-        let id = try cli.run("add", "Call the bank", "--date", "2030-05-06T09:30", "--tag", "work", "--tag", "home", "--color", "red", "--store", store).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let edited = try cli.run("edit", String(id.prefix(6)), "--priority", "medium", "--tag", "#phone", "--untag", "home", "--note", "Ring at 9", "--store", store)
+        let id = try cli.run(
+            "add", "Call the bank", "--date", "2030-05-06T09:30", "--tag", "work", "--tag", "home", "--color", "red",
+            "--store", store
+        ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let edited = try cli.run(
+            "edit", String(id.prefix(6)), "--priority", "medium", "--tag", "#phone", "--untag", "home", "--note",
+            "Ring at 9", "--store", store)
         #expect(edited.status == 0, "\(edited.stderr)")
         #expect(edited.stdout == "Changed 'Call the bank'\n")
         var item = try storedItem()
@@ -67,22 +74,32 @@ struct CLIItemDetailsTests: CLISandboxSuite {
         #expect(item.color == .red && item.text == "Call the bank")
         let lines = try listLines()
         #expect(lines.contains("  \(id.prefix(8)) [ ] !!  09:30 Call the bank #work #phone ✎ · red"), "\(lines)")
-        #expect(try cli.run("edit", id, "--priority", "none", "--note", "", "--untag", "+work", "--untag", "absent", "--store", store).status == 0)
+        #expect(
+            try cli.run(
+                "edit", id, "--priority", "none", "--note", "", "--untag", "+work", "--untag", "absent", "--store",
+                store
+            ).status == 0)
         item = try storedItem()
         #expect(item.priority == .none && item.notes == "" && item.tags == ["phone"])
     }
 
-    @Test("bad priority, tag and notes are refused in one sentence with exit 64, nothing stored", arguments: [
-        (["add", "X", "--priority", "urgent"], "todo-tui: Unknown priority 'urgent'; use none, low, medium or high (or l, m, h).\n"),
-        (["add", "X", "--tag", "two words"], "a tag is one word"),
-        (["add", "X", "--tag", "+"], "it is empty"),
-        (["add", "X", "--note", "bell\u{7}"], "control character"),
-    ])
+    @Test(
+        "bad priority, tag and notes are refused in one sentence with exit 64, nothing stored",
+        arguments: [
+            (
+                ["add", "X", "--priority", "urgent"],
+                "todo-tui: Unknown priority 'urgent'; use none, low, medium or high (or l, m, h).\n"
+            ),
+            (["add", "X", "--tag", "two words"], "a tag is one word"),
+            (["add", "X", "--tag", "+"], "it is empty"),
+            (["add", "X", "--note", "bell\u{7}"], "control character"),
+        ])
     func badInput(_ arguments: [String], _ message: String) throws {
         let result = try cli.run(arguments + ["--store", store])
         #expect(result.status == 64)
         #expect(result.stderr.contains(message), "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("todo-tui: ") && result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("todo-tui: ") && result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
         let stored = FileManager.default.fileExists(atPath: store) ? try JSONStore(path: store).load().items : []
         #expect(stored.isEmpty)
     }
@@ -92,7 +109,10 @@ struct CLIItemDetailsTests: CLISandboxSuite {
         let id = try cli.run("add", "X", "--store", store).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let nothing = try cli.run("edit", id, "--store", store)
         #expect(nothing.status == 64)
-        #expect(nothing.stderr == "todo-tui: Nothing to change; give a new text, --date, --color, --priority, --tag, --untag or --note.\n")
+        #expect(
+            nothing.stderr
+                == "todo-tui: Nothing to change; give a new text, --date, --color, --priority, --tag, --untag or --note.\n"
+        )
     }
 
     @Test("done on an item another program made repeat is refused with exit 65 and one sentence; the list marks it ↻")
@@ -105,7 +125,10 @@ struct CLIItemDetailsTests: CLISandboxSuite {
         #expect(item.foreign.isRecurring)
         let done = try cli.run("done", idPrefix(item.id), "--store", store)
         #expect(done.status == 65)
-        #expect(done.stderr == "todo-tui: 'Water plants' repeats (set by another program); todo-tui cannot complete a repeating to-do yet without breaking the series.\n")
+        #expect(
+            done.stderr
+                == "todo-tui: 'Water plants' repeats (set by another program); todo-tui cannot complete a repeating to-do yet without breaking the series.\n"
+        )
         #expect(try storedItem().isDone == false)
         let lines = try listLines()
         #expect(lines.contains { $0.hasSuffix("[ ] Water plants ↻") }, "\(lines)")

@@ -22,7 +22,8 @@ struct NotesAndTagsReleaseTests {
     private func paneCommand(_ binary: String) -> [String] {
         var command = TmuxSession.todoTUICommand(["--store", store], home: home)
         let debug = TmuxSession.shellQuoted(CommandRunner.executable("todo-tui"))
-        command[command.count - 1] = command[command.count - 1].replacingOccurrences(of: debug, with: TmuxSession.shellQuoted(binary))
+        command[command.count - 1] = command[command.count - 1].replacingOccurrences(
+            of: debug, with: TmuxSession.shellQuoted(binary))
         return command
     }
 
@@ -32,11 +33,13 @@ struct NotesAndTagsReleaseTests {
         until condition: ([String]) -> Bool
     ) throws -> [String] {
         let (lines, matched) = try session.waitForPane(timeout: .seconds(10), until: condition)
-        try #require(matched, "\(what); the pane shows:\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
+        try #require(
+            matched, "\(what); the pane shows:\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
         return lines
     }
 
-    @Test("n types a note of two lines, Ctrl-S saves it, # adds a tag; after a restart the row and the editor show them")
+    @Test(
+        "n types a note of two lines, Ctrl-S saves it, # adds a tag; after a restart the row and the editor show them")
     func noteAndTagSurviveRestart() throws {
         let binary = try ReleaseBinary.path.get()
         let added = try CommandRunner.todoTUI(home: home.url).run("add", "Call the bank", "--store", store)
@@ -70,7 +73,9 @@ struct NotesAndTagsReleaseTests {
         defer { second.kill() }
         try expectPane(second, "the row after a restart") { $0.contains { $0.hasSuffix("Call the bank #work ✎") } }
         try second.send("n")
-        let editor = try expectPane(second, "the notes after a restart") { $0.contains { $0.hasPrefix("│ Bring the card") } }
+        let editor = try expectPane(second, "the notes after a restart") {
+            $0.contains { $0.hasPrefix("│ Bring the card") }
+        }
         #expect(editor.contains { $0.hasPrefix("│ Ask for Ana") }, "\(editor)")
         try second.send("Escape")
         try second.send("q")

@@ -7,7 +7,8 @@ import TodoCore
 /// tick so they read as finished in any terminal (ncurses has no strikethrough). An overdue
 /// item (dated before today, not done) reads `! [ ] text`: a red bold `!` and bold text, so the
 /// mark survives `NO_COLOR`, where colours are dropped. An item with a time of day
-/// (`DateInput.hasTime`) shows it before its text: `  [ ] 09:30 Dentist`.
+/// (`hasTime`, and not at midnight: `DateInput.hasTime`) shows it before its text:
+/// `  [ ] 09:30 Dentist`.
 ///
 /// The item's priority follows the checkbox as `!!!` (high), `!! ` (medium) or `!  ` (low) and a
 /// space, in bold: after the checkbox, never before it, so it cannot be read as the overdue
@@ -68,7 +69,9 @@ final class ItemTableDataSource: TableViewDataSource {
         if let marker = priorityMarker(item.priority) {
             spans.append(RowCell.Span(marker + " ", style: CellStyle(attributes: item.isDone ? .dim : .bold)))
         }
-        if let time = DateInput.timeOfDay(item.date, calendar: calendar) {
+        // A whole-day item shows no time even when its day began elsewhere (another zone's
+        // midnight is not this one's).
+        if item.hasTime, let time = DateInput.timeOfDay(item.date, calendar: calendar) {
             spans.append(RowCell.Span(time + " ", style: CellStyle(attributes: item.isDone ? .dim : [])))
         }
         spans.append(RowCell.Span(item.text, style: textStyle))

@@ -42,7 +42,7 @@ enum ItemListFormatter {
         let id = IDResolver.displayID(item.id).prefix(8)
         let mark = item.isDone ? "[x]" : "[ ]"
         let priority = ItemTableDataSource.priorityMarker(item.priority).map { "\($0) " } ?? ""
-        let time = DateInput.timeOfDay(item.date, calendar: calendar).map { "\($0) " } ?? ""
+        let time = item.hasTime ? DateInput.timeOfDay(item.date, calendar: calendar).map { "\($0) " } ?? "" : ""
         var details = item.tags.map { " #" + inert($0) }.joined()
         if !item.notes.isEmpty { details += " " + ItemTableDataSource.notesMark }
         if item.foreign.isRecurring { details += " " + ItemTableDataSource.recurrenceMark }

@@ -63,6 +63,18 @@ struct TodoAppItemDetailsTests {
         #expect(InertText.width(of: "✎ ↻") == 3)
     }
 
+    @Test("a whole-day item shows no time, even when its day began at another zone's midnight")
+    func wholeDayShowsNoTime() throws {
+        var wholeDay = item("Pay rent", offset: 3_600)
+        wholeDay.hasTime = false
+        let app = try makeApp([wholeDay, item("Timed", offset: 7_200)])
+        let lines = try keys.send([], to: app)
+        #expect(lines.contains("  [ ] Pay rent"), "\(lines)")
+        #expect(lines.contains("  [ ] 14:00 Timed"), "\(lines)")
+        let listed = ItemListFormatter.line(for: wholeDay, calendar: keys.calendar)
+        #expect(listed.hasSuffix("[ ] Pay rent"), "\(listed)")
+    }
+
     @Test("p cycles priority none → low → medium → high → none, saying so; u undoes")
     func cyclePriority() throws {
         let app = try makeApp([item("Call Mum")])

@@ -75,6 +75,20 @@ struct TodoAppItemDetailsTests {
         #expect(listed.hasSuffix("[ ] Pay rent"), "\(listed)")
     }
 
+    @Test("the live filter finds tags, priorities and notes: +work, pri>=medium, has:notes")
+    func filterNewFields() throws {
+        let app = try makeApp([
+            item("Call the bank", priority: .high, tags: ["Work"]),
+            item("Water plants", offset: 1, priority: .low, notes: "twice"),
+            item("Read", offset: 2),
+        ])
+        for (filter, shown) in [("+work", ["Call the bank"]), ("pri>=medium", ["Call the bank"]), ("has:notes", ["Water plants"]), ("-has:priority", ["Read"])] {
+            let lines = try keys.send([.character("/"), .control("u")] + Key.typing(filter) + [.enter], to: app)
+            let rows = lines.filter { $0.hasPrefix("  [ ]") }
+            #expect(rows.count == shown.count && shown.allSatisfy { text in rows.contains { $0.contains(text) } }, "\(filter): \(lines)")
+        }
+    }
+
     @Test("p cycles priority none → low → medium → high → none, saying so; u undoes")
     func cyclePriority() throws {
         let app = try makeApp([item("Call Mum")])

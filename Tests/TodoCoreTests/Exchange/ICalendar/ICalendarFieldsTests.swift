@@ -140,6 +140,32 @@ struct ICalendarFieldsTests {
     }
 
     @Test(
+        "calcurse -i keeps each priority and puts the notes in a note file",
+        .enabled(if: ExternalProgram("calcurse") != nil, "calcurse is not installed")
+    )
+    func calcurseKeepsPriority() throws {
+        let calcurse = try #require(ExternalProgram("calcurse"))
+        let items = [
+            TodoItem(text: "High", date: Self.now, createdAt: Self.now, notes: "why it matters", priority: .high),
+            TodoItem(text: "Medium", date: Self.now, createdAt: Self.now, priority: .medium),
+            TodoItem(text: "Low", date: Self.now, createdAt: Self.now, priority: .low),
+            TodoItem(text: "None", date: Self.now, createdAt: Self.now),
+        ]
+        try ExternalProgram.withTemporaryDirectory { directory in
+            try ExternalProgram.write(ICalendarFormat.export(items, now: Self.now, calendar: Self.utc), to: "\(directory)/todos.ics")
+            let result = try calcurse.run(["-D", directory, "-C", directory, "-i", "\(directory)/todos.ics"], environment: ["HOME": directory])
+            #expect(result.status == 0, "\(result.error)")
+            let lines = String(decoding: FileManager.default.contents(atPath: "\(directory)/todo") ?? Data(), as: UTF8.self).split(separator: "\n")
+            // calcurse keeps "[priority] text" ("[priority]>note text" with a note); 0 is none.
+            let priorities = Dictionary(uniqueKeysWithValues: lines.map { line in
+                (String(line.split(separator: " ").dropFirst().joined(separator: " ")), String(line.prefix { $0 != "]" }.dropFirst()))
+            })
+            #expect(priorities == ["High": "1", "Medium": "5", "Low": "9", "None": "0"], "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("[1]>") }, "the notes of High went to a note file: \(lines)")
+        }
+    }
+
+    @Test(
         "todoman shows the priority and description of a vdir export",
         .enabled(if: ExternalProgram("todoman") != nil, "todoman is not installed")
     )

@@ -59,8 +59,9 @@ public struct BatchUpdateValidator: Equatable, Sendable {
     public func validate(_ batch: SnapshotDifference, oldCounts: [Int], newCounts: [Int]? = nil) throws(BatchUpdateError)
         -> BatchUpdateShape
     {
+        // Repeated deletes could make the computed count negative; they are refused below.
         let newSectionCount = newCounts?.count
-            ?? oldCounts.count - batch.deletedSections.count + batch.insertedSections.count
+            ?? max(0, oldCounts.count - batch.deletedSections.count + batch.insertedSections.count)
         let (oldSections, newSections) = try Self.checkSections(batch, oldCount: oldCounts.count, newCount: newSectionCount)
         let movedOut = batch.movedItems.map(\.from)
         let movedIn = batch.movedItems.map(\.to)

@@ -49,8 +49,8 @@ extension BatchUpdateValidator {
 
     /// Checks that every section index lies in `0..<count`, reporting the first that does not.
     static func checkRange(_ operation: BatchUpdateError.Operation, _ sections: [Int], count: Int) throws(BatchUpdateError) {
-        guard !sections.allSatisfy({ (0..<count).contains($0) }) else { return }
-        if let section = sections.sorted().first(where: { !(0..<count).contains($0) }) {
+        guard !sections.allSatisfy({ $0 >= 0 && $0 < count }) else { return }
+        if let section = sections.sorted().first(where: { $0 < 0 || $0 >= count }) {
             throw .sectionOutOfRange(operation, section: section, sectionCount: count)
         }
     }
@@ -63,13 +63,16 @@ extension BatchUpdateValidator {
         }
         // Sorting the paths (IndexPath's comparison is slow) is only worth it to report the first
         // bad one: a batch of 100,000 good rows is checked without it.
-        let isInRange = { (path: IndexPath) in counts.indices.contains(path.section) && (0..<counts[path.section]).contains(path.row) }
+        // Comparisons, not ranges: a count computed from a batch that repeats a delete can be negative.
+        let isInRange = { (path: IndexPath) in
+            counts.indices.contains(path.section) && path.row >= 0 && path.row < counts[path.section]
+        }
         guard !paths.allSatisfy(isInRange) else { return }
         for path in paths.sorted() {
             guard counts.indices.contains(path.section) else {
                 throw .rowSectionOutOfRange(operation, path, sectionCount: counts.count)
             }
-            guard (0..<counts[path.section]).contains(path.row) else {
+            guard path.row >= 0, path.row < counts[path.section] else {
                 throw .rowOutOfRange(operation, path, rowCount: counts[path.section])
             }
         }

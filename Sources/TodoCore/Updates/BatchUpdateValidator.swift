@@ -43,9 +43,10 @@ public struct BatchUpdateValidator: Equatable, Sendable {
     ///
     /// Checked in this order, the first broken rule reported: section indexes out of range; a
     /// section named twice (one operation twice, delete and reload, delete and move, reload and
-    /// move, insert and move); the section count; row paths out of range (a row's section, then
-    /// its row); a row named twice (likewise, and a reconfigure with a delete or move); rows left
-    /// in a deleted section (by option); the row count of each section after the update.
+    /// move, insert and move); the section count; old row paths out of range (a row's section,
+    /// then its row); an old row named twice (likewise, and a reconfigure with a delete or move);
+    /// new row paths out of range; a new row named twice; rows left in a deleted section (by
+    /// option); the row count of each section after the update.
     /// Where several places break one rule, the first in index order is reported.
     /// - Parameters:
     ///   - batch: the update; the order of its lists does not matter.
@@ -69,6 +70,11 @@ public struct BatchUpdateValidator: Equatable, Sendable {
         try Self.checkRange(.reload, batch.reloadedItems, counts: oldCounts)
         try Self.checkRange(.reconfigure, batch.reconfiguredItems, counts: oldCounts)
         try Self.checkRange(.moveFrom, movedOut, counts: oldCounts)
+        try Self.checkDisjoint(
+            [(.delete, batch.deletedItems), (.reload, batch.reloadedItems), (.moveFrom, movedOut), (.reconfigure, batch.reconfiguredItems)],
+            // A reload and a reconfigure of one row do not conflict: both redraw it.
+            pairs: [(0, 1), (0, 2), (1, 2), (0, 3), (2, 3)]
+        ) { .conflictingRow($0, $1, $2) }
         let counts: [Int]
         let tally: RowTally
         if let newCounts {
@@ -90,11 +96,6 @@ public struct BatchUpdateValidator: Equatable, Sendable {
             try Self.checkRange(.insert, batch.insertedItems, counts: counts)
             try Self.checkRange(.moveTo, movedIn, counts: counts)
         }
-        try Self.checkDisjoint(
-            [(.delete, batch.deletedItems), (.reload, batch.reloadedItems), (.moveFrom, movedOut), (.reconfigure, batch.reconfiguredItems)],
-            // A reload and a reconfigure of one row do not conflict: both redraw it.
-            pairs: [(0, 1), (0, 2), (1, 2), (0, 3), (2, 3)]
-        ) { .conflictingRow($0, $1, $2) }
         try Self.checkDisjoint([(.insert, batch.insertedItems), (.moveTo, movedIn)], pairs: [(0, 1)]) { .conflictingRow($0, $1, $2) }
         if deletedSectionRows == .mustBeDeletedExplicitly {
             for section in batch.deletedSections.sorted() {

@@ -78,6 +78,9 @@ struct BatchUpdateValidatorTests {
         #expect(error([4, 2], .init(insertedItems: [path(0, 0)], movedItems: [.init(from: path(0, 2), to: path(0, 0))]))
             == .conflictingRow(.insert, .moveTo, path(0, 0)))
         #expect(error([3, 2], .init(reloadedItems: [path(0, 1)], reconfiguredItems: [path(0, 1)])) == nil)
+        // With counts computed, a repeated delete must not be counted twice before it is refused.
+        #expect(error(nil, .init(deletedItems: [path(1, 0), path(1, 0), path(1, 1)], insertedItems: [path(1, 0)]))
+            == .conflictingRow(.delete, .delete, path(1, 0)))
     }
 
     @Test("a row count that does not add up is refused in UIKit's words")

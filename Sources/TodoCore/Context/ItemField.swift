@@ -4,21 +4,22 @@ import Foundation
 ///
 /// Merge policies, undo and refresh work field by field over exactly these (as Core Data works
 /// property by property); `id`, `createdAt` and `version` belong to the context, and
-/// `modifiedAt` follows the fields it stamps.
+/// `modifiedAt` follows the fields it stamps. `date` and `hasTime` are one field: a re-date
+/// carries whether the new date is a whole day. `tags` changed on both sides are merged as sets
+/// (`merge(_:base:into:)`) instead of one side winning.
 enum ItemField: CaseIterable {
-    case text, date, color, isDone, notes, priority, tags, hasTime, foreign
+    case text, date, color, isDone, notes, priority, tags, foreign
 
     /// True when `a` and `b` hold the same value in this field.
     func isEqual(_ a: TodoItem, _ b: TodoItem) -> Bool {
         switch self {
         case .text: a.text == b.text
-        case .date: a.date == b.date
+        case .date: a.date == b.date && a.hasTime == b.hasTime
         case .color: a.color == b.color
         case .isDone: a.isDone == b.isDone
         case .notes: a.notes == b.notes
         case .priority: a.priority == b.priority
         case .tags: a.tags == b.tags
-        case .hasTime: a.hasTime == b.hasTime
         case .foreign: a.foreign == b.foreign
         }
     }
@@ -27,15 +28,27 @@ enum ItemField: CaseIterable {
     func copy(from source: TodoItem, into target: inout TodoItem) {
         switch self {
         case .text: target.text = source.text
-        case .date: target.date = source.date
+        case .date:
+            target.date = source.date
+            target.hasTime = source.hasTime
         case .color: target.color = source.color
         case .isDone: target.isDone = source.isDone
         case .notes: target.notes = source.notes
         case .priority: target.priority = source.priority
         case .tags: target.tags = source.tags
-        case .hasTime: target.hasTime = source.hasTime
         case .foreign: target.foreign = source.foreign
         }
+    }
+
+    /// Whether both sides' changes to this field can be kept together (true for tags).
+    var mergesBothSides: Bool { self == .tags }
+
+    /// Keeps `other`'s change to this field beside `target`'s, both made since `base`: for
+    /// tags, the additions and removals of both sides (`TodoTags.merging`).
+    /// - Precondition: `mergesBothSides`.
+    func merge(_ other: TodoItem, base: TodoItem, into target: inout TodoItem) {
+        precondition(mergesBothSides, "only tags merge both sides")
+        target.tags = TodoTags.merging(base: base.tags, kept: target.tags, other: other.tags)
     }
 
     /// The fields in which `a` and `b` differ.

@@ -9,6 +9,9 @@
 /// | `.overwrite` | the whole in-memory item is written; store changes are lost | | |
 /// | `.rollback` | this context's changes to the item are discarded; the store's value is used | | |
 ///
+/// Tags changed on both sides are merged as sets under both by-property policies: each side's
+/// additions and removals are kept (`TodoTags.merging`). `date` and `hasTime` are one field.
+///
 /// Deletions: against an item deleted in the store, an edit here is re-inserted by
 /// `.mergeByPropertyObjectTrump` and `.overwrite` and dropped by `.mergeByPropertyStoreTrump` and
 /// `.rollback`. A delete here against an item edited in the store deletes it under
@@ -55,8 +58,12 @@ public enum MergePolicy: String, Sendable, Hashable, CaseIterable {
             return winner == conflict.stored ? .adoptStored : .write(nil)
         }
         guard let loser, let base = conflict.base else { return .write(merged) }
-        for field in ItemField.allCases where field.isEqual(merged, base) {
-            field.copy(from: loser, into: &merged)
+        for field in ItemField.allCases {
+            if field.isEqual(merged, base) {
+                field.copy(from: loser, into: &merged)
+            } else if field.mergesBothSides, !field.isEqual(loser, base) {
+                field.merge(loser, base: base, into: &merged)
+            }
         }
         merged.modifiedAt = max(merged.modifiedAt, loser.modifiedAt)
         return .write(merged)

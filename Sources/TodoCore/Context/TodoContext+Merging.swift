@@ -167,6 +167,8 @@ extension TodoContext {
             for field in ItemField.allCases where !field.isEqual(stored, base) {
                 if field.isEqual(merged, base) {
                     field.copy(from: stored, into: &merged)
+                } else if field.mergesBothSides {
+                    field.merge(stored, base: base, into: &merged)
                 } else if !field.isEqual(merged, stored) {
                     return false
                 }

@@ -15,8 +15,8 @@ extension ExportFormat {
         case .json: .file(StoreEncoder.encode(StoreContents(items: items)))
         case .csv: .file(CSVFormat.export(items))
         case .markdown: .file(MarkdownFormat.export(items, now: now, calendar: calendar))
-        case .ics: .file(ICalendarFormat.export(items, now: now))
-        case .vdir: .directory(ICalendarFormat.exportDirectory(items, now: now))
+        case .ics: .file(ICalendarFormat.export(items, now: now, calendar: calendar))
+        case .vdir: .directory(ICalendarFormat.exportDirectory(items, now: now, calendar: calendar))
         case .todotxt: .file(TodoTxtFormat.export(items, calendar: calendar))
         case .taskwarrior: .file(TaskwarriorFormat.export(items))
         }
@@ -48,7 +48,7 @@ extension ExportFormat {
         switch self {
         case .json:
             do {
-                return try StoreDecoder.decode(bytes, path: source).items
+                return try StoreDecoder.decode(bytes, path: source, calendar: calendar).items
             } catch {
                 throw .invalidStore(error)
             }

@@ -50,6 +50,21 @@ public struct TodoTags: Sendable, Hashable, RandomAccessCollection, ExpressibleB
         return true
     }
 
+    /// The three-way merge of two changes to `base`: every tag either side added, less every
+    /// tag either side removed, in `kept`'s order followed by `other`'s additions. A tag added
+    /// on one side and another added elsewhere are both kept.
+    /// - Complexity: O(n²) in the number of tags, which is small.
+    public static func merging(base: TodoTags, kept: TodoTags, other: TodoTags) -> TodoTags {
+        var merged = TodoTags()
+        for tag in kept where other.contains(tag) || !base.contains(tag) {
+            merged.insert(tag)
+        }
+        for tag in other where !base.contains(tag) {
+            merged.insert(tag)
+        }
+        return merged
+    }
+
     /// Checks a tag typed by a person and returns it without a leading `+` or `#`.
     ///
     /// - Throws: `ItemError.invalidTag` when it is empty, holds white space or a control

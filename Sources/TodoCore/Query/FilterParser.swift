@@ -5,7 +5,9 @@ import Foundation
 /// The language: white-space-separated tokens, all of which must hold. A free word, or a
 /// "quoted phrase" with spaces, matches items whose text contains it, ignoring case and
 /// diacritics. `done:yes` / `done:no` (also `true`/`false`), `color:NAME` (one of the eight
-/// colours) and `date:DAY` (that whole day) test fields; `date>=DAY`, `date>DAY`, `date<DAY`
+/// colours), `tag:WORD` or `+WORD` (a tag, ignoring case and diacritics), `has:notes`,
+/// `has:tags`, `has:priority`, `pri:high` (`priority:`, also `>=`, `>`, `<`, `<=`, with none <
+/// low < medium < high) and `date:DAY` (that whole day) test fields; `date>=DAY`, `date>DAY`, `date<DAY`
 /// and `date<=DAY` compare with whole days, where DAY is anything `DateInput` accepts (the time
 /// of a `2025-01-31T09:30` value is ignored). `=` may stand for `:`; field names and values are
 /// case-insensitive. A leading `-` negates a token (`-milk`, `-done:yes`). A token is a field
@@ -32,6 +34,8 @@ public enum FilterParser {
             switch token.body {
             case .words(let words):
                 condition = .textContains(words.text)
+            case .tag(let tag):
+                condition = .tag(tag.text)
             case .field(let key, let comparison, let operatorPiece, let value):
                 condition = try fieldCondition(
                     key: key, comparison: comparison, operatorPiece: operatorPiece, value: value,
@@ -50,7 +54,7 @@ public enum FilterParser {
         func failure(_ piece: FilterToken.Piece, _ reason: FilterError.Reason) -> FilterError {
             FilterError(filter: filter, offset: piece.offset, length: piece.length, reason: reason)
         }
-        guard let field = FilterField(rawValue: key.text.lowercased()) else {
+        guard let field = FilterField(name: key.text) else {
             throw failure(key, .unknownField(key.text))
         }
         guard field.isOrdered || comparison == .colon || comparison == .equals else {
@@ -74,6 +78,24 @@ public enum FilterParser {
             return .isDone(flag)
         case .color:
             return .color(try parsedValue(TodoColor.parse))
+        case .tag:
+            return .tag(value.text)
+        case .has:
+            guard let aspect = TodoPredicate.ItemAspect(rawValue: value.text.lowercased()) else {
+                throw failure(value, .invalidFieldValue(.has))
+            }
+            return .has(aspect)
+        case .priority:
+            guard let priority = TodoPriority(name: value.text) else {
+                throw failure(value, .invalidFieldValue(.priority))
+            }
+            return switch comparison {
+            case .colon, .equals: .and([.priorityAtLeast(priority), .priorityAtMost(priority)])
+            case .greaterOrEqual: .priorityAtLeast(priority)
+            case .lessOrEqual: .priorityAtMost(priority)
+            case .greater: priority == .high ? .or([]) : .priorityAtLeast(TodoPriority(rawValue: priority.rawValue + 1) ?? .high)
+            case .less: priority == .none ? .or([]) : .priorityAtMost(TodoPriority(rawValue: priority.rawValue - 1) ?? .none)
+            }
         case .date:
             let day = try parsedValue { (text) throws(ItemError) in try DateInput.dayInterval(text, now: now, calendar: calendar) }
             return switch comparison {

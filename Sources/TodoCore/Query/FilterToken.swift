@@ -18,6 +18,8 @@ struct FilterToken: Equatable {
     enum Body: Equatable {
         /// A free word, or the inside of a quoted phrase.
         case words(Piece)
+        /// `+word` (unquoted): the tag `word`.
+        case tag(Piece)
         /// `key`, directly followed by a comparison and a value (possibly empty).
         case field(key: Piece, comparison: Comparison, operator: Piece, value: Piece)
     }
@@ -33,7 +35,8 @@ struct FilterToken: Equatable {
     /// token (after any `-`) opens a phrase that runs, spaces included, to the next `"`, which
     /// must be followed by white space or the end; a `"` anywhere else is an ordinary character.
     /// An unquoted token that starts with ASCII letters directly followed by `:`, `=`, `<`,
-    /// `<=`, `>` or `>=` is a field test; every other token is a free word.
+    /// `<=`, `>` or `>=` is a field test; an unquoted `+word` is a tag; every other token is a
+    /// free word.
     /// - Throws: `FilterError` for a lone `-`, an unterminated or empty phrase, or text glued
     ///   to a closing quote.
     /// - Complexity: O(n) in the length of the filter.
@@ -60,7 +63,12 @@ struct FilterToken: Equatable {
             guard characters[start] == "\"" else {
                 index = endOfWord(from: start)
                 let word = piece(characters, start..<index)
-                tokens.append(FilterToken(isNegated: isNegated, body: field(word, characters) ?? .words(word)))
+                let body: Body = if characters[start] == "+", index - start > 1 {
+                    .tag(piece(characters, start + 1..<index))
+                } else {
+                    field(word, characters) ?? .words(word)
+                }
+                tokens.append(FilterToken(isNegated: isNegated, body: body))
                 continue
             }
             guard let close = characters[(start + 1)...].firstIndex(of: "\"") else {

@@ -25,6 +25,19 @@ public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible 
     case or([TodoPredicate])
     /// The operand does not hold.
     case not(TodoPredicate)
+    /// The priority is at least this.
+    case priorityAtLeast(TodoPriority)
+    /// The priority is at most this.
+    case priorityAtMost(TodoPriority)
+    /// One of the tags equals this, ignoring case and diacritics.
+    case tag(String)
+    /// The item has notes, tags, or a priority.
+    case has(ItemAspect)
+
+    /// What `has:` asks an item to have.
+    public enum ItemAspect: String, Sendable, Hashable, CaseIterable {
+        case notes, tags, priority
+    }
 
     /// Whether `item` satisfies the predicate.
     /// - Complexity: O(size of the predicate × length of the text) for text conditions, else O(size).
@@ -39,6 +52,12 @@ public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible 
         case .and(let operands): operands.allSatisfy { $0.evaluate(item) }
         case .or(let operands): operands.contains { $0.evaluate(item) }
         case .not(let operand): !operand.evaluate(item)
+        case .priorityAtLeast(let bound): item.priority >= bound
+        case .priorityAtMost(let bound): item.priority <= bound
+        case .tag(let wanted): item.tags.contains { $0.equalsIgnoringCaseAndDiacritics(wanted) }
+        case .has(.notes): !item.notes.isEmpty
+        case .has(.tags): !item.tags.isEmpty
+        case .has(.priority): item.priority != .none
         }
     }
 
@@ -66,12 +85,29 @@ public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible 
         case .dateBefore(let bound): "date<\(bound.iso8601UTC)"
         case .and(let operands): "and(\(operands.map(\.description).joined(separator: ", ")))"
         case .or(let operands): "or(\(operands.map(\.description).joined(separator: ", ")))"
+        case .priorityAtLeast(let bound): "priority>=\(bound.name)"
+        case .priorityAtMost(let bound): "priority<=\(bound.name)"
+        case .tag(let tag): "tag=\(tag.debugDescription)"
+        case .has(let aspect): "has=\(aspect.rawValue)"
         case .not(let operand): "not(\(operand))"
         }
     }
 }
 
 extension String {
+    /// Case- and diacritic-insensitive equality, as the filter matches tags.
+    /// - Complexity: O(n).
+    func equalsIgnoringCaseAndDiacritics(_ other: String) -> Bool {
+        if self == other { return true }
+        // ASCII has no diacritics; and Foundation's comparison on Linux is not trusted with
+        // U+0000 (its search traps on it), which has no case either.
+        if utf8.allSatisfy({ $0 < 0x80 }) && other.utf8.allSatisfy({ $0 < 0x80 })
+            || unicodeScalars.contains("\0") || other.unicodeScalars.contains("\0") {
+            return lowercased() == other.lowercased()
+        }
+        return compare(other, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame
+    }
+
     /// Case- and diacritic-insensitive substring test, the filter language's free-word match.
     ///
     /// When the needle is ASCII and the text is ASCII, or beyond ASCII holds only scalars that

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The persistent store: one human-readable JSON file (DESIGN §3.2) and, beside it, a journal
 /// of the saves made since the file was last written whole.
 ///
@@ -26,6 +28,11 @@
 ///   before anything is written: the store never repairs or overwrites what it cannot
 ///   understand.
 /// - `currentGeneration()` reads only the end of the journal and the head of the file.
+/// - Format version 1 (before notes, priority, tags, whole days and foreign properties) is read:
+///   its items get no notes, no priority, no tags, nothing foreign, and `hasTime` by the rule
+///   the app used to show times (not at the start of a day in `calendar`). The first save to a
+///   version-1 file writes it whole as version 2 (an ordinary compaction: old file or new file,
+///   never a torn one), so no version-2 record ever goes into a version-1 file's journal.
 public final class JSONStore: TodoStore {
     /// The store file.
     public let path: String
@@ -37,10 +44,14 @@ public final class JSONStore: TodoStore {
     public let lockTimeout: Duration
     /// The journal size in bytes above which a save compacts the journal into the store file.
     public let journalLimit: Int
+    /// The days by which a version-1 file's items get `hasTime`.
+    public let calendar: Calendar
 
     /// The store file as this instance last read it whole and found valid (or wrote it), so
     /// that a save can append to the journal only on top of a file it knows to be readable.
     private var verifiedFile: StoreFileIdentity?
+    /// The format version of `verifiedFile`.
+    private var verifiedFileVersion = StoreError.supportedVersion
 
     /// How many bytes of the head `currentGeneration()` reads; the generation comes within the
     /// first 60 bytes of a file this program wrote.
@@ -51,12 +62,14 @@ public final class JSONStore: TodoStore {
     ///   - lockTimeout: the longest a writer waits for the lock, in steps of 10 ms.
     ///   - journalLimit: the journal size in bytes past which a save compacts it (1 MiB: about
     ///     3,000 one-item saves, replayed at open in a few milliseconds).
-    public init(path: String, lockTimeout: Duration = .seconds(5), journalLimit: Int = 1 << 20) {
+    ///   - calendar: the days by which a version-1 file's items get `hasTime`; the user's.
+    public init(path: String, lockTimeout: Duration = .seconds(5), journalLimit: Int = 1 << 20, calendar: Calendar = .current) {
         self.path = path
         self.lockPath = path + ".lock"
         self.journalPath = path + ".journal"
         self.lockTimeout = lockTimeout
         self.journalLimit = journalLimit
+        self.calendar = calendar
     }
 
     /// Reads and parses the whole file and the journal, and replays the journal.
@@ -142,6 +155,13 @@ public final class JSONStore: TodoStore {
                 let record = StoreEncoder.encodeRecord(batch)
                 try StoreFile.refuseSymbolicLink(path)
                 try verifyFileBeforeAppending(journal: journal)
+                if verifiedFileVersion < StoreError.supportedVersion {
+                    // The upgrade: this save writes the file whole in the current version.
+                    var contents = try load(journal: journal)
+                    contents.apply([batch])
+                    try writeWhole(contents)
+                    return result
+                }
                 try StoreFile.append(journalPath, bytes: record, keeping: journal.wholeLength, modeOf: path)
                 if journal.wholeLength + record.count > journalLimit {
                     // The batch is durable in the journal already, so the save has succeeded; a
@@ -245,13 +265,18 @@ public final class JSONStore: TodoStore {
         var contents = StoreContents()
         let before = StoreFileIdentity.of(path)
         if let bytes = try StoreFile.read(path) {
-            contents = try StoreDecoder.decode(bytes, path: path)
+            contents = try StoreDecoder.decode(bytes, path: path, calendar: calendar)
             // Remembered only when the file did not change while it was read.
             if let before, before == StoreFileIdentity.of(path) {
                 verifiedFile = before
+                verifiedFileVersion = contents.formatVersion
             }
         }
         contents.apply(try journal.batches(after: contents.generation, generations: journal.generations()))
+        if contents.formatVersion == 1, !journal.bytes.isEmpty {
+            // Records a version-1 program appended have no hasTime either.
+            contents.deriveTimesOfDay(in: calendar)
+        }
         return contents
     }
 

@@ -1,9 +1,13 @@
+import Foundation
+
 /// Reads the store's JSON file format strictly, with errors that point at line and column.
 ///
 /// Strict means: RFC 8259 JSON (see `JSONScanner`), then exactly the store's shape. Unknown keys
 /// at the top level or in an item are refused, because saving would silently drop them; so are
 /// missing and repeated keys, values of the wrong type, a `format` other than `"todo-tui"`, a
-/// `version` other than 1, and two items with the same id. Keys may come in any order (other
+/// `version` other than 1 or 2, and two items with the same id. A version-1 file is read as
+/// it was written (no notes, priorities, tags or foreign properties), its items' `hasTime` by
+/// the rule of that version (not at the start of a day in the calendar given). Keys may come in any order (other
 /// programs may write the file). Texts keep every character exactly, control characters and
 /// escape sequences included. When a file that breaks the shape declares a newer `version`,
 /// the error says so rather than pointing at the shape, since that is the real cause.
@@ -15,12 +19,13 @@ public enum StoreDecoder {
     /// - Parameters:
     ///   - bytes: the whole file.
     ///   - path: the file's path, named by every error.
+    ///   - calendar: the days by which a version-1 file's items get `hasTime`.
     /// - Throws: `StoreError.emptyFile`, `.invalidJSON`, `.invalidUTF8`, `.trailingData`,
     ///   `.invalidData`, `.wrongFormat`, `.newerVersion` or `.duplicateID`.
     /// - Complexity: O(n) in the size of the file.
-    public static func decode(_ bytes: [UInt8], path: String) throws(StoreError) -> StoreContents {
+    public static func decode(_ bytes: [UInt8], path: String, calendar: Calendar = .current) throws(StoreError) -> StoreContents {
         guard !bytes.isEmpty else { throw .emptyFile(path: path) }
-        return try bytes.withUnsafeBufferPointer { (buffer) throws(StoreError) -> StoreContents in
+        var contents = try bytes.withUnsafeBufferPointer { (buffer) throws(StoreError) -> StoreContents in
             var reader = StoreReader(scanner: JSONScanner(bytes: buffer, path: path))
             do throws(StoreError) {
                 return try reader.readStore()
@@ -28,6 +33,10 @@ public enum StoreDecoder {
                 throw reader.preferringNewerVersion(over: error)
             }
         }
+        if contents.formatVersion == 1 {
+            contents.deriveTimesOfDay(in: calendar)
+        }
+        return contents
     }
 
     /// The generation read from the head of a store file, or nil when the head does not have

@@ -9,9 +9,9 @@ import Foundation
 ///   "format": "todo-tui",
 ///   "generation": 12,
 ///   "items": [
-///     {"color": "red", "createdAt": "2025-01-30T09:15:00.000Z", "date": …, "id": …, "isDone": false, "modifiedAt": …, "text": "Buy milk", "version": 3}
+///     {"color": "red", "createdAt": "2025-01-30T09:15:00.000Z", "date": …, "hasTime": true, "id": …, "isDone": false, "modifiedAt": …, "priority": "high", "tags": ["shop"], "text": "Buy milk", "version": 3}
 ///   ],
-///   "version": 1
+///   "version": 2
 /// }
 /// ```
 /// Dates are UTC with milliseconds and `Z`; ids are upper case. Strings escape `"`, `\`, every
@@ -78,10 +78,20 @@ public enum StoreEncoder {
     /// most 20 characters).
     static let headerBound = 128
 
-    /// At most how many bytes an item's line takes: the fixed keys, colour, dates, id and
-    /// integer, plus the text with every UTF-8 byte escaped as `\u00XX`.
+    /// At most how many bytes an item's line takes: the fixed keys, colour, dates, id,
+    /// integer and priority, plus every string with each UTF-8 byte escaped as `\u00XX` and
+    /// its quotes and separator.
     static func itemBound(_ item: TodoItem) -> Int {
-        200 + 3 * TimestampFormat.writtenLength + UUIDFormat.writtenLength + 6 * item.text.utf8.count
+        var bound = 300 + 3 * TimestampFormat.writtenLength + UUIDFormat.writtenLength + 6 * item.text.utf8.count
+        if !item.notes.isEmpty { bound += 6 * item.notes.utf8.count }
+        for tag in item.tags { bound += 4 + 6 * tag.utf8.count }
+        if !item.foreign.isEmpty {
+            bound += 64
+            for line in item.foreign.iCalendar { bound += 4 + 6 * line.utf8.count }
+            for token in item.foreign.todoTxt { bound += 4 + 6 * token.utf8.count }
+            for attribute in item.foreign.taskwarrior { bound += 12 + 6 * (attribute.name.utf8.count + attribute.rawJSON.utf8.count) }
+        }
+        return bound
     }
 
     /// Writes one item as a single-line object with sorted keys.
@@ -93,15 +103,77 @@ public enum StoreEncoder {
         TimestampFormat.write(item.createdAt.millisecondsSince1970, to: &output)
         output.write("\", \"date\": \"")
         TimestampFormat.write(item.date.millisecondsSince1970, to: &output)
-        output.write("\", \"id\": \"")
+        output.write("\", ")
+        if !item.foreign.isEmpty {
+            output.write("\"foreign\": ")
+            writeForeign(item.foreign, to: &output)
+            output.write(", ")
+        }
+        output.write(item.hasTime ? "\"hasTime\": true, \"id\": \"" : "\"hasTime\": false, \"id\": \"")
         UUIDFormat.write(item.id, to: &output)
         output.write(item.isDone ? "\", \"isDone\": true, \"modifiedAt\": \"" : "\", \"isDone\": false, \"modifiedAt\": \"")
         TimestampFormat.write(item.modifiedAt.millisecondsSince1970, to: &output)
-        output.write("\", \"text\": ")
+        output.write("\", ")
+        if !item.notes.isEmpty {
+            output.write("\"notes\": ")
+            writeString(item.notes, to: &output)
+            output.write(", ")
+        }
+        if item.priority != .none {
+            output.write("\"priority\": \"")
+            var name = item.priority.name
+            name.withUTF8 { output.write($0) }
+            output.write("\", ")
+        }
+        if !item.tags.isEmpty {
+            output.write("\"tags\": ")
+            writeStrings(item.tags, to: &output)
+            output.write(", ")
+        }
+        output.write("\"text\": ")
         writeString(item.text, to: &output)
         output.write(", \"version\": ")
         writeInteger(item.version, to: &output)
         output.write(UInt8(ascii: "}"))
+    }
+
+    /// Writes `{"iCalendar": […], "taskwarrior": [[name, rawJSON], …], "todoTxt": […]}` with the
+    /// empty parts left out, keys sorted.
+    private static func writeForeign(_ foreign: ForeignProperties, to output: inout ByteCursor) {
+        output.write(UInt8(ascii: "{"))
+        var separator = false
+        if !foreign.iCalendar.isEmpty {
+            output.write("\"iCalendar\": ")
+            writeStrings(foreign.iCalendar, to: &output)
+            separator = true
+        }
+        if !foreign.taskwarrior.isEmpty {
+            output.write(separator ? ", \"taskwarrior\": [" : "\"taskwarrior\": [")
+            for (index, attribute) in foreign.taskwarrior.enumerated() {
+                output.write(index == 0 ? "[" : ", [")
+                writeString(attribute.name, to: &output)
+                output.write(", ")
+                writeString(attribute.rawJSON, to: &output)
+                output.write(UInt8(ascii: "]"))
+            }
+            output.write(UInt8(ascii: "]"))
+            separator = true
+        }
+        if !foreign.todoTxt.isEmpty {
+            output.write(separator ? ", \"todoTxt\": " : "\"todoTxt\": ")
+            writeStrings(foreign.todoTxt, to: &output)
+        }
+        output.write(UInt8(ascii: "}"))
+    }
+
+    /// Writes `strings` as a JSON array on one line.
+    private static func writeStrings(_ strings: some Sequence<String>, to output: inout ByteCursor) {
+        output.write(UInt8(ascii: "["))
+        for (index, string) in strings.enumerated() {
+            if index > 0 { output.write(", ") }
+            writeString(string, to: &output)
+        }
+        output.write(UInt8(ascii: "]"))
     }
 
     /// Writes `text` as a JSON string literal with quotes.

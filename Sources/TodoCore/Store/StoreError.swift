@@ -41,7 +41,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case lockBusy(path: String, holderPID: Int32?)
 
     /// The store format version this program reads and writes.
-    public static let supportedVersion = 1
+    public static let supportedVersion = 2
 
     /// The kind of failure, for mapping to exit codes.
     public var category: StoreErrorCategory {

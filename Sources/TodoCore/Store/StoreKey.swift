@@ -2,11 +2,19 @@
 /// of a journal record.
 enum StoreKey: Int, CaseIterable {
     case format, generation, items, version, color, createdAt, date, id, isDone, modifiedAt, text, removed
+    case foreign, hasTime, notes, priority, tags
 
     /// The keys of the top-level object, sorted.
     static let topLevel: [StoreKey] = [.format, .generation, .items, .version]
     /// The keys of an item, sorted.
-    static let item: [StoreKey] = [.color, .createdAt, .date, .id, .isDone, .modifiedAt, .text, .version]
+    static let item: [StoreKey] = [
+        .color, .createdAt, .date, .foreign, .hasTime, .id, .isDone, .modifiedAt, .notes, .priority, .tags, .text, .version,
+    ]
+    /// The keys an item may leave out: written only when not empty (`hasTime` is always
+    /// written; a version-1 item has none).
+    static let optionalItemKeys: UInt32 = [StoreKey.foreign, .hasTime, .notes, .priority, .tags].reduce(0) { $0 | $1.bit }
+    /// The item keys version 1 of the format did not have.
+    static let version2ItemKeys: UInt32 = optionalItemKeys
     /// The keys of a journal record, sorted.
     static let record: [StoreKey] = [.generation, .items, .removed]
 
@@ -25,8 +33,12 @@ enum StoreKey: Int, CaseIterable {
         case (2, UInt8(ascii: "i")): candidate = .id
         case (6, UInt8(ascii: "i")): candidate = .isDone
         case (10, UInt8(ascii: "m")): candidate = .modifiedAt
-        case (4, UInt8(ascii: "t")): candidate = .text
+        case (4, UInt8(ascii: "t")): candidate = bytes[1] == UInt8(ascii: "a") ? .tags : .text
         case (7, UInt8(ascii: "r")): candidate = .removed
+        case (7, UInt8(ascii: "f")): candidate = .foreign
+        case (7, UInt8(ascii: "h")): candidate = .hasTime
+        case (5, UInt8(ascii: "n")): candidate = .notes
+        case (8, UInt8(ascii: "p")): candidate = .priority
         default: return nil
         }
         guard bytes.isSpelled(candidate.spelling) else { return nil }
@@ -37,7 +49,7 @@ enum StoreKey: Int, CaseIterable {
     var name: String { spelling.description }
 
     /// A bit for sets of keys.
-    var bit: UInt16 { 1 << UInt16(rawValue) }
+    var bit: UInt32 { 1 << UInt32(rawValue) }
 
     /// The key as written in the file.
     var spelling: StaticString {
@@ -54,6 +66,11 @@ enum StoreKey: Int, CaseIterable {
         case .modifiedAt: "modifiedAt"
         case .text: "text"
         case .removed: "removed"
+        case .foreign: "foreign"
+        case .hasTime: "hasTime"
+        case .notes: "notes"
+        case .priority: "priority"
+        case .tags: "tags"
         }
     }
 }

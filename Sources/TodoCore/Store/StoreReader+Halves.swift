@@ -17,7 +17,7 @@ extension StoreReader {
     /// array is read again on one thread, which reports the first error with its line, column
     /// and item number as always. So the halves' own errors are never shown.
     /// - Complexity: O(n) in the size of the array over two threads, plus hashing each id once.
-    mutating func readIndexedItemsInHalves() throws(StoreError) -> (items: [TodoItem], positions: [UUID: Int32]) {
+    mutating func readIndexedItemsInHalves() throws(StoreError) -> ItemRun {
         let arrayStart = scanner.position
         guard readsLargeItemsInHalves, scanner.bytes.count - arrayStart >= Self.smallestArrayReadInHalves,
               scanner.current == UInt8(ascii: "["),
@@ -39,7 +39,7 @@ extension StoreReader {
         if case .success(var items)? = halves.firstRun, case .success(let rest)? = halves.secondRun,
            let joined = items.appending(rest) {
             scanner = halves.second.scanner
-            return (joined.items, joined.positions)
+            return joined
         }
         scanner.position = arrayStart
         return try readIndexedItems()
@@ -107,6 +107,12 @@ extension StoreReader.ItemRun {
         let offset = Int32(items.count)
         for (id, position) in rest.positions where positions.updateValue(position + offset, forKey: id) != nil {
             return nil
+        }
+        if firstWithoutTimeOfDay == nil {
+            firstWithoutTimeOfDay = rest.firstWithoutTimeOfDay.map { $0 + Int(offset) }
+        }
+        if firstVersion2Key == nil, let key = rest.firstVersion2Key {
+            firstVersion2Key = (key.index + Int(offset), key.key, key.offset)
         }
         items.append(contentsOf: rest.items)
         starts.append(contentsOf: rest.starts)

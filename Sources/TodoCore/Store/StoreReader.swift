@@ -26,12 +26,13 @@ struct StoreReader {
         scanner.skipWhitespace()
         try expectValue(.object, named: "the top level", context: nil)
         var contents = StoreContents()
+        var run = ItemRun(expectedBytes: 0)
         try readObject(keys: StoreKey.topLevel, context: nil) { (reader, key) throws(StoreError) in
             switch key {
             case .format: try reader.readFormat()
             case .generation: contents.generation = try reader.readCount(key, context: nil)
-            case .items: (contents.items, contents.idPositions) = try reader.readIndexedItemsInHalves()
-            default: try reader.readVersion()
+            case .items: run = try reader.readIndexedItemsInHalves()
+            default: contents.formatVersion = try reader.readVersion()
             }
         }
         scanner.skipWhitespace()
@@ -39,7 +40,24 @@ struct StoreReader {
             let (line, column) = scanner.location(of: scanner.position)
             throw .trailingData(path: path, line: line, column: column)
         }
+        try checkItemKeys(of: run, version: contents.formatVersion)
+        contents.items = run.items
+        contents.idPositions = run.positions
         return contents
+    }
+
+    /// Refuses items whose keys do not belong to the file's version: a version-2 item without
+    /// `hasTime`, or a version-1 item with a key version 1 did not have. (The version may come
+    /// after the items, so this is checked once the whole file is read.)
+    private func checkItemKeys(of run: ItemRun, version: Int) throws(StoreError) {
+        if version >= 2, let index = run.firstWithoutTimeOfDay {
+            let context = ItemContext(number: index + 1, start: run.starts[index], id: run.items[index].id)
+            throw dataError(at: run.starts[index], context: context, "the key \"hasTime\" is missing")
+        }
+        if version == 1, let (index, key, offset) = run.firstVersion2Key {
+            let context = ItemContext(number: index + 1, start: run.starts[index], id: run.items[index].id)
+            throw dataError(at: offset, context: context, "the key \"\(key.name)\" is not part of a version-1 item")
+        }
     }
 
     private mutating func readFormat() throws(StoreError) {
@@ -51,13 +69,15 @@ struct StoreReader {
         }
     }
 
-    private mutating func readVersion() throws(StoreError) {
+    /// The format version: 1 (read, and upgraded by the next save) or 2.
+    private mutating func readVersion() throws(StoreError) -> Int {
         let offset = scanner.position
         let version = try readCount(.version, context: nil)
         if version > StoreError.supportedVersion { throw .newerVersion(path: path, version: version) }
-        guard version == StoreError.supportedVersion else {
-            throw dataError(at: offset, context: nil, "\"version\" must be \(StoreError.supportedVersion), found \(version)")
+        guard version >= 1 else {
+            throw dataError(at: offset, context: nil, "\"version\" must be 1 or \(StoreError.supportedVersion), found \(version)")
         }
+        return version
     }
 
     // MARK: Items
@@ -70,7 +90,7 @@ struct StoreReader {
 
     /// Parses the items array, refusing duplicate ids, with the position of every id in it.
     /// - Complexity: O(n) in the size of the array, plus hashing each id once.
-    mutating func readIndexedItems() throws(StoreError) -> (items: [TodoItem], positions: [UUID: Int32]) {
+    mutating func readIndexedItems() throws(StoreError) -> ItemRun {
         try expectValue(.array, named: "\"items\"", context: nil)
         scanner.position += 1
         scanner.skipWhitespace()
@@ -78,7 +98,7 @@ struct StoreReader {
         if !scanner.consume(UInt8(ascii: "]")) {
             _ = try readItems(into: &run, stoppingAt: nil)
         }
-        return (run.items, run.positions)
+        return run
     }
 
     /// Reads comma-separated items from the current position, which is an item's start, and the
@@ -91,7 +111,7 @@ struct StoreReader {
             scanner.skipWhitespace()
             if scanner.position == boundary { return true }
             let start = scanner.position
-            let item = try readItem(number: run.items.count + 1)
+            let item = try readItem(number: run.items.count + 1, into: &run)
             if let first = run.positions.updateValue(Int32(run.items.count), forKey: item.id) {
                 throw .duplicateID(
                     path: path, id: item.id,
@@ -106,7 +126,9 @@ struct StoreReader {
         return false
     }
 
-    private mutating func readItem(number: Int) throws(StoreError) -> TodoItem {
+    /// Reads one item; notes in `run` the first item without `hasTime` and the first key of
+    /// version 2, for `checkItemKeys`.
+    private mutating func readItem(number: Int, into run: inout ItemRun) throws(StoreError) -> TodoItem {
         var context = ItemContext(number: number, start: scanner.position)
         try expectValue(.object, named: "an item", context: context)
         var text: String?
@@ -114,7 +136,12 @@ struct StoreReader {
         var isDone = false
         var version = 0
         var date: Int64 = 0, createdAt: Int64 = 0, modifiedAt: Int64 = 0
-        try readObject(keys: StoreKey.item, context: context) { (reader, key) throws(StoreError) in
+        var notes = "", priority = TodoPriority.none, tags = TodoTags(), hasTime: Bool?, foreign = ForeignProperties()
+        var version2Key: (key: StoreKey, offset: Int)?
+        try readObject(keys: StoreKey.item, optional: StoreKey.optionalItemKeys, context: context) { (reader, key) throws(StoreError) in
+            if version2Key == nil, StoreKey.version2ItemKeys & key.bit != 0 {
+                version2Key = (key, reader.scanner.position)
+            }
             switch key {
             case .color: color = try reader.readColor(context: context)
             case .createdAt: createdAt = try reader.readTimestamp(key, context: context)
@@ -122,17 +149,29 @@ struct StoreReader {
             case .id: context.id = try reader.readID(context: context)
             case .isDone: isDone = try reader.readBool(key, context: context)
             case .modifiedAt: modifiedAt = try reader.readTimestamp(key, context: context)
-            case .text: text = try reader.readText(context: context)
+            case .text: text = try reader.readText(key, context: context)
+            case .notes: notes = try reader.readText(key, context: context)
+            case .priority: priority = try reader.readPriority(context: context)
+            case .tags: tags = try reader.readTags(context: context)
+            case .hasTime: hasTime = try reader.readBool(key, context: context)
+            case .foreign: foreign = try reader.readForeign(context: context)
             default: version = try reader.readCount(key, context: context)
             }
         }
         guard let id = context.id, let text else {
             preconditionFailure("readObject returned without all of an item's keys")
         }
+        if hasTime == nil, run.firstWithoutTimeOfDay == nil {
+            run.firstWithoutTimeOfDay = run.items.count
+        }
+        if let version2Key, run.firstVersion2Key == nil {
+            run.firstVersion2Key = (run.items.count, version2Key.key, version2Key.offset)
+        }
         return TodoItem(
             id: id, text: text, date: Date(millisecondsSince1970: date), color: color, isDone: isDone,
             createdAt: Date(millisecondsSince1970: createdAt),
-            modifiedAt: Date(millisecondsSince1970: modifiedAt), version: version
+            modifiedAt: Date(millisecondsSince1970: modifiedAt), version: version,
+            notes: notes, priority: priority, tags: tags, hasTime: hasTime ?? true, foreign: foreign
         )
     }
 
@@ -141,13 +180,13 @@ struct StoreReader {
     /// Reads an object whose opening brace is current, calling `value` for each known key with
     /// the scanner at the key's value; refuses unknown, repeated and missing keys.
     mutating func readObject(
-        keys: [StoreKey], context: ItemContext?,
+        keys: [StoreKey], optional: UInt32 = 0, context: ItemContext?,
         value: (inout StoreReader, StoreKey) throws(StoreError) -> Void
     ) throws(StoreError) {
         scanner.position += 1
         scanner.skipWhitespace()
         let allowed = keys.reduce(0) { $0 | $1.bit }
-        var seen: UInt16 = 0
+        var seen: UInt32 = 0
         var index = 0
         if !scanner.consume(UInt8(ascii: "}")) {
             repeat {
@@ -168,12 +207,12 @@ struct StoreReader {
             } while scanner.consume(UInt8(ascii: ","))
             try scanner.expect(UInt8(ascii: "}"), "',' or '}'")
         }
-        if seen != allowed, let missing = keys.first(where: { seen & $0.bit == 0 }) {
+        if seen | optional != allowed | optional, let missing = keys.first(where: { (seen | optional) & $0.bit == 0 }) {
             throw dataError(at: scanner.position - 1, context: context, "the key \"\(missing.name)\" is missing")
         }
     }
 
-    private mutating func readKey(allowed: UInt16, context: ItemContext?, seen: UInt16) throws(StoreError) -> StoreKey {
+    private mutating func readKey(allowed: UInt32, context: ItemContext?, seen: UInt32) throws(StoreError) -> StoreKey {
         let offset = scanner.position
         guard scanner.current == UInt8(ascii: "\"") else { throw scanner.syntaxError(expected: "a key in double quotes") }
         let text = try scanner.scanString()
@@ -240,9 +279,107 @@ struct StoreReader {
         return try scanner.scanLiteral() == true
     }
 
-    private mutating func readText(context: ItemContext) throws(StoreError) -> String {
-        try expectValue(.string, named: "\"text\"", context: context)
+    private mutating func readText(_ key: StoreKey, context: ItemContext) throws(StoreError) -> String {
+        try expectValue(.string, named: "\"\(key.name)\"", context: context)
         return scanner.string(try scanner.scanString())
+    }
+
+    private mutating func readPriority(context: ItemContext) throws(StoreError) -> TodoPriority {
+        try readString(.priority, context: context, usualLength: nil, problem: "one of none, low, medium, high") { bytes in
+            TodoPriority.allCases.first { priority in
+                var name = priority.name
+                return name.withUTF8 { $0.elementsEqual(bytes) }
+            }
+        }
+    }
+
+    /// An array of distinct strings.
+    private mutating func readTags(context: ItemContext) throws(StoreError) -> TodoTags {
+        var tags = TodoTags()
+        try readStringArray(named: "\"tags\"", context: context) { (reader, offset, tag) throws(StoreError) in
+            guard tags.insert(tag) else {
+                throw reader.dataError(at: offset, context: context, "\"tags\" lists \(StoreError.quoted(tag)) twice")
+            }
+        }
+        return tags
+    }
+
+    /// `{"iCalendar": [lines], "taskwarrior": [[name, rawJSON], …], "todoTxt": [tokens]}`, each
+    /// key optional.
+    private mutating func readForeign(context: ItemContext) throws(StoreError) -> ForeignProperties {
+        try expectValue(.object, named: "\"foreign\"", context: context)
+        var foreign = ForeignProperties()
+        var seen: Set<String> = []
+        scanner.position += 1
+        scanner.skipWhitespace()
+        guard !scanner.consume(UInt8(ascii: "}")) else { return foreign }
+        repeat {
+            scanner.skipWhitespace()
+            let offset = scanner.position
+            guard scanner.current == UInt8(ascii: "\"") else { throw scanner.syntaxError(expected: "a key in double quotes") }
+            let name = scanner.string(try scanner.scanString())
+            guard seen.insert(name).inserted else {
+                throw dataError(at: offset, context: context, "the key \(StoreError.quoted(name)) appears twice in \"foreign\"")
+            }
+            scanner.skipWhitespace()
+            try scanner.expect(UInt8(ascii: ":"), "':' after a key")
+            scanner.skipWhitespace()
+            switch name {
+            case "iCalendar":
+                try readStringArray(named: "\"foreign.iCalendar\"", context: context) { _, _, line in foreign.iCalendar.append(line) }
+            case "todoTxt":
+                try readStringArray(named: "\"foreign.todoTxt\"", context: context) { _, _, token in foreign.todoTxt.append(token) }
+            case "taskwarrior":
+                foreign.taskwarrior = try readForeignAttributes(context: context)
+            default:
+                throw dataError(at: offset, context: context, "the key \(StoreError.quoted(name)) is not part of \"foreign\"")
+            }
+            scanner.skipWhitespace()
+        } while scanner.consume(UInt8(ascii: ","))
+        try scanner.expect(UInt8(ascii: "}"), "',' or '}'")
+        return foreign
+    }
+
+    /// `[[name, rawJSON], …]`.
+    private mutating func readForeignAttributes(context: ItemContext) throws(StoreError) -> [ForeignAttribute] {
+        try expectValue(.array, named: "\"foreign.taskwarrior\"", context: context)
+        var attributes: [ForeignAttribute] = []
+        scanner.position += 1
+        scanner.skipWhitespace()
+        guard !scanner.consume(UInt8(ascii: "]")) else { return attributes }
+        repeat {
+            scanner.skipWhitespace()
+            let offset = scanner.position
+            var pair: [String] = []
+            try readStringArray(named: "an attribute of \"foreign.taskwarrior\"", context: context) { _, _, part in pair.append(part) }
+            guard pair.count == 2 else {
+                throw dataError(at: offset, context: context, "an attribute of \"foreign.taskwarrior\" must be [name, JSON text], found \(pair.count) strings")
+            }
+            attributes.append(ForeignAttribute(name: pair[0], rawJSON: pair[1]))
+            scanner.skipWhitespace()
+        } while scanner.consume(UInt8(ascii: ","))
+        try scanner.expect(UInt8(ascii: "]"), "',' or ']'")
+        return attributes
+    }
+
+    /// Reads an array of strings, calling `element` with each string and where it starts.
+    private mutating func readStringArray(
+        named name: @autoclosure () -> String, context: ItemContext,
+        _ element: (inout StoreReader, Int, String) throws(StoreError) -> Void
+    ) throws(StoreError) {
+        try expectValue(.array, named: name(), context: context)
+        scanner.position += 1
+        scanner.skipWhitespace()
+        guard !scanner.consume(UInt8(ascii: "]")) else { return }
+        repeat {
+            scanner.skipWhitespace()
+            let offset = scanner.position
+            try expectValue(.string, named: "each element of \(name())", context: context)
+            let string = scanner.string(try scanner.scanString())
+            try element(&self, offset, string)
+            scanner.skipWhitespace()
+        } while scanner.consume(UInt8(ascii: ","))
+        try scanner.expect(UInt8(ascii: "]"), "',' or ']'")
     }
 
     /// Reads a string value and converts its bytes with `parse`, or reports `problem` with the

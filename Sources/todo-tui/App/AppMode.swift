@@ -9,6 +9,10 @@ enum AppMode: Equatable {
     case editing(LineEditor, EditPurpose)
     /// Typing the live filter; the list follows each keystroke. Enter keeps it, Esc clears it.
     case filtering(LineEditor)
+    /// Typing the notes of the item with this id in the notes editor: Ctrl-S saves, Esc
+    /// cancels. Esc on changed notes asks first (`confirmingDiscard`): Esc again discards,
+    /// Ctrl-S saves, any other key goes on editing.
+    case notes(NotesEditor, UUID, confirmingDiscard: Bool)
     /// The key table, from its line `firstLine` (it scrolls when the window is too short for
     /// it); j/k, the arrows and PgUp/PgDn scroll it, any other key closes it.
     case help(firstLine: Int)
@@ -27,12 +31,14 @@ enum EditPurpose: Equatable {
     case date(UUID)
     /// The path of a new file to write the whole list to.
     case copyPath
+    /// The tags of the item with this id, space-separated.
+    case tags(UUID)
 
     /// The edited item's id; nil when adding.
     var itemID: UUID? {
         switch self {
         case .add, .copyPath: nil
-        case .text(let id), .date(let id): id
+        case .text(let id), .date(let id), .tags(let id): id
         }
     }
 
@@ -43,6 +49,7 @@ enum EditPurpose: Equatable {
         case .text: "Edit: "
         case .date: "Date: "
         case .copyPath: "Write all to-dos to: "
+        case .tags: "Tags: "
         }
     }
 }

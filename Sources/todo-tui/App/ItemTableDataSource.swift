@@ -7,8 +7,17 @@ import TodoCore
 /// tick so they read as finished in any terminal (ncurses has no strikethrough). An overdue
 /// item (dated before today, not done) reads `! [ ] text`: a red bold `!` and bold text, so the
 /// mark survives `NO_COLOR`, where colours are dropped. An item with a time of day
-/// (`DateInput.hasTime`) shows it before its text: `  [ ] 09:30 Dentist`. Every call is
-/// O(log n) in the number of items, so drawing costs the same at any list size.
+/// (`hasTime`, and not at midnight: `DateInput.hasTime`) shows it before its text:
+/// `  [ ] 09:30 Dentist`.
+///
+/// The item's priority follows the checkbox as `!!!` (high), `!! ` (medium) or `!  ` (low) and a
+/// space, in bold: after the checkbox, never before it, so it cannot be read as the overdue
+/// mark, which is the only thing left of it; padded to three columns so texts of one day line
+/// up. Tags follow the text, dimmed, as `#work #home`; then `✎` when the item has notes and `↻`
+/// when another program made it repeat (`ForeignProperties.isRecurring`). Every marker is a
+/// character, so all survive `NO_COLOR`:
+/// `! [ ] !!! 09:30 Call the bank #work ✎ ↻`. Every call is O(log n) in the number of items,
+/// plus O(t) in its tags, so drawing costs the same at any list size.
 final class ItemTableDataSource: TableViewDataSource {
     let controller: FetchedResultsController
     /// The start of today: items before it and not done are overdue. The app moves it at midnight.
@@ -57,12 +66,41 @@ final class ItemTableDataSource: TableViewDataSource {
         } else {
             spans.append(RowCell.Span(item.isDone ? "  [x] " : "  [ ] ", style: CellStyle(attributes: item.isDone ? .dim : [])))
         }
-        if let time = DateInput.timeOfDay(item.date, calendar: calendar) {
+        if let marker = priorityMarker(item.priority) {
+            spans.append(RowCell.Span(marker + " ", style: CellStyle(attributes: item.isDone ? .dim : .bold)))
+        }
+        // A whole-day item shows no time even when its day began elsewhere (another zone's
+        // midnight is not this one's).
+        if item.hasTime, let time = DateInput.timeOfDay(item.date, calendar: calendar) {
             spans.append(RowCell.Span(time + " ", style: CellStyle(attributes: item.isDone ? .dim : [])))
         }
         spans.append(RowCell.Span(item.text, style: textStyle))
+        if !item.tags.isEmpty {
+            spans.append(RowCell.Span(" " + item.tags.map { "#" + $0 }.joined(separator: " "), style: CellStyle(attributes: .dim)))
+        }
+        if !item.notes.isEmpty {
+            spans.append(RowCell.Span(" " + notesMark, style: CellStyle(attributes: item.isDone ? .dim : [])))
+        }
+        if item.foreign.isRecurring {
+            spans.append(RowCell.Span(" " + recurrenceMark, style: CellStyle(attributes: item.isDone ? .dim : [])))
+        }
         return RowCell(spans)
     }
+
+    /// `!!!`, `!! ` or `!  ` (three columns, so one day's texts line up); nil for no priority.
+    static func priorityMarker(_ priority: TodoPriority) -> String? {
+        switch priority {
+        case .none: nil
+        case .low: "!  "
+        case .medium: "!! "
+        case .high: "!!!"
+        }
+    }
+
+    /// Shown after an item with notes: one column wide in every terminal.
+    static let notesMark = "✎"
+    /// Shown after an item another program made repeat: one column wide in every terminal.
+    static let recurrenceMark = "↻"
 
     /// The overdue mark's look: red where colours show, bold and the `!` itself where not.
     static let overdueMarkStyle = CellStyle(foreground: .red, attributes: .bold)

@@ -19,9 +19,21 @@ extension TodoApp {
         case .character("d"), .delete: return changeSelected(describe: { "Deleted '\($0.text)' — u to undo" }) { [context] item in
                 try context.delete(item.id)
             }
-        case .character("x"), .character(" "): return changeSelected(describe: { $0.isDone ? "Not done: '\($0.text)'" : "Done: '\($0.text)'" }) { [context] item in
+        case .character("x"), .character(" "):
+            if let item = selectedItem, !item.isDone, item.foreign.isRecurring {
+                status = .error(Self.recurringRefusal(text: item.text))
+                return []
+            }
+            return changeSelected(describe: { $0.isDone ? "Not done: '\($0.text)'" : "Done: '\($0.text)'" }) { [context] item in
                 try context.update(item.id) { $0.isDone.toggle() }
             }
+        case .character("p"): return changeSelected(describe: { "Priority of '\($0.text)': \(Self.nextPriority($0.priority)) — u to undo" }) { [context] item in
+                try context.update(item.id) { $0.priority = Self.nextPriority($0.priority) }
+            }
+        case .character("#"):
+            // The tags are a suggestion: typing replaces them, arrows edit them.
+            return beginEditing({ $0.tags.joined(separator: " ") }, selected: true) { .tags($0) }
+        case .character("n"): return openNotesEditor()
         case .character("c"): return changeSelected(describe: { "Colour of '\($0.text)': \($0.color.next)" }) { [context] item in
                 try context.update(item.id) { $0.color = $0.color.next }
             }
@@ -35,6 +47,31 @@ extension TodoApp {
         case .escape where !filterText.isEmpty: applyFilter("")
         default: break
         }
+        return []
+    }
+
+    /// The sentence that refuses to complete an item another program made repeat: completing it
+    /// here would end the series on the other program's side. The CLI's `done` says the same.
+    static func recurringRefusal(text: String) -> String {
+        "'\(text)' repeats (set by another program); todo-tui cannot complete a repeating to-do yet without breaking the series."
+    }
+
+    /// The priority `p` moves to: none → low → medium → high → none.
+    static func nextPriority(_ priority: TodoPriority) -> TodoPriority {
+        TodoPriority(rawValue: (priority.rawValue + 1) % TodoPriority.allCases.count) ?? .none
+    }
+
+    /// Opens the notes editor on the selected item, with a scratch context as the line editor's.
+    private func openNotesEditor() -> [AppEffect] {
+        guard let item = selectedItem else {
+            status = .info("Nothing selected — press a to add a to-do.")
+            return []
+        }
+        let scratch = TodoContext(parent: context)
+        // The parent is loaded already, so reading cannot fail; the read takes the snapshot.
+        _ = try? scratch.item(with: item.id)
+        editorContext = scratch
+        mode = .notes(NotesEditor(text: item.notes), item.id, confirmingDiscard: false)
         return []
     }
 

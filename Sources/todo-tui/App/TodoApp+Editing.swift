@@ -42,6 +42,15 @@ extension TodoApp {
                 let valid = try TodoItem.validatedText(text)
                 try scratch.update(id) { $0.text = valid }
                 return pushEditor("Edited '\(valid)' — u to undo")
+            case .tags(let id):
+                var tags = TodoTags()
+                for word in text.split(whereSeparator: \.isWhitespace) {
+                    tags.insert(try TodoTags.validatedTag(String(word)))
+                }
+                try scratch.update(id) { $0.tags = tags }
+                let shown = tags.isEmpty ? "none" : tags.map { "#" + $0 }.joined(separator: " ")
+                let edited = try scratch.item(with: id)?.text ?? ""
+                return pushEditor("Tags of '\(edited)': \(shown) — u to undo")
             case .copyPath:
                 preconditionFailure("the copy path is submitted by submitCopyPath")
             case .date(let id):
@@ -68,7 +77,7 @@ extension TodoApp {
     /// Saves the editor's scratch pad into the list's context (the table animates the batch) and
     /// asks for a save to the store. A change made elsewhere to the same item meanwhile is
     /// settled by the merge policy; one it leaves open is shown to the user.
-    private func pushEditor(_ message: String) -> [AppEffect] {
+    func pushEditor(_ message: String) -> [AppEffect] {
         guard let scratch = editorContext else { return [] }
         do {
             try scratch.save()

@@ -23,6 +23,9 @@ extension TodoApp {
             HelpOverlay.render(into: &screen, firstLine: firstLine)
         case .resolving(let conflicts):
             ConflictOverlay(conflicts: conflicts, titles: SectionTitleFormatter(calendar: calendar), today: now).render(into: &screen)
+        case .notes(let editor, let id, _):
+            // Drawn after the bottom line, so the screen's cursor is the editor's.
+            renderNotesEditor(editor, id: id, into: &screen)
         case .browse, .editing, .filtering:
             break
         }
@@ -87,6 +90,12 @@ extension TodoApp {
             if let status {
                 renderWrappedStatus(status, into: &screen, above: row)
             }
+        case .notes:
+            if let status {
+                renderStatus(status, into: &screen, row: row)
+            } else {
+                screen.write(Self.notesKeyHints, row: row, column: 0, style: CellStyle(attributes: .dim), overflow: .ellipsis)
+            }
         case .browse, .help, .resolving:
             if let status {
                 renderStatus(status, into: &screen, row: row)
@@ -130,6 +139,8 @@ extension TodoApp {
         lines.append(current)
         return lines
     }
+
+    static let notesKeyHints = "Enter new line  Ctrl-S save  Esc cancel  arrows Home End Ctrl-A/E/K/U/W edit"
 
     static let keyHints = "a add  e edit  d delete  x done  t date  / filter  u undo  ? keys  q quit"
 }

@@ -23,7 +23,7 @@ final class TodoApp {
     var filterText = ""
     /// Batches the table could not apply (it reloaded instead).
     let tableLog = TableUpdateLog()
-    /// The scratch pad of the open line editor: a child of `context`, holding the item as it was
+    /// The scratch pad of the open line or notes editor: a child of `context`, holding the item as it was
     /// when the editor opened. Enter pushes the edit into `context` (settling a change made
     /// elsewhere meanwhile by the merge policy); Esc discards it. Nil when no editor is open and
     /// no editor conflict awaits the user.
@@ -129,6 +129,9 @@ final class TodoApp {
             case .filtering(var editor):
                 mode = .browse
                 return handleFiltering(key, editor: &editor)
+            case .notes(var editor, let id, let confirmingDiscard):
+                mode = .browse
+                return handleNotes(key, editor: &editor, id: id, confirmingDiscard: confirmingDiscard)
             case .help(let firstLine): return handleHelp(key, firstLine: firstLine)
             case .resolving(let conflicts): return handleResolving(key, conflicts: conflicts)
             }

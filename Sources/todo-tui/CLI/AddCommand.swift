@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import TodoCore
 
-/// `todo-tui add TEXT [--date DATE] [--color COLOR]`: adds an item and prints its id.
+/// `todo-tui add TEXT [--date DATE] [--color COLOR] [--priority P] [--tag T]… [--note TEXT]`:
+/// adds an item and prints its id.
 struct AddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
@@ -19,6 +20,15 @@ struct AddCommand: ParsableCommand {
     @Option(help: ArgumentHelp("default, red, green, yellow, blue, magenta, cyan or white.", valueName: "color"))
     var color: String?
 
+    @Option(help: ArgumentHelp("none, low, medium or high (or l, m, h).", valueName: "priority"))
+    var priority: String?
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag to add (one word; a leading + or # is dropped); repeatable.", valueName: "tag"))
+    var tags: [String] = []
+
+    @Option(name: .customLong("note"), help: ArgumentHelp("The notes, as typed: a real line break in the value starts a new line (\\n is not special); - reads them from standard input.", valueName: "text"))
+    var note: String?
+
     @OptionGroup var storeOptions: StoreOptions
 
     // The root command's options reach subcommands too; those this command ignores are refused.
@@ -28,13 +38,17 @@ struct AddCommand: ParsableCommand {
 
     func run() throws {
         try root.refuseRootOptions(for: "add", except: ["--merge-policy"])
-        let input = try ItemInput(text: text, date: date, color: color)
+        let input = try ItemInput(text: text, date: date, color: color, priority: priority, tags: tags, notes: note)
         let item = try storeOptions.withContext(mergePolicy: mergeOptions.policy(or: .error)) { context in
-            try context.insert(
+            let added = try context.insert(
                 text: input.text ?? text,
                 date: input.date ?? CLIClock.now,
                 color: input.color ?? .default
             )
+            if input.changesDetails {
+                try context.update(added.id) { input.applyDetails(to: &$0) }
+            }
+            return added
         }
         print(IDResolver.displayID(item.id))
     }

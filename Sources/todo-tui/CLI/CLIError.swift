@@ -12,6 +12,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     case invalidInput(ItemError)
     /// The filter expression does not parse.
     case invalidFilter(FilterError)
+    /// `done` on an item another program made repeat (its text given).
+    case repeating(String)
     /// The interactive app needs a terminal on stdin and stdout.
     case notATerminal
     /// An environment variable the program reads has a value it cannot use.
@@ -41,6 +43,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
             64
         case .usage, .terminal:
             64
+        case .repeating:
+            65
         case .exchange(let error):
             Self.exitCode(for: error)
         case .store(let error), .save(.store(let error)):
@@ -80,6 +84,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
             error.description
         case .invalidFilter(let error):
             error.description
+        case .repeating(let text):
+            TodoApp.recurringRefusal(text: text)
         case .notATerminal:
             "The interactive list needs a terminal; use a subcommand such as 'todo-tui list' in scripts and pipes."
         case .invalidEnvironment(let name, let value, let expected):

@@ -31,10 +31,10 @@ struct ItemReference: ParsableArguments {
     }
 }
 
-/// `todo-tui edit ID [TEXT] [--date DATE] [--color COLOR]`: changes an item's text, date or
-/// colour (at least one).
+/// `todo-tui edit ID [TEXT] [--date DATE] [--color COLOR] [--priority P] [--tag T]… [--untag T]…
+/// [--note TEXT]`: changes an item's text, date, colour, priority, tags or notes (at least one).
 struct EditCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a to-do's text, date or colour.")
+    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a to-do's text, date, colour, priority, tags or notes.")
 
     @OptionGroup var item: ItemReference
 
@@ -51,13 +51,25 @@ struct EditCommand: ParsableCommand {
     @Option(help: ArgumentHelp("default, red, green, yellow, blue, magenta, cyan or white.", valueName: "color"))
     var color: String?
 
+    @Option(help: ArgumentHelp("none, low, medium or high (or l, m, h).", valueName: "priority"))
+    var priority: String?
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag to add (one word; a leading + or # is dropped); repeatable.", valueName: "tag"))
+    var tags: [String] = []
+
+    @Option(name: .customLong("untag"), help: ArgumentHelp("A tag to remove; repeatable.", valueName: "tag"))
+    var untags: [String] = []
+
+    @Option(name: .customLong("note"), help: ArgumentHelp("The new notes, as typed: a real line break in the value starts a new line (\\n is not special); - reads them from standard input; an empty value removes them.", valueName: "text"))
+    var note: String?
+
     func run() throws {
         try root.refuseRootOptions(for: "edit", except: ["--merge-policy"])
-        guard text != nil || date != nil || color != nil else {
-            throw CLIError.usage("Nothing to change; give a new text, --date or --color.")
+        guard text != nil || date != nil || color != nil || priority != nil || !tags.isEmpty || !untags.isEmpty || note != nil else {
+            throw CLIError.usage("Nothing to change; give a new text, --date, --color, --priority, --tag, --untag or --note.")
         }
         // Every field is checked before the store is read.
-        let input = try ItemInput(text: text, date: date, color: color)
+        let input = try ItemInput(text: text, date: date, color: color, priority: priority, tags: tags, untags: untags, notes: note)
         let edited = try item.withResolvedItem { context, found in
             let newDate = try date.map { typed throws(CLIError) in
                 do throws(ItemError) {
@@ -70,6 +82,7 @@ struct EditCommand: ParsableCommand {
                 item.text = input.text ?? item.text
                 item.date = newDate ?? item.date
                 item.color = input.color ?? item.color
+                input.applyDetails(to: &item)
             }
             return try context.item(with: found.id)
         }
@@ -90,7 +103,16 @@ struct DoneCommand: ParsableCommand {
 
     func run() throws {
         try root.refuseRootOptions(for: "done", except: ["--merge-policy"])
-        if let done = try item.update({ $0.isDone = true }) {
+        let done = try item.withResolvedItem { context, found in
+            // Completing one occurrence is the other program's job until recurrence is built
+            // here: marking the series done would end it there.
+            guard found.isDone || !found.foreign.isRecurring else {
+                throw CLIError.repeating(found.text)
+            }
+            try context.update(found.id) { $0.isDone = true }
+            return try context.item(with: found.id)
+        }
+        if let done {
             CommandReport.say("Completed", done.text)
         }
     }

@@ -34,14 +34,20 @@ enum ItemListFormatter {
         return output
     }
 
-    /// `  <id8> [x] <HH:MM> <text> · <colour>`, the time only when the item has one, the colour
-    /// only when it is not the default.
+    /// `  <id8> [x] <!!!> <HH:MM> <text> #tag… ✎ ↻ · <colour>`, as the screen's rows: the
+    /// priority marker only when the item has a priority, the time only when it has one, the
+    /// tags, the notes mark and the recurrence mark only when there are such, the colour only
+    /// when it is not the default.
     static func line(for item: TodoItem, calendar: Calendar) -> String {
         let id = IDResolver.displayID(item.id).prefix(8)
         let mark = item.isDone ? "[x]" : "[ ]"
-        let time = DateInput.timeOfDay(item.date, calendar: calendar).map { "\($0) " } ?? ""
+        let priority = ItemTableDataSource.priorityMarker(item.priority).map { "\($0) " } ?? ""
+        let time = item.hasTime ? DateInput.timeOfDay(item.date, calendar: calendar).map { "\($0) " } ?? "" : ""
+        var details = item.tags.map { " #" + inert($0) }.joined()
+        if !item.notes.isEmpty { details += " " + ItemTableDataSource.notesMark }
+        if item.foreign.isRecurring { details += " " + ItemTableDataSource.recurrenceMark }
         let color = item.color == .default ? "" : " · \(item.color.rawValue)"
-        return "  \(id) \(mark) \(time)\(inert(item.text))\(color)"
+        return "  \(id) \(mark) \(priority)\(time)\(inert(item.text))\(details)\(color)"
     }
 
     /// The text as the screen would show it: every glyph printable.

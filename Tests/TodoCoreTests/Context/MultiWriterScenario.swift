@@ -204,8 +204,11 @@ final class MultiWriterScenario {
     private func edit(by writer: Writer) throws {
         let context = writer.context
         guard let id = randomItemID(in: context), let before = context.current[id] else { return }
-        let fields: [ItemField] = [.text, .date, .color, .isDone]
+        let fields: [ItemField] = [.text, .date, .color, .isDone, .notes, .priority, .tags]
         let field = fields[Int.random(in: 0..<fields.count, using: &random)]
+        let priority = TodoPriority.allCases[Int.random(in: 0..<TodoPriority.allCases.count, using: &random)]
+        let tag = ["home", "work", "shop", "urgent"][Int.random(in: 0..<4, using: &random)]
+        let wholeDay = Bool.random(using: &random)
         textCounter += 1
         let text = "\(writer.name) \(textCounter)"
         let color = TodoColor.allCases[Int.random(in: 0..<TodoColor.allCases.count, using: &random)]
@@ -213,10 +216,15 @@ final class MultiWriterScenario {
         try context.update(id) { item in
             switch field {
             case .text: item.text = text
-            case .date: item.date = date
+            case .date:
+                item.date = date
+                item.hasTime = !wholeDay
             case .color: item.color = color
             case .isDone: item.isDone.toggle()
-            case .notes, .priority, .tags, .hasTime, .foreign: preconditionFailure("not among the fields edited")
+            case .notes: item.notes = "\(text)\nsecond line"
+            case .priority: item.priority = priority
+            case .tags: if !item.tags.remove(tag) { item.tags.insert(tag) }
+            case .foreign: preconditionFailure("not among the fields edited")
             }
         }
         context.processPendingChanges()
@@ -336,6 +344,11 @@ final class MultiWriterScenario {
         }
         guard let stored, policy != .overwrite else { return }
         for field in ItemField.allCases where !field.isEqual(written, stored) {
+            if field.mergesBothSides, let base, let mine, touched.contains(field),
+               Set(written.tags) == Set(TodoTags.merging(base: base.tags, kept: mine.tags, other: stored.tags)) {
+                // Both sides' tag changes kept, as the by-property policies merge tags.
+                continue
+            }
             let ownChange = touched.contains(field) && mine.map { field.isEqual(written, $0) } == true
             guard ownChange else {
                 throw Violation(description: "\(policy) wrote \(field) of \(id) as neither the store's value nor this writer's own change")

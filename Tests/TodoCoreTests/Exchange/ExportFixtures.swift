@@ -55,15 +55,17 @@ enum ExportFixtures {
         ),
     ]
 
-    /// The sample store's thirty items (`data/sample.json`: Korean, Japanese, emoji, quotes,
-    /// commas, semicolons, backslashes, a long text) and a dozen harder ones, in list order.
+    /// The sample store's thirty items (`data/sample-v1.json`, the sample as format version 1,
+    /// whose fields every format carries: Korean, Japanese, emoji, quotes, commas, semicolons,
+    /// backslashes, a long text) and a dozen harder ones, in list order. Each format's tests of
+    /// notes, priority, tags and foreign properties have fixtures of their own.
     static let realistic: [TodoItem] = FetchRequest().apply(to: sample + extras)
 
     static let sample: [TodoItem] = {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../data/sample.json").standardized.path
+            .appendingPathComponent("../../../data/sample-v1.json").standardized.path
         guard let bytes = FileManager.default.contents(atPath: path),
-              let contents = try? StoreDecoder.decode([UInt8](bytes), path: path)
+              let contents = try? StoreDecoder.decode([UInt8](bytes), path: path, calendar: calendar)
         else { fatalError("cannot read the sample store at \(path)") }
         return contents.items
     }()
@@ -146,9 +148,13 @@ extension ExportFixtures {
     static func truncatedToSeconds(_ items: [TodoItem]) -> [TodoItem] {
         let truncate = { (date: Date) in Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)) }
         return unversioned(items).map { item in
-            TodoItem(
-                id: item.id, text: item.text, date: truncate(item.date), color: item.color, isDone: item.isDone,
-                createdAt: truncate(item.createdAt), modifiedAt: truncate(item.modifiedAt)
+            var copy = item
+            copy.date = truncate(item.date)
+            copy.modifiedAt = truncate(item.modifiedAt)
+            return TodoItem(
+                id: copy.id, text: copy.text, date: copy.date, color: copy.color, isDone: copy.isDone,
+                createdAt: truncate(item.createdAt), modifiedAt: copy.modifiedAt, notes: copy.notes,
+                priority: copy.priority, tags: copy.tags, hasTime: copy.hasTime, foreign: copy.foreign
             )
         }
     }

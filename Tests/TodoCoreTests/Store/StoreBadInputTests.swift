@@ -45,7 +45,7 @@ struct StoreBadInputTests {
         let golden = StoreFixtures.golden
         let cut = try #require(golden.range(of: #""isDone": true"#)).upperBound
         let bytes = Array(golden[..<cut].utf8)
-        try expectRefused(bytes, .invalidJSON(path: path, line: 6, column: 163, expected: "',' or '}'", found: "the end of the file"), mentioning: ["line 6, column 163"])
+        try expectRefused(bytes, .invalidJSON(path: path, line: 6, column: 180, expected: "',' or '}'", found: "the end of the file"), mentioning: ["line 6, column 180"])
     }
 
     @Test("a value of the wrong type")
@@ -76,8 +76,8 @@ struct StoreBadInputTests {
 
     @Test("an unknown newer format version")
     func newerVersion() throws {
-        let bytes = StoreFixtures.file(itemLine: StoreFixtures.milkLine(), version: "2")
-        try expectRefused(bytes, .newerVersion(path: path, version: 2), mentioning: ["written by a newer todo-tui (format version 2); this one reads version 1"])
+        let bytes = StoreFixtures.file(itemLine: StoreFixtures.milkLine(), version: "3")
+        try expectRefused(bytes, .newerVersion(path: path, version: 3), mentioning: ["written by a newer todo-tui (format version 3); this one reads version 2"])
     }
 
     @Test("invalid UTF-8")
@@ -86,7 +86,7 @@ struct StoreBadInputTests {
         let milk = Array("Buy milk".utf8)
         let index = try #require(bytes.indices.first { bytes[$0...].starts(with: milk) })
         bytes[index + 1] = 0xC0
-        try expectRefused(bytes, .invalidUTF8(path: path, line: 5, column: 214), mentioning: ["line 5, column 214"])
+        try expectRefused(bytes, .invalidUTF8(path: path, line: 5, column: 231), mentioning: ["line 5, column 231"])
     }
 
     @Test("a 0-byte file")

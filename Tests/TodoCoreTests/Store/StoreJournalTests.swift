@@ -61,7 +61,9 @@ struct StoreJournalTests {
         #expect(try fileBytes(path) == fileBefore)
         let lines = try journalLines(store)
         #expect(lines.count == 5 && lines.last == "", "four whole lines: \(lines)")
-        #expect(lines[1] == #"{"generation": 14, "items": ["# + StoreFixtures.milkLine(replacing: #""Buy milk", "version": 3"#, with: #""Buy oat milk", "version": 4"#) + #"], "removed": []}"#)
+        let oatMilk = StoreFixtures.milkLine(replacing: #""Buy milk", "version": 3"#, with: #""Buy oat milk", "version": 4"#)
+            .replacingOccurrences(of: #""id""#, with: #""hasTime": true, "id""#)
+        #expect(lines[1] == #"{"generation": 14, "items": ["# + oatMilk + #"], "removed": []}"#)
         #expect(lines[2] == #"{"generation": 15, "items": [], "removed": ["A1B2C3D4-E5F6-4789-9ABC-DEF012345678"]}"#)
 
         // A replaced item keeps its place; one removed and saved again goes to the end.

@@ -7,7 +7,7 @@ import TodoCore
 /// exactly the controller's sections and rows (issue 4's random-key test).
 @Suite("TodoApp random keys")
 struct TodoAppRandomKeyTests {
-    static let keys: [Key] = Key.sequence("j k g G PgDn PgUp a e t d x c u U C-r / o ? Esc Enter Backspace Left Right Home End C-w C-u Space Delete")
+    static let keys: [Key] = Key.sequence("j k g G PgDn PgUp a e t d x c u U C-r / o ? Esc Enter Backspace Left Right Home End C-w C-u Space Delete p # n C-s Up Down")
         + Key.typing("milk 우유 +1d tomorrow done:no date:today x")
 
     @Test("100,000 random keys and resizes keep table and controller in step")

@@ -66,7 +66,7 @@ struct CLICommandTests: CLISandboxSuite {
         #expect(item.date.timeIntervalSince(before) == 3 * 86_400, "three days later at 10:15 in the runner's zone")
         let nothing = try cli.run("edit", id, "--store", store)
         #expect(nothing.status == 64)
-        #expect(nothing.stderr == "todo-tui: Nothing to change; give a new text, --date or --color.\n")
+        #expect(nothing.stderr == "todo-tui: Nothing to change; give a new text, --date, --color, --priority, --tag, --untag or --note.\n")
     }
 
     @Test("add accepts every documented date form")

@@ -66,6 +66,16 @@ struct CLIUsageTests: CLISandboxSuite {
             #expect(page.contains(roff), "no option --\(option)")
         }
         #expect(page.contains("\"todo-tui \(TodoTUIVersion.current)\""))
+        // Each subcommand's own options too (add's and edit's --priority, --tag, --untag, --note).
+        let subcommandOptions = try #require(command["subcommands"] as? [[String: Any]])
+            .flatMap { ($0["arguments"] as? [[String: Any]]) ?? [] }
+            .flatMap { ($0["names"] as? [[String: Any]]) ?? [] }
+            .filter { $0["kind"] as? String == "long" }.compactMap { $0["name"] as? String }
+        #expect(subcommandOptions.contains("priority") && subcommandOptions.contains("untag"))
+        for option in Set(subcommandOptions) {
+            let roff = "\\-\\-" + option.replacingOccurrences(of: "-", with: "\\-")
+            #expect(page.contains(roff), "no option --\(option)")
+        }
     }
 
     @Test("the man page renders without warnings where groff is installed")

@@ -82,15 +82,21 @@ struct ReleaseBinaryTerminalTests {
         let before = try #require(lines.firstIndex(of: "BEFORE"), "the shell's output before the app is gone: \(lines)", sourceLocation: sourceLocation)
         #expect(Array(lines[(before - 3)..<before]) == ["1", "2", "3"], "\(lines)", sourceLocation: sourceLocation)
         #expect(!lines.contains { $0.contains("No to-dos yet") }, "the app's screen stayed: \(lines)", sourceLocation: sourceLocation)
-        // Prints MODE-icanon/MODEicanon and MODE-echo/MODEecho; the typed line itself shows
-        // only `MODE$f`, so the check reads the output.
-        try session.type("for f in $(stty -a); do case $f in icanon|-icanon|echo|-echo) printf 'MODE%s ' \"$f\";; esac; done; echo")
+        try expectCookedTTY(session, "stty's modes", sourceLocation: sourceLocation)
+    }
+
+    /// Asks the shell for the tty's modes and expects canonical mode with echo.
+    ///
+    /// Prints MODE-icanon/MODEicanon and MODE-echo/MODEecho, then MODES-END; the typed line
+    /// itself shows only `MODE$f`, so the check reads the output, and only once the whole line is
+    /// there (under load the pane can be captured between two printfs).
+    private func expectCookedTTY(_ session: TmuxSession, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try session.type("for f in $(stty -a); do case $f in icanon|-icanon|echo|-echo) printf 'MODE%s ' \"$f\";; esac; done; echo MODES-END")
         try session.send("Enter")
-        let modes = try expectPane(session, "stty's modes", sourceLocation: sourceLocation) { lines in
-            lines.contains { $0.hasPrefix("MODE") }
-        }
-        let line = modes.first { $0.hasPrefix("MODE") } ?? ""
-        #expect(line.split(separator: " ").sorted() == ["MODEecho", "MODEicanon"], "stty -a in the pane: \(line)", sourceLocation: sourceLocation)
+        let isModes = { (line: String) in line.hasPrefix("MODE") && line.hasSuffix("MODES-END") }
+        let modes = try expectPane(session, what, sourceLocation: sourceLocation) { $0.contains(where: isModes) }
+        let line = modes.first(where: isModes) ?? ""
+        #expect(line.split(separator: " ").dropLast().sorted() == ["MODEecho", "MODEicanon"], "stty -a in the pane: \(line)", sourceLocation: sourceLocation)
     }
 
     @Test("q: the shell's screen and a cooked tty come back")
@@ -122,10 +128,7 @@ struct ReleaseBinaryTerminalTests {
         }
         #expect(stopped.contains("BEFORE"), "the shell's screen did not come back: \(stopped)")
         #expect(!stopped.contains { $0.contains("No to-dos yet") }, "the app's screen stayed: \(stopped)")
-        try session.type("for f in $(stty -a); do case $f in icanon|-icanon|echo|-echo) printf 'MODE%s ' \"$f\";; esac; done; echo")
-        try session.send("Enter")
-        let modes = try expectPane(session, "stty's modes while stopped") { $0.contains { $0.hasPrefix("MODE") } }
-        #expect(modes.first { $0.hasPrefix("MODE") }?.split(separator: " ").sorted() == ["MODEecho", "MODEicanon"], "\(modes)")
+        try expectCookedTTY(session, "stty's modes while stopped")
 
         try session.type("fg")
         try session.send("Enter")

@@ -30,8 +30,9 @@ struct CommandRunner {
         return CommandRunner(executable: executable("todo-tui"), environment: environment)
     }
 
-    /// Starts the process without waiting; stdout and stderr go to pipes the caller reads.
-    func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+    /// Starts the process without waiting; stdout and stderr go to pipes the caller reads,
+    /// stdin reads the file at `inputPath` (nothing when nil).
+    func start(_ arguments: [String], inputPath: String? = nil) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -39,7 +40,14 @@ struct CommandRunner {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        if let inputPath {
+            guard let input = FileHandle(forReadingAtPath: inputPath) else {
+                throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: inputPath])
+            }
+            process.standardInput = input
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         return (process, out, err)
     }
@@ -49,8 +57,9 @@ struct CommandRunner {
         try run(arguments)
     }
 
-    func run(_ arguments: [String]) throws -> Result {
-        let (process, out, err) = try start(arguments)
+    /// Runs to completion with stdin reading the file at `inputPath` (nothing when nil).
+    func run(_ arguments: [String], inputPath: String? = nil) throws -> Result {
+        let (process, out, err) = try start(arguments, inputPath: inputPath)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -3,11 +3,12 @@ import Foundation
 extension CSVFormat {
     /// Reads CSV with a header row naming its columns, in any order and letter case.
     ///
-    /// `text` is required; `id`, `date`, `color`, `done`, `createdAt` and `modifiedAt` are
-    /// optional (`ImportRecord` supplies defaults) and other columns are ignored, so a sheet
-    /// with extra notes still imports. Empty cells count as absent. Dates are ISO-8601 (with
-    /// offset or `Z`; a bare day or a time without offset is read in the calendar's zone); done
-    /// is `true`/`false`, `yes`/`no`, `1`/`0` or `x`/empty.
+    /// `text` is required; the other columns of `columns` are optional (`ImportRecord` supplies
+    /// defaults) and other columns are ignored, so a sheet with extra columns still imports.
+    /// Empty cells count as absent. Dates are ISO-8601 (with offset or `Z`; a bare day or a time
+    /// without offset is read in the calendar's zone); done and allDay are `true`/`false`,
+    /// `yes`/`no`, `1`/`0` or `x`/empty; priority a name (or `h`/`m`/`l`); tags words separated
+    /// by white space. Without an allDay column, a bare-day `date` is a whole day.
     ///
     /// - Throws: `ExchangeError.invalidLine` naming the line of the first bad record and the problem.
     /// - Complexity: O(n) in the length of the input.
@@ -26,16 +27,21 @@ extension CSVFormat {
                 columnIndex[column.lowercased()].map { record.fields[$0] }.flatMap { $0.isEmpty ? nil : $0 }
             }
             let fields = RecordFields(cell: cell, position: position, source: source, calendar: calendar)
-            let record = ImportRecord(
+            var item = ImportRecord(
                 id: try fields.id(),
                 text: formulaUnescaped(record.fields[textIndex]),
                 date: try fields.date("date"),
                 color: try fields.color(),
-                isDone: try fields.done(),
+                isDone: try fields.flag("done") ?? false,
                 createdAt: try fields.date("createdAt"),
                 modifiedAt: try fields.date("modifiedAt")
             )
-            try collector.add(record, at: position)
+            item.priority = try fields.priority()
+            item.tags = TodoTags(cell("tags").map { $0.split(whereSeparator: \.isWhitespace).map(String.init) } ?? [])
+            item.notes = cell("notes").map(formulaUnescaped) ?? ""
+            let bareDay = cell("date").map { $0.count == 10 } ?? false
+            item.hasTime = try !(fields.flag("allDay") ?? bareDay)
+            try collector.add(item, at: position)
         }
         return collector.items
     }
@@ -85,13 +91,22 @@ private struct RecordFields {
         return try ImportRecord.color(value, in: "column color", at: position, source: source)
     }
 
-    func done() throws(ExchangeError) -> Bool {
-        guard let value = cell("done") else { return false }
+    /// A yes/no column; nil when the cell is empty or the column absent.
+    func flag(_ column: String) throws(ExchangeError) -> Bool? {
+        guard let value = cell(column) else { return nil }
         switch value.lowercased() {
         case "true", "yes", "1", "x": return true
         case "false", "no", "0": return false
-        default: throw problem("\(StoreError.quoted(value)) in column done is not true or false")
+        default: throw problem("\(StoreError.quoted(value)) in column \(column) is not true or false")
         }
+    }
+
+    func priority() throws(ExchangeError) -> TodoPriority {
+        guard let value = cell("priority") else { return .none }
+        guard let priority = TodoPriority(name: value) else {
+            throw problem("\(StoreError.quoted(value)) in column priority is not one of none, low, medium, high")
+        }
+        return priority
     }
 
     private func problem(_ reason: String) -> ExchangeError {

@@ -2,19 +2,23 @@ import Foundation
 
 /// RFC 4180 comma-separated values, one item per record.
 ///
-/// The header is `id,text,date,color,done,createdAt,modifiedAt`. Records end in CRLF; a field
+/// The header is `id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay` (the
+/// last four since the item model's version 2, after the older ones so that a reader of the
+/// older seven still finds them where they were). Records end in CRLF; a field
 /// containing a comma, double quote, CR or LF is quoted, with quotes doubled. Text is UTF-8
 /// without a byte order mark. Ids are lowercase UUIDs, dates ISO-8601 in UTC with milliseconds
-/// (`2025-01-12T09:30:00.000Z`, exact for an item), colours by name, done `true`/`false`.
+/// (`2025-01-12T09:30:00.000Z`, exact for an item), colours by name, done `true`/`false`;
+/// priority `none`/`low`/`medium`/`high`, tags separated by spaces, notes as they are (line
+/// breaks inside a quoted field), allDay `true` for a whole-day item.
 /// `version` is left out: it counts saves of one store and means nothing in another.
 ///
 /// Formula injection (OWASP's CSV injection advice): a spreadsheet runs a cell that starts with
 /// `=`, `+`, `-`, `@`, tab or CR as a formula, so such a text is exported with a `'` in front,
-/// which spreadsheets show as "this is text". The escape is reversible: a text made of any
+/// which spreadsheets show as "this is text" (texts and notes alike). The escape is reversible: a text made of any
 /// number of `'` followed by one of those characters gets one more `'` on export, and on import
 /// a cell of that shape loses exactly one; every other text is written and read verbatim.
 enum CSVFormat {
-    static let columns = ["id", "text", "date", "color", "done", "createdAt", "modifiedAt"]
+    static let columns = ["id", "text", "date", "color", "done", "createdAt", "modifiedAt", "priority", "tags", "notes", "allDay"]
 
     /// The items as CSV text, in the given order.
     /// - Complexity: O(total length of the items).
@@ -34,7 +38,13 @@ enum CSVFormat {
             buffer.appendTimestamp(item.createdAt)
             buffer.append(UInt8(ascii: ","))
             buffer.appendTimestamp(item.modifiedAt)
-            buffer.append("\r\n")
+            buffer.append(UInt8(ascii: ","))
+            buffer.append(item.priority.name)
+            buffer.append(UInt8(ascii: ","))
+            appendField(formulaEscaped(item.tags.joined(separator: " ")), to: &buffer)
+            buffer.append(UInt8(ascii: ","))
+            appendField(formulaEscaped(item.notes), to: &buffer)
+            buffer.append(item.hasTime ? ",false\r\n" : ",true\r\n")
         }
         return buffer.bytes
     }

@@ -9,15 +9,28 @@ extension ICalendarFormat {
     /// `export` writes texts with line breaks), so a description that is a separate note is not
     /// taken for the text; the date is `DUE`, else `DTSTART` (else the creation date, else now); done
     /// means `STATUS:COMPLETED` or `CANCELLED` (no longer to do) or a `COMPLETED` time; the colour
-    /// is `COLOR` when it names one of the eight (CSS's `fuchsia` and `aqua` too), else default.
-    /// Times with `TZID` are read in that zone when the system knows it, floating times and
-    /// DATE values in the calendar's zone.
+    /// is `COLOR` when it names one of the eight (CSS's `fuchsia` and `aqua` too), else default;
+    /// the notes are a `DESCRIPTION` that is not the text; `PRIORITY` 1–4 is high, 5 medium, 6–9
+    /// low; `CATEGORIES` (every such line, in order) are the tags; a `DUE` (else `DTSTART`) that
+    /// is a DATE makes a whole-day item. Times with `TZID` are read in that zone when the system
+    /// knows it, floating times and DATE values in the calendar's zone.
+    ///
+    /// Everything else the VTODO holds is kept in `foreign.iCalendar`, exactly as read: its other
+    /// properties (RRULE, RELATED-TO, X-…), its subcomponents (VALARM) whole, the VTIMEZONEs its
+    /// kept `TZID`s name, and the original line of a `UID` that is not the id as written here, a
+    /// `PRIORITY` other than 1/5/9 and a `DUE` written otherwise than the export writes one (a
+    /// `TZID`, a floating time) — the export writes those back while the item's field still
+    /// means the same.
     ///
     /// - Throws: `ExchangeError.invalidLine` for malformed iCalendar, a VTODO without `SUMMARY`, or
     ///   a date that does not parse.
     /// - Complexity: O(n) in the length of the input.
     static func parse(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExchangeError) -> [TodoItem] {
         let components = try ICalendarParser(source: source).components(bytes)
+        let timeZones = Dictionary(
+            components.filter { $0.name == "VTIMEZONE" }.compactMap { zone in zone.first("TZID").map { ($0.value, zone.lines) } },
+            uniquingKeysWith: { first, _ in first }
+        )
         var collector = ImportCollector(format: .ics, source: source, now: now)
         for todo in components where todo.name == "VTODO" {
             let position = ImportPosition.line(todo.line)
@@ -31,15 +44,24 @@ extension ICalendarFormat {
             let start = try dates.date("DTSTART")
             let summaryText = ICalendarParser.unescapedText(summary.value)
             let description = todo.first("DESCRIPTION").map { ICalendarParser.unescapedText($0.value) }
-            let record = ImportRecord(
-                id: todo.first("UID").map { StableID.id(forUID: $0.value) },
-                text: description.flatMap { singleLine($0) == summaryText ? $0 : nil } ?? summaryText,
+            let textFromDescription = description.flatMap { singleLine($0) == summaryText ? $0 : nil }
+            let id = todo.first("UID").map { StableID.id(forUID: $0.value) }
+            var record = ImportRecord(
+                id: id,
+                text: textFromDescription ?? summaryText,
                 date: due ?? start,
                 color: todo.first("COLOR").flatMap { color(named: $0.value) } ?? .default,
                 isDone: status == "COMPLETED" || status == "CANCELLED" || completed != nil,
                 createdAt: try dates.date("CREATED"),
                 modifiedAt: try dates.date("LAST-MODIFIED")
             )
+            record.notes = textFromDescription == nil ? description ?? "" : ""
+            record.priority = todo.first("PRIORITY").flatMap { priority(fromICalendar: $0.value) } ?? .none
+            record.tags = TodoTags(todo.properties.filter { $0.name == "CATEGORIES" }.flatMap { categories($0.value) })
+            if let dated = todo.first("DUE") ?? todo.first("DTSTART"), isDate(dated) {
+                record.hasTime = false
+            }
+            record.foreign = ForeignProperties(iCalendar: keptLines(of: todo, id: id, timeZones: timeZones))
             try collector.add(record, at: position)
         }
         return collector.items
@@ -61,6 +83,91 @@ extension ICalendarFormat {
             }
         }
         return items
+    }
+
+    /// The properties a field of the item holds; every other line of a VTODO is kept as read.
+    static let mappedProperties: Set<String> = [
+        "UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SUMMARY", "DESCRIPTION", "DUE", "STATUS", "COMPLETED", "COLOR",
+        "PRIORITY", "CATEGORIES",
+    ]
+
+    /// The lines of `todo` that go to `ForeignProperties.iCalendar`: unmapped properties, mapped
+    /// ones whose original the export must write back (see `parse`), the subcomponents, and the
+    /// VTIMEZONE blocks of the kept lines' `TZID`s.
+    private static func keptLines(of todo: ICalendarParser.Component, id: UUID?, timeZones: [String: [String]]) -> [String] {
+        var originals: [String: String] = [:]
+        var kept: [String] = []
+        var zones: [String] = []
+        for property in todo.properties {
+            let keep = switch property.name {
+            case "UID": id.map { property.raw != "UID:" + $0.uuidString.lowercased() } ?? true
+            case "PRIORITY": !["1", "5", "9"].contains(property.value)
+            case "DUE": !isCanonicalDue(property)
+            case let name: !mappedProperties.contains(name)
+            }
+            guard keep else { continue }
+            if KeptLines.replaceable.contains(property.name), originals[property.name] == nil {
+                originals[property.name] = property.raw
+            } else {
+                kept.append(property.raw)
+            }
+            if let zone = property.parameters["TZID"], !zones.contains(zone) { zones.append(zone) }
+        }
+        // The originals first, in the order the export writes them, so that reading back an
+        // export gives the same list.
+        kept = ["UID", "DUE", "PRIORITY"].compactMap { originals[$0] } + kept + todo.nestedBlocks.joined()
+        for zone in zones {
+            kept += timeZones[zone] ?? []
+        }
+        return kept
+    }
+
+    /// Whether a `DUE` is written exactly as the export writes one: a UTC DATE-TIME without
+    /// parameters, or `DUE;VALUE=DATE:` and a day. Any other (a `TZID`, a floating time, a
+    /// bare day) is kept as read.
+    static func isCanonicalDue(_ property: ICalendarParser.ContentLine) -> Bool {
+        if property.parameters.isEmpty { return property.value.hasSuffix("Z") }
+        return property.parameters == ["VALUE": "DATE"] && property.raw.hasPrefix("DUE;VALUE=DATE:") && property.value.count == 8
+    }
+
+    /// RFC 5545's PRIORITY as todo-tui's: 1–4 high, 5 medium, 6–9 low, 0 none; nil for any
+    /// other value (kept as read by `keptLines`).
+    static func priority(fromICalendar value: String) -> TodoPriority? {
+        switch Int(value.trimmingCharacters(in: .whitespaces)) {
+        case 0?: TodoPriority.none
+        case (1...4)?: .high
+        case 5?: .medium
+        case (6...9)?: .low
+        default: nil
+        }
+    }
+
+    /// The values of a CATEGORIES line: split at commas that are not escaped, each unescaped.
+    static func categories(_ value: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var escaped = false
+        for character in value {
+            if escaped {
+                current.append(character)
+                escaped = false
+            } else if character == "\\" {
+                current.append(character)
+                escaped = true
+            } else if character == "," {
+                words.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        words.append(current)
+        return words.map(ICalendarParser.unescapedText).filter { !$0.isEmpty }
+    }
+
+    /// Whether a date property names a whole day: `VALUE=DATE`, or a value of eight digits.
+    static func isDate(_ property: ICalendarParser.ContentLine) -> Bool {
+        property.parameters["VALUE"]?.uppercased() == "DATE" || property.value.count == 8
     }
 
     /// The colour a CSS3 colour name stands for, when it is one of the eight.

@@ -11,6 +11,9 @@ struct ICalendarParser {
         var parameters: [String: String]
         var value: String
         var line: Int
+        /// The whole content line exactly as read, after unfolding: what a kept property is
+        /// written back as.
+        var raw: String
     }
 
     /// A component (`VTODO`, `VEVENT`, …) with its own properties, not those of nested components.
@@ -18,6 +21,11 @@ struct ICalendarParser {
         var name: String
         var line: Int
         var properties: [ContentLine]
+        /// Every line of the component exactly as read, from its BEGIN to its END, nested
+        /// components' lines included.
+        var lines: [String] = []
+        /// The lines (`lines`) of each component nested directly in this one, in order.
+        var nestedBlocks: [[String]] = []
 
         /// The first property called `name`.
         func first(_ name: String) -> ContentLine? {
@@ -50,7 +58,7 @@ struct ICalendarParser {
                 guard !open.isEmpty || name == "VCALENDAR" else {
                     throw problem("expected BEGIN:VCALENDAR, found BEGIN:\(content.value)", line: line.number)
                 }
-                open.append(Component(name: name, line: line.number, properties: []))
+                open.append(Component(name: name, line: line.number, properties: [], lines: [line.text]))
             case "END":
                 guard let current = open.popLast() else {
                     throw problem("END:\(content.value) has no matching BEGIN", line: line.number)
@@ -58,12 +66,19 @@ struct ICalendarParser {
                 guard current.name == content.value.uppercased() else {
                     throw problem("END:\(content.value) closes BEGIN:\(current.name) from line \(current.line)", line: line.number)
                 }
-                components.append(current)
+                var closed = current
+                closed.lines.append(line.text)
+                if !open.isEmpty {
+                    open[open.count - 1].nestedBlocks.append(closed.lines)
+                    open[open.count - 1].lines.append(contentsOf: closed.lines)
+                }
+                components.append(closed)
             default:
                 guard !open.isEmpty else {
                     throw problem("expected BEGIN:VCALENDAR, found \(content.name)", line: line.number)
                 }
                 open[open.count - 1].properties.append(content)
+                open[open.count - 1].lines.append(line.text)
             }
         }
         if let unclosed = open.last {
@@ -98,7 +113,7 @@ struct ICalendarParser {
     }
 
     /// Splits `NAME;PARAM=a;PARAM="b:c":value`; a colon inside a quoted parameter value is text.
-    private func contentLine(_ text: String, at line: Int) throws(ExchangeError) -> ContentLine {
+    func contentLine(_ text: String, at line: Int) throws(ExchangeError) -> ContentLine {
         let scalars = Array(text.unicodeScalars)
         var index = 0
         var name = ""
@@ -135,7 +150,7 @@ struct ICalendarParser {
         }
         var value = String.UnicodeScalarView()
         value.append(contentsOf: scalars[(index + 1)...])
-        return ContentLine(name: name.uppercased(), parameters: parameters, value: String(value), line: line)
+        return ContentLine(name: name.uppercased(), parameters: parameters, value: String(value), line: line, raw: text)
     }
 
     /// Whether `text` is an iCalendar name (iana-token or x-name): ASCII letters, digits, hyphens.

@@ -53,6 +53,12 @@ struct ICalendarWriter {
     /// - Complexity: O(length of the value).
     mutating func text(_ name: StaticString, _ value: String) {
         begin(name)
+        appendEscapedText(value)
+        end()
+    }
+
+    /// Appends `value` escaped as TEXT (see `text(_:_:)`).
+    private mutating func appendEscapedText(_ value: String) {
         var value = TextForm.iCalendar.apply(value)
         value.withUTF8 { bytes in
             var runStart = 0
@@ -65,7 +71,27 @@ struct ICalendarWriter {
             }
             appendFolded(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
+    }
+
+    /// Writes a whole content line kept from another program's file, exactly, folded.
+    mutating func line(_ text: String) {
+        var text = text
+        text.withUTF8 { appendFolded($0) }
         end()
+    }
+
+    /// Writes `NAME:a,b,c` with each value escaped as TEXT (CATEGORIES).
+    mutating func textList(_ name: StaticString, _ values: some Sequence<String>) {
+        begin(name)
+        for (index, value) in values.enumerated() {
+            if index > 0 { appendFolded(",") }
+            appendEscapedText(value)
+        }
+        end()
+    }
+
+    private mutating func appendFolded(_ literal: StaticString) {
+        literal.withUTF8Buffer { appendFolded($0) }
     }
 
     private mutating func begin(_ name: StaticString) {

@@ -6,8 +6,11 @@ extension TaskwarriorFormat {
     ///
     /// Deleted tasks and recurrence templates (`status` `deleted`, `recurring`) are skipped; they
     /// are not to-dos. `completed` is done; `pending` and `waiting` are not. The date is `due`
-    /// (else the creation date `entry`, else now); the colour is `todotuicolor`. Other attributes
-    /// (`id`, `urgency`, `tags`, annotations, UDAs) are ignored.
+    /// (else the creation date `entry`, else now), a whole day when it is at the start of a day;
+    /// the colour is `todotuicolor`, the notes `todotuinotes`; `priority` H/M/L, `tags` and
+    /// `project` (as the tag `project:NAME`) map to the item's own fields. Every other attribute
+    /// is kept as it was (`ForeignProperties.taskwarrior`, sorted by name), except `id` and
+    /// `urgency`, which Taskwarrior computes.
     ///
     /// - Throws: `ExchangeError.invalidLine` (JSON lines, or a syntax error at a known place),
     ///   `.invalidRecord` (array elements) or `.invalidInput` for malformed JSON, a task that is
@@ -74,15 +77,29 @@ extension TaskwarriorFormat {
         guard let description = try fields.string("description") else {
             throw position.error("the task has no description", source: source)
         }
-        let record = ImportRecord(
+        let due = try fields.date("due")
+        var record = ImportRecord(
             id: try fields.uuid(),
             text: description,
-            date: try fields.date("due"),
+            date: due,
             color: try fields.color(),
             isDone: status == "completed",
             createdAt: try fields.date("entry"),
             modifiedAt: try fields.date("modified")
         )
+        record.notes = try fields.string(TaskwarriorFormat.notesAttribute) ?? ""
+        let priority = try fields.string("priority")
+        record.priority = priority.flatMap { letter in TaskwarriorFormat.priorityLetters.first { $0.value == letter }?.key } ?? .none
+        if let project = try fields.string("project") {
+            record.tags.insert(TaskwarriorFormat.projectTagPrefix + project)
+        }
+        for tag in try fields.strings("tags") {
+            record.tags.insert(tag)
+        }
+        if let due {
+            record.hasTime = due != calendar.startOfDay(for: due)
+        }
+        record.foreign = ForeignProperties(taskwarrior: try fields.foreign(keepingPriority: record.priority == .none && priority != nil))
         try collector.add(record, at: position)
     }
 }
@@ -98,6 +115,39 @@ private struct TaskFields {
         guard let value = task[key] else { return nil }
         guard let string = value as? String else { throw problem("the attribute \(key) is not a string") }
         return string
+    }
+
+    /// An array of strings, or none.
+    func strings(_ key: String) throws(ExchangeError) -> [String] {
+        guard let value = task[key] else { return [] }
+        guard let strings = value as? [String] else { throw problem("the attribute \(key) is not an array of strings") }
+        return strings
+    }
+
+    /// The attributes no field of the item holds, by name, each as its JSON text. `status` is
+    /// kept only when it is `waiting` (done and pending are the item's own), `priority` only when
+    /// it is not H, M or L, `end` only when it is not the modification date.
+    func foreign(keepingPriority: Bool) throws(ExchangeError) -> [ForeignAttribute] {
+        var kept: [ForeignAttribute] = []
+        for (name, value) in task.sorted(by: { $0.key < $1.key }) {
+            switch name {
+            case _ where TaskwarriorFormat.ownAttributes.contains(name) || TaskwarriorFormat.computedAttributes.contains(name):
+                continue
+            case "status" where value as? String != "waiting":
+                continue
+            case "priority" where !keepingPriority:
+                continue
+            case "end" where value as? String == task["modified"] as? String:
+                // What todo-tui writes for a done task anyway.
+                continue
+            default:
+                guard let json = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes]) else {
+                    throw problem("the attribute \(StoreError.quoted(name)) holds a value that cannot be kept")
+                }
+                kept.append(ForeignAttribute(name: name, rawJSON: String(decoding: json, as: UTF8.self)))
+            }
+        }
+        return kept
     }
 
     func uuid() throws(ExchangeError) -> UUID? {

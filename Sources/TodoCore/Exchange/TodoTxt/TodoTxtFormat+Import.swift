@@ -1,10 +1,13 @@
 import Foundation
 
 extension TodoTxtFormat {
-    /// Reads todo.txt lines: `x` and the completion date mark a done item, a priority `(A)` is
-    /// dropped (items have none), the creation date is read, and the `due:`, `color:` and `uuid:`
-    /// tags set the date, colour and id wherever they stand; every other word, including other
-    /// `key:value` tags, `+project` and `@context`, stays in the text. Blank lines are skipped.
+    /// Reads todo.txt lines: `x` and the completion date mark a done item; a priority `(A)`,
+    /// `(B)`, `(C)` (or `pri:A` on a done line) is high, medium, low, and `(D)` … `(Z)` low, kept
+    /// as written; the creation date is read; `due:`, `color:` and `uuid:` set the date (a whole
+    /// day), colour and id wherever they stand; `+project` becomes the tag `project` and
+    /// `@context` the tag `@context`; `t:`, `rec:` and `h:` are kept as they are, in order, to be
+    /// written back. The other words, other `key:value` words included, are the text. Blank
+    /// lines are skipped.
     ///
     /// - Throws: `ExchangeError.invalidLine` for a `due:` that is not a `YYYY-MM-DD` day, a
     ///   `uuid:` that is not a UUID, a `color:` that is not one of the eight, or an empty text.
@@ -21,15 +24,29 @@ extension TodoTxtFormat {
                 record.modifiedAt = leadingDay(&words, calendar: calendar)
             } else if let first = words.first, isPriority(first) {
                 words.removeFirst()
+                record.priority = priority(letter: first.dropFirst().first)
+                if record.priority == .low, first != "(C)" {
+                    record.foreign.todoTxt.append(String(first))
+                }
             }
             record.createdAt = leadingDay(&words, calendar: calendar)
             var textWords: [Substring] = []
             for word in words {
-                if try !readTag(word, into: &record, calendar: calendar, position: position, source: source) {
+                if try readTag(word, into: &record, calendar: calendar, position: position, source: source) {
+                    continue
+                } else if word.count > 1, word.first == "+" {
+                    record.tags.insert(String(word.dropFirst()))
+                } else if word.count > 1, word.first == "@" {
+                    record.tags.insert(String(word))
+                } else if isKeptExtension(word) {
+                    record.foreign.todoTxt.append(String(word))
+                } else {
                     textWords.append(word)
                 }
             }
             record.text = textWords.joined(separator: " ")
+            // todo.txt dates are days; only a line with no date at all is dated now.
+            record.hasTime = record.date == nil && record.createdAt == nil
             try collector.add(record, at: position)
         }
         return collector.items
@@ -38,6 +55,28 @@ extension TodoTxtFormat {
     /// Whether `word` is a todo.txt priority: an uppercase letter in parentheses, `(A)`.
     static func isPriority(_ word: Substring) -> Bool {
         word.count == 3 && word.first == "(" && word.last == ")" && word.dropFirst().first?.isUppercase == true
+    }
+
+    /// The priority a todo.txt letter stands for: A high, B medium, every later letter low.
+    static func priority(letter: Character?) -> TodoPriority {
+        switch letter {
+        case "A": .high
+        case "B": .medium
+        case .some: .low
+        case nil: .none
+        }
+    }
+
+    /// The `key:value` extensions other todo.txt programs act on, kept beside the text:
+    /// threshold (`t:`), recurrence (`rec:`) and hidden (`h:`). Any other `key:value` word stays
+    /// where it stands in the text, so it is written back exactly there, and a text such as
+    /// `see C:\logs` is never taken apart.
+    static let keptExtensions: Set<Substring> = ["t", "rec", "h"]
+
+    /// Whether `word` is one of `keptExtensions` with a value.
+    static func isKeptExtension(_ word: Substring) -> Bool {
+        guard let colon = word.firstIndex(of: ":"), keptExtensions.contains(word[..<colon]) else { return false }
+        return word.index(after: colon) < word.endIndex
     }
 
     /// The first instant, in `calendar`, of the day a `YYYY-MM-DD` word names.
@@ -68,6 +107,11 @@ extension TodoTxtFormat {
             record.date = date
         case "color":
             record.color = try ImportRecord.color(value, in: "the color: tag", at: position, source: source)
+        case "pri" where value.count == 1 && value.first?.isUppercase == true && value.first?.isASCII == true:
+            record.priority = priority(letter: value.first)
+            if record.priority == .low, value != "C" {
+                record.foreign.todoTxt.append("(\(value))")
+            }
         case "uuid":
             guard let id = UUID(uuidString: String(value)) else {
                 throw position.error("\(StoreError.quoted(String(word))) does not hold a UUID", source: source)

@@ -7,14 +7,14 @@ struct CSVExportTests {
     @Test("the small fixture exports to the exact RFC 4180 text")
     func golden() {
         let expected = #"""
-        id,text,date,color,done,createdAt,modifiedAt⏎
-        6f1c2a3b-4d5e-4f60-8a7b-000000000005,New year's eve,2024-12-31T23:00:00.000Z,magenta,true,2024-12-01T09:00:00.000Z,2025-01-01T00:30:00.000Z⏎
-        6f1c2a3b-4d5e-4f60-8a7b-000000000001,"Buy milk, eggs; ""bread""",2025-01-11T09:30:00.250Z,red,false,2025-01-10T08:00:00.000Z,2025-01-11T08:15:00.000Z⏎
-        6f1c2a3b-4d5e-4f60-8a7b-000000000002,우유 사기 🥛,2025-01-12T12:00:00.000Z,green,true,2025-01-12T07:00:00.000Z,2025-01-12T09:45:00.000Z⏎
-        6f1c2a3b-4d5e-4f60-8a7b-000000000003,C:\temp *draft* [1] <b> & _x_ | ~y~ `z`,2025-01-12T18:00:00.000Z,default,false,2025-01-12T07:30:00.000Z,2025-01-12T07:30:00.000Z⏎
-        6f1c2a3b-4d5e-4f60-8a7b-000000000004,日本語のとても長いテキストは七十五オクテットで折り返されなければならない、そしてマルチバイト文字は分割されない,2025-01-13T08:00:00.000Z,blue,false,2025-01-12T08:00:00.000Z,2025-01-12T08:00:00.000Z⏎
+        id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay⏎
+        6f1c2a3b-4d5e-4f60-8a7b-000000000005,New year's eve,2024-12-31T23:00:00.000Z,magenta,true,2024-12-01T09:00:00.000Z,2025-01-01T00:30:00.000Z,none,,,false⏎
+        6f1c2a3b-4d5e-4f60-8a7b-000000000001,"Buy milk, eggs; ""bread""",2025-01-11T09:30:00.250Z,red,false,2025-01-10T08:00:00.000Z,2025-01-11T08:15:00.000Z,none,,,false⏎
+        6f1c2a3b-4d5e-4f60-8a7b-000000000002,우유 사기 🥛,2025-01-12T12:00:00.000Z,green,true,2025-01-12T07:00:00.000Z,2025-01-12T09:45:00.000Z,none,,,false⏎
+        6f1c2a3b-4d5e-4f60-8a7b-000000000003,C:\temp *draft* [1] <b> & _x_ | ~y~ `z`,2025-01-12T18:00:00.000Z,default,false,2025-01-12T07:30:00.000Z,2025-01-12T07:30:00.000Z,none,,,false⏎
+        6f1c2a3b-4d5e-4f60-8a7b-000000000004,日本語のとても長いテキストは七十五オクテットで折り返されなければならない、そしてマルチバイト文字は分割されない,2025-01-13T08:00:00.000Z,blue,false,2025-01-12T08:00:00.000Z,2025-01-12T08:00:00.000Z,none,,,false⏎
         6f1c2a3b-4d5e-4f60-8a7b-000000000006,"Two
-        lines\#tand a tab",2025-02-03T14:15:16.000Z,white,false,2025-01-12T08:10:00.000Z,2025-01-12T08:10:00.000Z⏎
+        lines\#tand a tab",2025-02-03T14:15:16.000Z,white,false,2025-01-12T08:10:00.000Z,2025-01-12T08:10:00.000Z,none,,,false⏎
 
         """#
         #expect(ExportFixtures.visible(ExportFixtures.export(ExportFixtures.small, as: .csv)) == expected)
@@ -22,7 +22,7 @@ struct CSVExportTests {
 
     @Test("an empty list exports the header alone")
     func empty() {
-        #expect(ExportFixtures.export([], as: .csv) == Array("id,text,date,color,done,createdAt,modifiedAt\r\n".utf8))
+        #expect(ExportFixtures.export([], as: .csv) == Array("id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay\r\n".utf8))
     }
 
     @Test(
@@ -104,7 +104,7 @@ struct CSVExportTests {
         ("text,done\nBuy milk\n", "input, line 2: the record has 1 fields but the header has 2."),
         ("text\nsay \"hi\"\n", "input, line 2: a double quote appears inside an unquoted field; quote the field and double the quote."),
         ("text\n\"a\"b\n", "input, line 2: a quoted field must be followed by a comma or the end of the line."),
-        ("name,date\nBuy milk,2025-01-12\n", "input, line 1: the header has no 'text' column (expected id,text,date,color,done,createdAt,modifiedAt)."),
+        ("name,date\nBuy milk,2025-01-12\n", "input, line 1: the header has no 'text' column (expected id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay)."),
         ("text,Text\na,b\n", "input, line 1: the header names the column \"Text\" twice."),
         ("text,date\n\"multi\nline\",2025-13-01\n", "input, line 2: \"2025-13-01\" in column date is not an ISO-8601 date."),
         ("text,id\nx,42\n", "input, line 2: \"42\" in column id is not a UUID."),

@@ -1,0 +1,75 @@
+import Foundation
+
+/// An item's kept iCalendar lines (`ForeignProperties.iCalendar`) sorted for writing: the
+/// original lines of the properties todo-tui maps, the VTIMEZONE blocks, and the rest.
+struct KeptLines {
+    /// A kept VTIMEZONE: its `TZID` and all its lines.
+    struct TimeZoneBlock {
+        var id: String
+        var lines: [String]
+    }
+
+    /// VTIMEZONE blocks, each written beside the VTODO.
+    private(set) var timeZones: [TimeZoneBlock] = []
+    /// Every other kept line, in order (subcomponents' lines included), except the originals of
+    /// `UID`, `DUE` and `PRIORITY`.
+    private(set) var others: [String] = []
+    /// The kept original line of a mapped property, by name.
+    private var originals: [String: ICalendarParser.ContentLine] = [:]
+
+    /// The properties whose original line may be kept in place of the one todo-tui would write.
+    static let replaceable: Set<String> = ["UID", "DUE", "PRIORITY"]
+
+    /// - Complexity: O(n) in the number of lines.
+    init(_ lines: [String]) {
+        let parser = ICalendarParser(source: "")
+        var depth = 0
+        var zone: [String]?
+        for line in lines {
+            let name = ForeignProperties.propertyName(of: line)
+            let value = line.drop { $0 != ":" }.dropFirst().uppercased()
+            if var block = zone {
+                block.append(line)
+                zone = block
+                if name == "END", value == "VTIMEZONE" {
+                    let id = block.compactMap { try? parser.contentLine($0, at: 0) }.first { $0.name == "TZID" }?.value ?? ""
+                    timeZones.append(TimeZoneBlock(id: id, lines: block))
+                    zone = nil
+                }
+                continue
+            }
+            if depth == 0, name == "BEGIN", value == "VTIMEZONE" {
+                zone = [line]
+                continue
+            }
+            if name == "BEGIN" { depth += 1 }
+            if name == "END" { depth -= 1 }
+            if depth == 0, name != "END", Self.replaceable.contains(name), originals[name] == nil,
+               let content = try? parser.contentLine(line, at: 0) {
+                originals[name] = content
+                continue
+            }
+            others.append(line)
+        }
+    }
+
+    /// The kept original line of `name` (`UID`, `DUE` or `PRIORITY`).
+    func line(_ name: String) -> String? {
+        originals[name]?.raw
+    }
+
+    /// Whether the kept `DUE` still names the item's date: the same instant (to the second, as
+    /// iCalendar keeps it) and the same kind (a day or a time).
+    func dueMeans(_ item: TodoItem, calendar: Calendar) -> Bool {
+        guard let due = originals["DUE"] else { return false }
+        let zone = due.parameters["TZID"].flatMap { TimeZone(identifier: $0) }
+        guard let date = ParsedTimestamp.parse(due.value)?.date(in: calendar, timeZone: zone) else { return false }
+        return ICalendarFormat.isDate(due) == !item.hasTime
+            && date.timeIntervalSince1970.rounded(.down) == item.date.timeIntervalSince1970.rounded(.down)
+    }
+
+    /// Whether the kept `PRIORITY` reads as `priority`.
+    func priorityMeans(_ priority: TodoPriority) -> Bool {
+        originals["PRIORITY"].flatMap { ICalendarFormat.priority(fromICalendar: $0.value) } == priority
+    }
+}

@@ -29,9 +29,11 @@ public enum SnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidSectionCount(before, after, inserted, deleted):
             return "The update leaves \(before + inserted - deleted) sections but the data source has \(after)."
         case let .invalidRowCount(section, before, after, inserted, deleted, movedIn, movedOut):
-            return "The update leaves \(before + inserted - deleted + movedIn - movedOut) items in section \(section) but the data source has \(after)."
+            return
+                "The update leaves \(before + inserted - deleted + movedIn - movedOut) items in section \(section) but the data source has \(after)."
         case let .invalidRowCountInInsertedSection(section, after, inserted, movedIn):
-            return "The update leaves \(inserted + movedIn) items in section \(section) but the data source has \(after)."
+            return
+                "The update leaves \(inserted + movedIn) items in section \(section) but the data source has \(after)."
         case let .rowsLeftInDeletedSection(section, count):
             return "Section \(section) is deleted but \(count) of its items are neither deleted nor moved out."
         case let .sectionOutOfRange(operation, section, count):
@@ -40,8 +42,10 @@ public enum SnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The item \(change(operation)) at \(path(indexPath)) is outside the items it refers to."
         case let .conflictingSection(_, second, section):
             return "Section \(section) is named twice by the update (\(change(second)))."
-        case let .conflictingRow(first, second, indexPath) where first != second && (isRedraw(first) || isRedraw(second)):
-            return "Item \(path(indexPath)) has a \(isRedraw(first) ? first : second) but the same update deletes or moves it."
+        case let .conflictingRow(first, second, indexPath)
+        where first != second && (isRedraw(first) || isRedraw(second)):
+            return
+                "Item \(path(indexPath)) has a \(isRedraw(first) ? first : second) but the same update deletes or moves it."
         case let .conflictingRow(_, second, indexPath):
             return "Item \(path(indexPath)) is named twice by the update (\(change(second)))."
         }

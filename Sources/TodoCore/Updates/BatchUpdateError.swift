@@ -32,7 +32,8 @@ public enum BatchUpdateError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The section count after the batch is not the count before it plus inserted minus deleted.
     case invalidSectionCount(before: Int, after: Int, inserted: Int, deleted: Int)
     /// A section that exists before and after has the wrong number of rows after the batch.
-    case invalidRowCount(section: Int, before: Int, after: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)
+    case invalidRowCount(
+        section: Int, before: Int, after: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)
     /// A section that is not the continuation of one before the update (inserted) has a row
     /// count other than the rows inserted and moved into it; checked only when the validator's
     /// `checksInsertedSectionCounts` is on.

@@ -4,7 +4,9 @@ extension BatchUpdateValidator {
     /// Checks section indexes, sections named twice and the section count.
     /// - Returns: for each new section its old one (`nil` when inserted), and for each old
     ///   section its new one (`nil` when deleted).
-    static func checkSections(_ batch: SnapshotDifference, oldCount: Int, newCount: Int) throws(BatchUpdateError)
+    static func checkSections(
+        _ batch: SnapshotDifference, oldCount: Int, newCount: Int
+    ) throws(BatchUpdateError)
         -> (oldSections: [Int?], newSections: [Int?])
     {
         let movedFrom = batch.movedSections.map(\.from)
@@ -14,8 +16,10 @@ extension BatchUpdateValidator {
         try checkRange(.moveFrom, movedFrom, count: oldCount)
         try checkRange(.insert, batch.insertedSections, count: newCount)
         try checkRange(.moveTo, movedTo, count: newCount)
-        try checkDisjoint([(.delete, batch.deletedSections), (.reload, batch.reloadedSections), (.moveFrom, movedFrom)],
-                          pairs: [(0, 1), (0, 2), (1, 2)]) { .conflictingSection($0, $1, section: $2) }
+        try checkDisjoint(
+            [(.delete, batch.deletedSections), (.reload, batch.reloadedSections), (.moveFrom, movedFrom)],
+            pairs: [(0, 1), (0, 2), (1, 2)]
+        ) { .conflictingSection($0, $1, section: $2) }
         try checkDisjoint([(.insert, batch.insertedSections), (.moveTo, movedTo)], pairs: [(0, 1)]) {
             .conflictingSection($0, $1, section: $2)
         }
@@ -48,7 +52,9 @@ extension BatchUpdateValidator {
     }
 
     /// Checks that every section index lies in `0..<count`, reporting the first that does not.
-    static func checkRange(_ operation: BatchUpdateError.Operation, _ sections: [Int], count: Int) throws(BatchUpdateError) {
+    static func checkRange(
+        _ operation: BatchUpdateError.Operation, _ sections: [Int], count: Int
+    ) throws(BatchUpdateError) {
         guard !sections.allSatisfy({ $0 >= 0 && $0 < count }) else { return }
         if let section = sections.sorted().first(where: { $0 < 0 || $0 >= count }) {
             throw .sectionOutOfRange(operation, section: section, sectionCount: count)
@@ -57,7 +63,9 @@ extension BatchUpdateValidator {
 
     /// Checks that every path names a section of `counts` and a row within it, reporting the
     /// first in path order that does not.
-    static func checkRange(_ operation: BatchUpdateError.Operation, _ paths: [IndexPath], counts: [Int]) throws(BatchUpdateError) {
+    static func checkRange(
+        _ operation: BatchUpdateError.Operation, _ paths: [IndexPath], counts: [Int]
+    ) throws(BatchUpdateError) {
         for path in paths {
             precondition(path.count == 2, "A table index path has a section and a row.")
         }

@@ -34,10 +34,12 @@ public struct BatchUpdateValidator: Equatable, Sendable {
     }
 
     /// `UITableView`'s rules.
-    public static let tableView = BatchUpdateValidator(deletedSectionRows: .goWithTheSection, checksInsertedSectionCounts: false)
+    public static let tableView = BatchUpdateValidator(
+        deletedSectionRows: .goWithTheSection, checksInsertedSectionCounts: false)
     /// Every row named, every section counted: what a fetched-results controller and a snapshot
     /// difference promise.
-    public static let strict = BatchUpdateValidator(deletedSectionRows: .mustBeDeletedExplicitly, checksInsertedSectionCounts: true)
+    public static let strict = BatchUpdateValidator(
+        deletedSectionRows: .mustBeDeletedExplicitly, checksInsertedSectionCounts: true)
 
     /// Checks `batch` against the row counts before it and, when given, the expected counts after it.
     ///
@@ -57,13 +59,17 @@ public struct BatchUpdateValidator: Equatable, Sendable {
     /// - Returns: the counts after the update and where each section goes.
     /// - Throws: `BatchUpdateError`, the first rule the batch breaks.
     /// - Complexity: O(s + k) for s sections and k operations, plus O(k log k) to report an error.
-    public func validate(_ batch: SnapshotDifference, oldCounts: [Int], newCounts: [Int]? = nil) throws(BatchUpdateError)
+    public func validate(
+        _ batch: SnapshotDifference, oldCounts: [Int], newCounts: [Int]? = nil
+    ) throws(BatchUpdateError)
         -> BatchUpdateShape
     {
         // Repeated deletes could make the computed count negative; they are refused below.
-        let newSectionCount = newCounts?.count
+        let newSectionCount =
+            newCounts?.count
             ?? max(0, oldCounts.count - batch.deletedSections.count + batch.insertedSections.count)
-        let (oldSections, newSections) = try Self.checkSections(batch, oldCount: oldCounts.count, newCount: newSectionCount)
+        let (oldSections, newSections) = try Self.checkSections(
+            batch, oldCount: oldCounts.count, newCount: newSectionCount)
         let movedOut = batch.movedItems.map(\.from)
         let movedIn = batch.movedItems.map(\.to)
         try Self.checkRange(.delete, batch.deletedItems, counts: oldCounts)
@@ -71,7 +77,10 @@ public struct BatchUpdateValidator: Equatable, Sendable {
         try Self.checkRange(.reconfigure, batch.reconfiguredItems, counts: oldCounts)
         try Self.checkRange(.moveFrom, movedOut, counts: oldCounts)
         try Self.checkDisjoint(
-            [(.delete, batch.deletedItems), (.reload, batch.reloadedItems), (.moveFrom, movedOut), (.reconfigure, batch.reconfiguredItems)],
+            [
+                (.delete, batch.deletedItems), (.reload, batch.reloadedItems), (.moveFrom, movedOut),
+                (.reconfigure, batch.reconfiguredItems),
+            ],
             // A reload and a reconfigure of one row do not conflict: both redraw it.
             pairs: [(0, 1), (0, 2), (1, 2), (0, 3), (2, 3)]
         ) { .conflictingRow($0, $1, $2) }
@@ -96,7 +105,9 @@ public struct BatchUpdateValidator: Equatable, Sendable {
             try Self.checkRange(.insert, batch.insertedItems, counts: counts)
             try Self.checkRange(.moveTo, movedIn, counts: counts)
         }
-        try Self.checkDisjoint([(.insert, batch.insertedItems), (.moveTo, movedIn)], pairs: [(0, 1)]) { .conflictingRow($0, $1, $2) }
+        try Self.checkDisjoint([(.insert, batch.insertedItems), (.moveTo, movedIn)], pairs: [(0, 1)]) {
+            .conflictingRow($0, $1, $2)
+        }
         if deletedSectionRows == .mustBeDeletedExplicitly {
             for section in batch.deletedSections.sorted() {
                 let left = oldCounts[section] - tally.deleted[section] - tally.movedOut[section]
@@ -106,7 +117,8 @@ public struct BatchUpdateValidator: Equatable, Sendable {
         let reloaded = Set(batch.reloadedSections)
         for (new, old) in oldSections.enumerated() {
             if let old {
-                let expected = oldCounts[old] - tally.deleted[old] - tally.movedOut[old] + tally.inserted[new] + tally.movedIn[new]
+                let expected =
+                    oldCounts[old] - tally.deleted[old] - tally.movedOut[old] + tally.inserted[new] + tally.movedIn[new]
                 guard reloaded.contains(old) || counts[new] == expected else {
                     throw .invalidRowCount(
                         section: old, before: oldCounts[old], after: counts[new],

@@ -83,10 +83,15 @@ struct StoreFormatVersion2Tests {
         try context.save()
 
         #expect(!FileManager.default.fileExists(atPath: path + ".journal"), "the upgrade is a whole write, not a journal record")
+        try context.update(first.id) { $0.priority = .medium }
+        try context.save()
+        #expect(FileManager.default.fileExists(atPath: path + ".journal"), "the save after the upgrade appends to the journal again")
+        try context.update(first.id) { $0.priority = .high }
+        try context.save()
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.hasSuffix("\"version\": 2\n}\n"))
         let after = try JSONStore(path: path, calendar: Self.utc).load()
-        #expect(after.formatVersion == 2 && after.generation == before.generation + 1)
+        #expect(after.formatVersion == 2 && after.generation == before.generation + 3)
         for item in before.items {
             let upgraded = try #require(after.items.first { $0.id == item.id }, "\(item.text) kept")
             if item.id == first.id {

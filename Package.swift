@@ -9,7 +9,7 @@ let package = Package(
     ],
     dependencies: [
         // The scripting CLI's subcommands, options and help text (DESIGN §4.4).
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         .target(name: "TodoCore"),

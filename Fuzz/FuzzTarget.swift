@@ -8,7 +8,8 @@ enum FuzzTarget: String, CaseIterable {
     static let current: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? "store"
         guard let target = FuzzTarget(rawValue: name) else {
-            FileHandle.standardError.write(Data("FUZZ_TARGET must be one of \(allCases.map(\.rawValue)), not \(name).\n".utf8))
+            FileHandle.standardError.write(
+                Data("FUZZ_TARGET must be one of \(allCases.map(\.rawValue)), not \(name).\n".utf8))
             exit(64)
         }
         return target
@@ -50,7 +51,9 @@ enum FuzzTarget: String, CaseIterable {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let predicate = try? FilterParser.parse(text, now: now, calendar: calendar) else { return }
         for itemText in ["Buy milk", "Café é\u{0}"] {
-            let item = TodoItem(id: UUID(), text: itemText, date: now, color: .red, isDone: false, createdAt: now, modifiedAt: now, version: 1)
+            let item = TodoItem(
+                id: UUID(), text: itemText, date: now, color: .red, isDone: false, createdAt: now, modifiedAt: now,
+                version: 1)
             _ = predicate.evaluate(item)
         }
     }

@@ -27,7 +27,9 @@ struct BenchmarkMeasurement {
         precondition(count > 0, "a run does at least one operation")
         let scale = 1 / Double(count)
         let seconds = sortedSeconds.map { $0 * scale }
-        return hasCPUTime ? BenchmarkMeasurement(seconds: seconds, cpuSeconds: sortedCPUSeconds.map { $0 * scale }) : BenchmarkMeasurement(seconds: seconds)
+        return hasCPUTime
+            ? BenchmarkMeasurement(seconds: seconds, cpuSeconds: sortedCPUSeconds.map { $0 * scale })
+            : BenchmarkMeasurement(seconds: seconds)
     }
 
     var median: Double { Self.percentile(50, of: sortedSeconds) }
@@ -51,7 +53,9 @@ struct BenchmarkMeasurement {
     /// `seconds` with a unit that keeps three significant digits: `812 ns`, `4.31 µs`, `18.2 ms`, `1.46 s`.
     static func format(_ seconds: Double) -> String {
         let (value, unit): (Double, String) =
-            seconds < 1e-6 ? (seconds * 1e9, "ns") : seconds < 1e-3 ? (seconds * 1e6, "µs") : seconds < 1 ? (seconds * 1e3, "ms") : (seconds, "s")
+            seconds < 1e-6
+            ? (seconds * 1e9, "ns")
+            : seconds < 1e-3 ? (seconds * 1e6, "µs") : seconds < 1 ? (seconds * 1e3, "ms") : (seconds, "s")
         let digits = value < 10 ? 2 : value < 100 ? 1 : 0
         return "\(value.formatted(digits: digits)) \(unit)"
     }

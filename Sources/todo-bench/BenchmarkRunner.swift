@@ -56,7 +56,9 @@ final class BenchmarkRunner {
     func measure<Failure: Error>(timing body: () throws(Failure) -> Duration) throws(Failure) -> BenchmarkMeasurement {
         var seconds: [Double] = []
         let start = ContinuousClock.now
-        while seconds.count < minimumRuns || ((ContinuousClock.now - start).seconds < budgetSeconds && seconds.count < maximumRuns) {
+        while seconds.count < minimumRuns
+            || ((ContinuousClock.now - start).seconds < budgetSeconds && seconds.count < maximumRuns)
+        {
             seconds.append(try body().seconds)
         }
         return BenchmarkMeasurement(seconds: seconds)
@@ -81,7 +83,9 @@ final class BenchmarkRunner {
         let values = [BenchmarkMeasurement.format(ours.median), BenchmarkMeasurement.format(ours.p99)]
         switch baseline {
         case let .measured(measurement):
-            printLine(name, n: n, values: values, baseline: BenchmarkMeasurement.format(measurement.median), ratio: measurement.median / ours.median, extra: [cpu, extra])
+            printLine(
+                name, n: n, values: values, baseline: BenchmarkMeasurement.format(measurement.median),
+                ratio: measurement.median / ours.median, extra: [cpu, extra])
         case let .skipped(reason):
             printLine(name, n: n, values: values, baseline: nil, ratio: nil, extra: [cpu, extra, reason])
         }
@@ -90,10 +94,13 @@ final class BenchmarkRunner {
     /// Prints a resident-memory line: `bytes` in the median column, the baseline's bytes, and the
     /// ratio baseline ÷ ours (higher is better).
     func reportMemory(_ name: String, n: Int, bytes: Int, baselineBytes: Int?, extra: String) {
-        printLine(name, n: n, values: [bytes.megabytes, "—"], baseline: baselineBytes?.megabytes, ratio: baselineBytes.map { Double($0) / Double(bytes) }, extra: [extra])
+        printLine(
+            name, n: n, values: [bytes.megabytes, "—"], baseline: baselineBytes?.megabytes,
+            ratio: baselineBytes.map { Double($0) / Double(bytes) }, extra: [extra])
     }
 
-    private func printLine(_ name: String, n: Int, values: [String], baseline: String?, ratio: Double?, extra: [String]) {
+    private func printLine(_ name: String, n: Int, values: [String], baseline: String?, ratio: Double?, extra: [String])
+    {
         let ratioText = ratio.map { "\($0.formatted(digits: $0 < 10 ? 2 : $0 < 100 ? 1 : 0))×" } ?? "—"
         let extraText = extra.filter { !$0.isEmpty }.joined(separator: "; ")
         print(Self.line([name, n.grouped] + values + [baseline ?? "—", ratioText, extraText]))
@@ -129,15 +136,20 @@ final class BenchmarkRunner {
                 return 0
             case _ where names.contains(argument): selected.append(argument)
             default:
-                FileHandle.standardError.write(Data("todo-bench: unknown group or option ‘\(argument)’\n\(usage)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("todo-bench: unknown group or option ‘\(argument)’\n\(usage)\n".utf8))
                 return 64
             }
         }
         let runner = BenchmarkRunner(isQuick: isQuick)
-        print("todo-bench\(isQuick ? " --quick" : ""): medians of repeated runs; ratio = baseline ÷ ours (higher is better)")
+        print(
+            "todo-bench\(isQuick ? " --quick" : ""): medians of repeated runs; ratio = baseline ÷ ours (higher is better)"
+        )
         // Wall-clock medians depend on what else runs: say how busy the machine was.
         if let load = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) {
-            print("load average at start: \(load.split(separator: " ").prefix(3).joined(separator: " ")) on \(ProcessInfo.processInfo.activeProcessorCount) processors")
+            print(
+                "load average at start: \(load.split(separator: " ").prefix(3).joined(separator: " ")) on \(ProcessInfo.processInfo.activeProcessorCount) processors"
+            )
         }
         for group in groups where selected.isEmpty || selected.contains(group.name) {
             runner.begin(group)

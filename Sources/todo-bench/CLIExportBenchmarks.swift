@@ -7,7 +7,8 @@ enum CLIExportBenchmarks {
     static var group: BenchmarkGroup {
         BenchmarkGroup(
             name: "cli-export",
-            summary: "`todo-tui --export json` exec → exit, output to /dev/null; baseline `task export` of the same 10,000 tasks",
+            summary:
+                "`todo-tui --export json` exec → exit, output to /dev/null; baseline `task export` of the same 10,000 tasks",
             run: run
         )
     }
@@ -20,7 +21,9 @@ enum CLIExportBenchmarks {
             let store = try fixture.makeStore(count: count)
             let arguments = ["--export", "json", "--store", store]
             let baseline: BenchmarkRunner.Baseline
-            if let task = try TaskwarriorDatabase.make(importing: store, in: fixture.folder + "/taskwarrior", fixture: fixture) {
+            if let task = try TaskwarriorDatabase.make(
+                importing: store, in: fixture.folder + "/taskwarrior", fixture: fixture)
+            {
                 try task.run(["export"])
                 baseline = .measured(runner.measure { blackHole(try? task.run(["export"])) })
             } else {
@@ -28,8 +31,12 @@ enum CLIExportBenchmarks {
             }
             for build in fixture.builds {
                 try SpawnedProgram.run(build.path, arguments, environment: fixture.environment)
-                let ours = runner.measure { blackHole(try? SpawnedProgram.run(build.path, arguments, environment: fixture.environment)) }
-                runner.report("--export json\(build.label)", n: count, ours: BenchmarkMeasurement(seconds: ours.sortedSeconds), baseline: baseline, extra: "target ≥ 10× faster than `task export`")
+                let ours = runner.measure {
+                    blackHole(try? SpawnedProgram.run(build.path, arguments, environment: fixture.environment))
+                }
+                runner.report(
+                    "--export json\(build.label)", n: count, ours: BenchmarkMeasurement(seconds: ours.sortedSeconds),
+                    baseline: baseline, extra: "target ≥ 10× faster than `task export`")
             }
         } catch {
             print("cli-export: \(error)")

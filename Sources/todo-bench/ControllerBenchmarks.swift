@@ -13,7 +13,8 @@ enum ControllerBenchmarks {
     static var group: BenchmarkGroup {
         BenchmarkGroup(
             name: "controller",
-            summary: "one change through context + tracking FetchedResultsController (no-op delegate); baseline a naive refetch + sort + re-section",
+            summary:
+                "one change through context + tracking FetchedResultsController (no-op delegate); baseline a naive refetch + sort + re-section",
             run: run
         )
     }
@@ -29,7 +30,8 @@ enum ControllerBenchmarks {
                     let alone = try bench.measure(change, changes: changes, tracking: false)
                     let share = BenchmarkMeasurement.format(max(0, tracked.median - alone.median))
                     let cpuShare = BenchmarkMeasurement.format(max(0, tracked.cpuMedian - alone.cpuMedian))
-                    let extra = "controller \(share) (cpu \(cpuShare)), context alone \(BenchmarkMeasurement.format(alone.median))"
+                    let extra =
+                        "controller \(share) (cpu \(cpuShare)), context alone \(BenchmarkMeasurement.format(alone.median))"
                     runner.report("one \(change)", n: count, ours: tracked, baseline: .measured(naive), extra: extra)
                 }
             } catch {
@@ -76,7 +78,9 @@ enum ControllerBenchmarks {
         }
 
         private func makeItem(_ index: Int) -> TodoItem {
-            TodoItem(id: random.uuid(), text: "Item \(index)", date: randomDate(), color: .allCases[index % 8], createdAt: start)
+            TodoItem(
+                id: random.uuid(), text: "Item \(index)", date: randomDate(), color: .allCases[index % 8],
+                createdAt: start)
         }
 
         /// An instant within 2025, to the minute.

@@ -10,7 +10,8 @@ enum DiffBenchmarks {
     static var group: BenchmarkGroup {
         BenchmarkGroup(
             name: "diff",
-            summary: "DiffableSnapshot.difference(from:) on UUIDs; baseline Swift's difference(from:).inferringMoves() on the flattened ids",
+            summary:
+                "DiffableSnapshot.difference(from:) on UUIDs; baseline Swift's difference(from:).inferringMoves() on the flattened ids",
             run: run
         )
     }
@@ -84,7 +85,9 @@ enum DiffBenchmarks {
             baseline = .skipped("Swift's skipped: D = \(edits.grouped), (N+M)·D ≈ \(mantissa)e\(exponent) steps")
         }
         if count == 100_000, let target = scenario.targetAt100k {
-            let verdict = ours.median <= target ? "met" : ours.cpuMedian <= target ? "met in CPU time, missed in wall time" : "MISSED"
+            let verdict =
+                ours.median <= target
+                ? "met" : ours.cpuMedian <= target ? "met in CPU time, missed in wall time" : "MISSED"
             extra += "; target ≤ \(BenchmarkMeasurement.format(target)) \(verdict)"
         }
         runner.report(scenario.name, n: count, ours: ours, baseline: baseline, extra: extra)
@@ -127,7 +130,9 @@ enum DiffBenchmarks {
         let moving = Set(Array(old.indices).shuffled(using: &random).prefix(count / 100))
         let rest = old.indices.filter { !moving.contains($0) }.map { old[$0] }
         // Sorted insertion slots among the remaining items, merged in one pass.
-        let slots = moving.map { (slot: Int.random(in: 0...rest.count, using: &random), id: old[$0]) }.sorted { $0.slot < $1.slot }
+        let slots = moving.map { (slot: Int.random(in: 0...rest.count, using: &random), id: old[$0]) }.sorted {
+            $0.slot < $1.slot
+        }
         var new: [UUID] = []
         new.reserveCapacity(count)
         var next = slots.startIndex

@@ -24,10 +24,12 @@ final class EndToEndFixture {
     /// - Throws: `EndToEndError.missingProgram` when `todo-tui` was not built beside this
     ///   executable; `.systemCall` when the scratch folder cannot be made.
     init() throws(EndToEndError) {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         todoTUI = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("todo-tui").path
         guard FileManager.default.isExecutableFile(atPath: todoTUI) else {
-            throw .missingProgram(name: todoTUI, hint: "build it first with `swift build -c release --product todo-tui`")
+            throw .missingProgram(
+                name: todoTUI, hint: "build it first with `swift build -c release --product todo-tui`")
         }
         let environment = ProcessInfo.processInfo.environment
         let installed = environment["TODO_BENCH_INSTALLED"] ?? environment["HOME"].map { $0 + "/.local/bin/todo-tui" }
@@ -91,12 +93,14 @@ final class EndToEndFixture {
     /// Starts the interactive app (`binary`, default the build beside this executable) on
     /// `store` in a pseudo-terminal of the fixture's size.
     func startApp(store: String, binary: String? = nil) throws(EndToEndError) -> PseudoTerminal {
-        try PseudoTerminal(binary ?? todoTUI, ["--store", store], environment: environment, rows: Self.rows, columns: Self.columns)
+        try PseudoTerminal(
+            binary ?? todoTUI, ["--store", store], environment: environment, rows: Self.rows, columns: Self.columns)
     }
 
     /// Starts the app and waits for its first frame, the one with the title bar.
     /// - Returns: the app and the time from start to the end of the first frame.
-    func startAppToFirstFrame(store: String, binary: String? = nil) throws(EndToEndError) -> (PseudoTerminal, Duration) {
+    func startAppToFirstFrame(store: String, binary: String? = nil) throws(EndToEndError) -> (PseudoTerminal, Duration)
+    {
         let start = ContinuousClock.now
         let app = try startApp(store: store, binary: binary)
         let end = try app.nextFrame(containing: Self.firstFrameMarker)
@@ -109,6 +113,8 @@ final class EndToEndFixture {
     /// Finds `name` in `PATH`.
     static func which(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 }

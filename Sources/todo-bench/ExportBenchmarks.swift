@@ -11,7 +11,8 @@ enum ExportBenchmarks {
     static var group: BenchmarkGroup {
         BenchmarkGroup(
             name: "export",
-            summary: "ExportFormat.export of sample items in list order; baseline JSONEncoder writing the same records (json, taskwarrior)",
+            summary:
+                "ExportFormat.export of sample items in list order; baseline JSONEncoder writing the same records (json, taskwarrior)",
             run: run
         )
     }
@@ -23,19 +24,25 @@ enum ExportBenchmarks {
         for count in runner.sizes([10_000, 100_000]) {
             let items = FetchRequest().apply(to: SampleItems.make(count, seed: UInt64(count)))
             for format in ExportFormat.allCases {
-                let bytes = switch format.export(items, now: now, calendar: calendar) {
-                case .file(let output): output.count
-                case .directory(let files): files.reduce(0) { $0 + $1.bytes.count }
-                }
+                let bytes =
+                    switch format.export(items, now: now, calendar: calendar) {
+                    case .file(let output): output.count
+                    case .directory(let files): files.reduce(0) { $0 + $1.bytes.count }
+                    }
                 let ours = runner.measure { blackHole(format.export(items, now: now, calendar: calendar)) }
                 let megabytes = Double(bytes) / 1e6
-                let extra = "\(megabytes.formatted(digits: 1)) MB at \((megabytes / ours.median).formatted(digits: 0)) MB/s"
-                runner.report(format.rawValue, n: count, ours: ours, baseline: baseline(for: format, items, runner: runner), extra: extra)
+                let extra =
+                    "\(megabytes.formatted(digits: 1)) MB at \((megabytes / ours.median).formatted(digits: 0)) MB/s"
+                runner.report(
+                    format.rawValue, n: count, ours: ours, baseline: baseline(for: format, items, runner: runner),
+                    extra: extra)
             }
         }
     }
 
-    private static func baseline(for format: ExportFormat, _ items: [TodoItem], runner: BenchmarkRunner) -> BenchmarkRunner.Baseline {
+    private static func baseline(
+        for format: ExportFormat, _ items: [TodoItem], runner: BenchmarkRunner
+    ) -> BenchmarkRunner.Baseline {
         let encode: ([TodoItem]) throws -> Data
         switch format {
         case .json: encode = { try FoundationStoreFile.encode($0) }
@@ -60,9 +67,11 @@ enum ExportBenchmarks {
         formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
         let tasks = items.map { item in
             Task(
-                uuid: item.id.uuidString.lowercased(), description: item.text, status: item.isDone ? "completed" : "pending",
+                uuid: item.id.uuidString.lowercased(), description: item.text,
+                status: item.isDone ? "completed" : "pending",
                 entry: formatter.string(from: item.createdAt), modified: formatter.string(from: item.modifiedAt),
-                due: formatter.string(from: item.date), end: item.isDone ? formatter.string(from: item.modifiedAt) : nil,
+                due: formatter.string(from: item.date),
+                end: item.isDone ? formatter.string(from: item.modifiedAt) : nil,
                 todotuicolor: item.color == .default ? nil : item.color.rawValue
             )
         }

@@ -11,7 +11,8 @@ import TodoCore
 /// not flattered.
 struct FoundationStoreFile: Codable {
     struct Item: Codable {
-        var color: String, createdAt: String, date: String, id: String, isDone: Bool, modifiedAt: String, text: String, version: Int
+        var color: String, createdAt: String, date: String, id: String, isDone: Bool, modifiedAt: String, text: String,
+            version: Int
     }
 
     var format: String, generation: Int, items: [Item], version: Int
@@ -27,8 +28,10 @@ extension FoundationStoreFile {
             format: "todo-tui", generation: generation,
             items: items.map { item in
                 Item(
-                    color: item.color.rawValue, createdAt: formatter.string(from: item.createdAt), date: formatter.string(from: item.date),
-                    id: item.id.uuidString, isDone: item.isDone, modifiedAt: formatter.string(from: item.modifiedAt), text: item.text, version: item.version
+                    color: item.color.rawValue, createdAt: formatter.string(from: item.createdAt),
+                    date: formatter.string(from: item.date),
+                    id: item.id.uuidString, isDone: item.isDone, modifiedAt: formatter.string(from: item.modifiedAt),
+                    text: item.text, version: item.version
                 )
             },
             version: StoreError.supportedVersion
@@ -48,12 +51,13 @@ extension FoundationStoreFile {
     /// - Returns: nil for an item whose fields do not make a valid item.
     /// - Complexity: O(n).
     static func load(_ path: String) throws -> [TodoItem?] {
-        let file = try JSONDecoder().decode(FoundationStoreFile.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        let file = try JSONDecoder().decode(
+            FoundationStoreFile.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
         return file.items.map { item in
             guard let id = UUID(uuidString: item.id), let color = TodoColor(rawValue: item.color),
-                  let date = try? style.parse(item.date), let createdAt = try? style.parse(item.createdAt),
-                  let modifiedAt = try? style.parse(item.modifiedAt)
+                let date = try? style.parse(item.date), let createdAt = try? style.parse(item.createdAt),
+                let modifiedAt = try? style.parse(item.modifiedAt)
             else { return nil }
             return TodoItem(
                 id: id, text: item.text, date: date, color: color, isDone: item.isDone,

@@ -15,7 +15,8 @@ enum KeyBenchmarks {
     static var group: BenchmarkGroup {
         BenchmarkGroup(
             name: "keys",
-            summary: "todo-tui key → frame written, 100×30 pseudo-terminal, every change saved; baseline the same change by `task` on 10,000 tasks",
+            summary:
+                "todo-tui key → frame written, 100×30 pseudo-terminal, every change saved; baseline the same change by `task` on 10,000 tasks",
             run: run
         )
     }
@@ -24,7 +25,9 @@ enum KeyBenchmarks {
     static let quiet = Duration.milliseconds(100)
 
     /// Words typed into the live filter, one timed sample per keystroke.
-    static let filterWords = ["milk", "rent", "plants", "dentist", "budget", "passport", "cake", "invoice", "meeting", "notes"]
+    static let filterWords = [
+        "milk", "rent", "plants", "dentist", "budget", "passport", "cake", "invoice", "meeting", "notes",
+    ]
 
     enum Action: String, CaseIterable {
         case add, delete, toggle, redate = "re-date", filter = "filter keystroke"
@@ -54,7 +57,8 @@ enum KeyBenchmarks {
             case .add: ["add", "Bench item \(index)"]
             case .delete: [pending(index), "delete"]
             case .toggle: [pending(index + 1_000), "done"]
-            case .redate: [pending(index + 2_000), "modify", "due:" + (index.isMultiple(of: 2) ? "tomorrow" : "yesterday")]
+            case .redate:
+                [pending(index + 2_000), "modify", "due:" + (index.isMultiple(of: 2) ? "tomorrow" : "yesterday")]
             case .filter: ["list", KeyBenchmarks.filterWords[index % KeyBenchmarks.filterWords.count]]
             }
         }
@@ -70,10 +74,12 @@ enum KeyBenchmarks {
             let app = try fixture.startAppToFirstFrame(store: store).0
             try app.waitUntilQuiet(for: quiet)
             for action in Action.allCases {
-                let ours = action == .filter
+                let ours =
+                    action == .filter
                     ? try filterKeystrokes(app, samples: samples)
                     : try keyPresses(action, app, samples: samples)
-                let baseline = baselines[action] ?? .skipped("`task` is not installed, so there is no Taskwarrior to compare with")
+                let baseline =
+                    baselines[action] ?? .skipped("`task` is not installed, so there is no Taskwarrior to compare with")
                 runner.report(action.rawValue, n: count, ours: ours, baseline: baseline, extra: "target ≤ 16 ms p99")
             }
             try app.quit(by: "q")
@@ -83,7 +89,9 @@ enum KeyBenchmarks {
     }
 
     /// `samples` presses of `action`'s key, each preceded by its untimed preparation.
-    private static func keyPresses(_ action: Action, _ app: PseudoTerminal, samples: Int) throws(EndToEndError) -> BenchmarkMeasurement {
+    private static func keyPresses(
+        _ action: Action, _ app: PseudoTerminal, samples: Int
+    ) throws(EndToEndError) -> BenchmarkMeasurement {
         var seconds: [Double] = []
         for index in 0..<samples {
             let preparation = action.preparation(index)
@@ -100,7 +108,9 @@ enum KeyBenchmarks {
 
     /// At least `samples` keystrokes of the live filter: each word typed a key at a time after
     /// `/`, then cleared with Esc.
-    private static func filterKeystrokes(_ app: PseudoTerminal, samples: Int) throws(EndToEndError) -> BenchmarkMeasurement {
+    private static func filterKeystrokes(
+        _ app: PseudoTerminal, samples: Int
+    ) throws(EndToEndError) -> BenchmarkMeasurement {
         var seconds: [Double] = []
         var words = filterWords.makeIterator()
         while seconds.count < samples, let word = words.next() {
@@ -118,18 +128,26 @@ enum KeyBenchmarks {
     }
 
     /// Each action's Taskwarrior command on the same 10,000 tasks, or none when `task` is absent.
-    private static func taskBaselines(fixture: EndToEndFixture, runner: BenchmarkRunner) throws(EndToEndError) -> [Action: BenchmarkRunner.Baseline] {
+    private static func taskBaselines(
+        fixture: EndToEndFixture, runner: BenchmarkRunner
+    ) throws(EndToEndError) -> [Action: BenchmarkRunner.Baseline] {
         let count = 10_000
         let store = try fixture.makeStore(count: count)
-        guard let task = try TaskwarriorDatabase.make(importing: store, in: fixture.folder + "/taskwarrior", fixture: fixture) else { return [:] }
-        let pending = SampleItems.make(count, seed: EndToEndFixture.seed).filter { !$0.isDone }.map { $0.id.uuidString.lowercased() }
+        guard
+            let task = try TaskwarriorDatabase.make(
+                importing: store, in: fixture.folder + "/taskwarrior", fixture: fixture)
+        else { return [:] }
+        let pending = SampleItems.make(count, seed: EndToEndFixture.seed).filter { !$0.isDone }.map {
+            $0.id.uuidString.lowercased()
+        }
         var baselines: [Action: BenchmarkRunner.Baseline] = [:]
         for action in Action.allCases {
             var index = 0
-            baselines[action] = .measured(runner.measure {
-                blackHole(try? task.run(action.taskArguments(index) { pending[$0 % pending.count] }))
-                index += 1
-            })
+            baselines[action] = .measured(
+                runner.measure {
+                    blackHole(try? task.run(action.taskArguments(index) { pending[$0 % pending.count] }))
+                    index += 1
+                })
         }
         return baselines
     }

@@ -8,7 +8,8 @@ enum MemoryBenchmarks {
     static var group: BenchmarkGroup {
         BenchmarkGroup(
             name: "memory",
-            summary: "todo-tui resident memory (VmRSS; VmHWM peak) with N items open; baseline peak RSS of `task list` on the same 10,000 tasks",
+            summary:
+                "todo-tui resident memory (VmRSS; VmHWM peak) with N items open; baseline peak RSS of `task list` on the same 10,000 tasks",
             run: run
         )
     }
@@ -18,7 +19,9 @@ enum MemoryBenchmarks {
         do {
             let fixture = try EndToEndFixture()
             let baselineBytes = try taskListPeak(fixture: fixture)
-            let note = baselineBytes == nil ? "`task` is not installed, so there is no Taskwarrior to compare with" : "target ≤ 80 MB"
+            let note =
+                baselineBytes == nil
+                ? "`task` is not installed, so there is no Taskwarrior to compare with" : "target ≤ 80 MB"
             let app = try fixture.startAppToFirstFrame(store: try fixture.makeStore(count: count)).0
             try app.waitUntilQuiet(for: KeyBenchmarks.quiet)
             try report("open, first frame", app, count: count, baselineBytes: baselineBytes, note: note, runner: runner)
@@ -28,22 +31,30 @@ enum MemoryBenchmarks {
             try app.waitUntilQuiet(for: KeyBenchmarks.quiet)
             _ = app.send("\u{1B}")
             try app.waitUntilQuiet(for: KeyBenchmarks.quiet)
-            try report("after add + filter", app, count: count, baselineBytes: baselineBytes, note: note, runner: runner)
+            try report(
+                "after add + filter", app, count: count, baselineBytes: baselineBytes, note: note, runner: runner)
             try app.quit(by: "q")
         } catch {
             print("memory: \(error)")
         }
     }
 
-    private static func report(_ name: String, _ app: PseudoTerminal, count: Int, baselineBytes: Int?, note: String, runner: BenchmarkRunner) throws(EndToEndError) {
+    private static func report(
+        _ name: String, _ app: PseudoTerminal, count: Int, baselineBytes: Int?, note: String, runner: BenchmarkRunner
+    ) throws(EndToEndError) {
         guard let memory = app.program.residentMemory() else { throw .exitedEarly(outputTail: "") }
-        runner.reportMemory(name, n: count, bytes: memory.current, baselineBytes: baselineBytes, extra: "peak \(memory.peak.megabytes); \(note)")
+        runner.reportMemory(
+            name, n: count, bytes: memory.current, baselineBytes: baselineBytes,
+            extra: "peak \(memory.peak.megabytes); \(note)")
     }
 
     /// The peak resident memory of `task list` on 10,000 tasks, or nil when `task` is absent.
     private static func taskListPeak(fixture: EndToEndFixture) throws(EndToEndError) -> Int? {
         let store = try fixture.makeStore(count: 10_000)
-        guard let task = try TaskwarriorDatabase.make(importing: store, in: fixture.folder + "/taskwarrior", fixture: fixture) else { return nil }
+        guard
+            let task = try TaskwarriorDatabase.make(
+                importing: store, in: fixture.folder + "/taskwarrior", fixture: fixture)
+        else { return nil }
         return try task.run(["list"], samplingPeak: true)
     }
 }

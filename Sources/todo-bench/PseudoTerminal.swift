@@ -22,7 +22,9 @@ final class PseudoTerminal {
 
     /// Starts `executable` on a new pseudo-terminal of `rows` × `columns`.
     /// - Throws: `EndToEndError.systemCall` when the terminal or the program cannot be made.
-    init(_ executable: String, _ arguments: [String], environment: [String: String], rows: Int, columns: Int) throws(EndToEndError) {
+    init(
+        _ executable: String, _ arguments: [String], environment: [String: String], rows: Int, columns: Int
+    ) throws(EndToEndError) {
         // posix_openpt, unlockpt and ptsname are hidden from Swift behind _XOPEN_SOURCE, and the
         // ioctl numbers are function-like macros Swift does not import: these are the Linux calls
         // glibc makes, with <asm-generic/ioctls.h>'s numbers.
@@ -101,7 +103,9 @@ final class PseudoTerminal {
     /// end of its burst.
     /// - Returns: the instant the frame's last byte was read.
     /// - Throws: `EndToEndError.noFrame` after `timeout`; `.exitedEarly` when the app ends.
-    func nextFrame(containing marker: String? = nil, timeout: Duration = .seconds(30)) throws(EndToEndError) -> ContinuousClock.Instant {
+    func nextFrame(
+        containing marker: String? = nil, timeout: Duration = .seconds(30)
+    ) throws(EndToEndError) -> ContinuousClock.Instant {
         let deadline = ContinuousClock.now + timeout
         let needle = marker.map { Array($0.utf8) } ?? []
         var searchedUpTo = 0
@@ -131,7 +135,9 @@ final class PseudoTerminal {
         var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
         while true {
             let remaining = deadline - ContinuousClock.now
-            let milliseconds = max(0, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))
+            let milliseconds = max(
+                0, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)
+            )
             let ready = poll(&descriptor, 1, milliseconds)
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else { return false }

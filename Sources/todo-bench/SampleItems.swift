@@ -62,7 +62,9 @@ enum SampleItems {
             if Int.random(in: 0..<4, using: &random) == 0 {
                 text += details[Int.random(in: details.indices, using: &random)]
             }
-            let color = Bool.random(using: &random) ? TodoColor.default : TodoColor.allCases[Int.random(in: 1..<TodoColor.allCases.count, using: &random)]
+            let color =
+                Bool.random(using: &random)
+                ? TodoColor.default : TodoColor.allCases[Int.random(in: 1..<TodoColor.allCases.count, using: &random)]
             return TodoItem(
                 id: random.uuid(), text: text, date: Date(millisecondsSince1970: date), color: color,
                 isDone: Int.random(in: 0..<10, using: &random) < 3,

@@ -12,7 +12,8 @@ enum SaveBenchmarks {
     static var group: BenchmarkGroup {
         BenchmarkGroup(
             name: "save",
-            summary: "one edit (toggle done) through TodoContext.save() on a JSONStore, fsync'd; baseline JSONEncoder whole-file atomic rewrite, fsync'd",
+            summary:
+                "one edit (toggle done) through TodoContext.save() on a JSONStore, fsync'd; baseline JSONEncoder whole-file atomic rewrite, fsync'd",
             run: run
         )
     }
@@ -36,9 +37,12 @@ enum SaveBenchmarks {
                 let items = try context.fetch(FetchRequest())
                 let baselinePath = fixture.folder + "/foundation.json"
                 try rewrite(baselinePath, with: FoundationStoreFile.encode(items))
-                let baseline = runner.measure { blackHole(try? rewrite(baselinePath, with: FoundationStoreFile.encode(items))) }
+                let baseline = runner.measure {
+                    blackHole(try? rewrite(baselinePath, with: FoundationStoreFile.encode(items)))
+                }
                 let target = count == 100_000 ? "target ≤ 2 ms median" : ""
-                runner.report("save one edit, durable", n: count, ours: ours, baseline: .measured(baseline), extra: target)
+                runner.report(
+                    "save one edit, durable", n: count, ours: ours, baseline: .measured(baseline), extra: target)
             } catch {
                 print("save at \(count.grouped) items: \(error)")
             }
@@ -59,8 +63,11 @@ enum SaveBenchmarks {
         guard written == data.count, synced == 0, rename(temporary, path) == 0 else {
             throw .systemCall(name: "writing \(path)", errno: errno)
         }
-        let folder = open(URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folder = open(
+            URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { close(folder) }
-        guard folder >= 0, fsync(folder) == 0 else { throw .systemCall(name: "fsync of the folder of \(path)", errno: errno) }
+        guard folder >= 0, fsync(folder) == 0 else {
+            throw .systemCall(name: "fsync of the folder of \(path)", errno: errno)
+        }
     }
 }

@@ -15,7 +15,9 @@ struct SpawnedProgram {
     ///   - input/output: descriptors that become the child's standard input, and its standard
     ///     output and error.
     /// - Throws: `EndToEndError.systemCall` when the program cannot be started.
-    init(_ executable: String, _ arguments: [String], environment: [String: String], input: Int32, output: Int32) throws(EndToEndError) {
+    init(
+        _ executable: String, _ arguments: [String], environment: [String: String], input: Int32, output: Int32
+    ) throws(EndToEndError) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -23,7 +25,8 @@ struct SpawnedProgram {
             posix_spawn_file_actions_adddup2(&actions, descriptor, standard)
         }
         // Glibc's closefrom action is not visible to Swift; close what is open now instead.
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+        let open =
+            (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
         open.filter { $0 > 2 }.forEach { posix_spawn_file_actions_addclose(&actions, $0) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -52,7 +55,9 @@ struct SpawnedProgram {
     /// - Parameter samplingPeak: whether to read the child's peak resident memory while it runs.
     /// - Returns: the peak resident memory in bytes when sampled (see `waitSamplingPeak`), else 0.
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String], samplingPeak: Bool = false) throws(EndToEndError) -> Int {
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String], samplingPeak: Bool = false
+    ) throws(EndToEndError) -> Int {
         let null = open("/dev/null", O_RDWR | O_CLOEXEC)
         defer { close(null) }
         let program = try SpawnedProgram(executable, arguments, environment: environment, input: null, output: null)
@@ -105,7 +110,9 @@ struct SpawnedProgram {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
         func kilobytes(_ field: String) -> Int? {
             status.split(separator: "\n").first { $0.hasPrefix(field + ":") }
-                .flatMap { line in line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Int($0) } }
+                .flatMap { line in
+                    line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Int($0) }
+                }
         }
         guard let current = kilobytes("VmRSS"), let peak = kilobytes("VmHWM") else { return nil }
         return (current * 1024, peak * 1024)

@@ -14,7 +14,8 @@ enum StartupBenchmarks {
     static var group: BenchmarkGroup {
         BenchmarkGroup(
             name: "startup",
-            summary: "todo-tui exec → first frame in a 100×30 pseudo-terminal; baseline `task list` on the same 10,000 tasks, JSONDecoder load of the file at 100,000",
+            summary:
+                "todo-tui exec → first frame in a 100×30 pseudo-terminal; baseline `task list` on the same 10,000 tasks, JSONDecoder load of the file at 100,000",
             run: run
         )
     }
@@ -30,14 +31,18 @@ enum StartupBenchmarks {
                         fixture.removeCaches()
                         return try fixture.startAppToFirstFrame(store: store, binary: build.path).1
                     }
-                    runner.report("first frame, no cache\(build.label)", n: count, ours: cold, baseline: baseline.measurement, extra: baseline.name)
+                    runner.report(
+                        "first frame, no cache\(build.label)", n: count, ours: cold, baseline: baseline.measurement,
+                        extra: baseline.name)
                     // A clean quit leaves the cache a person's next start finds.
                     try fixture.startAppToFirstFrame(store: store, binary: build.path).0.quit(by: "q")
                     let warm = try runner.measure { () throws(EndToEndError) -> Duration in
                         try fixture.startAppToFirstFrame(store: store, binary: build.path).1
                     }
                     let cached = fixture.hasCache ? "" : "no cache was written at quit, so this is a start without one"
-                    runner.report("first frame, valid cache\(build.label)", n: count, ours: warm, baseline: baseline.measurement, extra: [baseline.name, cached].filter { !$0.isEmpty }.joined(separator: "; "))
+                    runner.report(
+                        "first frame, valid cache\(build.label)", n: count, ours: warm, baseline: baseline.measurement,
+                        extra: [baseline.name, cached].filter { !$0.isEmpty }.joined(separator: "; "))
                 }
             }
         } catch {
@@ -47,8 +52,13 @@ enum StartupBenchmarks {
 
     /// `task list` on the same items at 10,000 when Taskwarrior is installed, else a
     /// `JSONDecoder` load of the store file.
-    private static func baseline(count: Int, store: String, fixture: EndToEndFixture, runner: BenchmarkRunner) throws(EndToEndError) -> (name: String, measurement: BenchmarkRunner.Baseline) {
-        if count == 10_000, let task = try TaskwarriorDatabase.make(importing: store, in: fixture.folder + "/taskwarrior-startup", fixture: fixture) {
+    private static func baseline(
+        count: Int, store: String, fixture: EndToEndFixture, runner: BenchmarkRunner
+    ) throws(EndToEndError) -> (name: String, measurement: BenchmarkRunner.Baseline) {
+        if count == 10_000,
+            let task = try TaskwarriorDatabase.make(
+                importing: store, in: fixture.folder + "/taskwarrior-startup", fixture: fixture)
+        {
             try task.run(["list"])
             return ("baseline `task list`", .measured(runner.measure { blackHole(try? task.run(["list"])) }))
         }

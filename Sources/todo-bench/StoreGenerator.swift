@@ -31,10 +31,13 @@ enum StoreGenerator {
             }
         }
         guard positional.count == 2 else {
-            return fail("expected an item count and a path, got \(positional.count) argument\(positional.count == 1 ? "" : "s")", status: 64, showingUsage: true)
+            return fail(
+                "expected an item count and a path, got \(positional.count) argument\(positional.count == 1 ? "" : "s")",
+                status: 64, showingUsage: true)
         }
         guard let count = Int(positional[0]), count >= 0 else {
-            return fail("the item count ‘\(positional[0])’ is not a whole number of 0 or more", status: 64, showingUsage: true)
+            return fail(
+                "the item count ‘\(positional[0])’ is not a whole number of 0 or more", status: 64, showingUsage: true)
         }
         let path = positional[1]
         do {
@@ -60,11 +63,14 @@ enum StoreGenerator {
     static func write(count: Int, seed: UInt64, to path: String) throws(Failure) -> Int {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            let reason = errno == EEXIST ? "it already exists and generate never overwrites a file" : String(cString: strerror(errno))
+            let reason =
+                errno == EEXIST
+                ? "it already exists and generate never overwrites a file" : String(cString: strerror(errno))
             throw Failure(message: "cannot create \(path): \(reason)", status: 73)
         }
         // In file order, as todo-tui writes every store it saves.
-        let bytes = StoreEncoder.encode(StoreContents(generation: 1, items: SampleItems.make(count, seed: seed)).inFileOrder)
+        let bytes = StoreEncoder.encode(
+            StoreContents(generation: 1, items: SampleItems.make(count, seed: seed)).inFileOrder)
         let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
             try file.write(contentsOf: bytes)

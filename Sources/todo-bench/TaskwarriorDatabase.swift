@@ -13,7 +13,9 @@ struct TaskwarriorDatabase {
     /// Imports `store` into a new database in `folder`.
     /// - Returns: nil when `task` is not installed.
     /// - Throws: `EndToEndError` when the export or the import fails.
-    static func make(importing store: String, in folder: String, fixture: EndToEndFixture) throws(EndToEndError) -> TaskwarriorDatabase? {
+    static func make(
+        importing store: String, in folder: String, fixture: EndToEndFixture
+    ) throws(EndToEndError) -> TaskwarriorDatabase? {
         guard let executable = EndToEndFixture.which("task") else { return nil }
         mkdir(folder, 0o700)
         let rc = folder + "/taskrc"
@@ -25,7 +27,9 @@ struct TaskwarriorDatabase {
         environment["TASKRC"] = rc
         environment["TASKDATA"] = folder + "/data"
         let tasks = folder + "/tasks.json"
-        try SpawnedProgram.run(fixture.todoTUI, ["--export", "taskwarrior", "--store", store, "--output", tasks], environment: fixture.environment)
+        try SpawnedProgram.run(
+            fixture.todoTUI, ["--export", "taskwarrior", "--store", store, "--output", tasks],
+            environment: fixture.environment)
         let database = TaskwarriorDatabase(executable: executable, environment: environment)
         try database.run(["import", tasks])
         return database

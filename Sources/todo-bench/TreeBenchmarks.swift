@@ -11,7 +11,8 @@ enum TreeBenchmarks {
     static var group: BenchmarkGroup {
         BenchmarkGroup(
             name: "tree",
-            summary: "OrderedTree of TodoItems in fetch order, per operation; baseline a sorted array with binary search",
+            summary:
+                "OrderedTree of TodoItems in fetch order, per operation; baseline a sorted array with binary search",
             run: run
         )
     }
@@ -31,7 +32,8 @@ enum TreeBenchmarks {
     /// One change as the controller makes it: remove an item, insert its re-dated copy. Runs
     /// alternate between re-dating the chosen items and dating them back.
     private static func measureChanges(
-        in sorted: [TodoItem], by less: @escaping (TodoItem, TodoItem) -> Bool, random: inout BenchmarkRandom, runner: BenchmarkRunner
+        in sorted: [TodoItem], by less: @escaping (TodoItem, TodoItem) -> Bool, random: inout BenchmarkRandom,
+        runner: BenchmarkRunner
     ) {
         let stored = Array(sorted.shuffled(using: &random).prefix(operationsPerRun))
         let redated = stored.map { item in
@@ -71,14 +73,17 @@ enum TreeBenchmarks {
 
     /// Select, rank, a full walk and a bulk build from sorted items.
     private static func measureLookups(
-        in sorted: [TodoItem], by less: @escaping (TodoItem, TodoItem) -> Bool, random: inout BenchmarkRandom, runner: BenchmarkRunner
+        in sorted: [TodoItem], by less: @escaping (TodoItem, TodoItem) -> Bool, random: inout BenchmarkRandom,
+        runner: BenchmarkRunner
     ) {
         let tree = OrderedTree(sorted: sorted, areInIncreasingOrder: less)
         let positions = (0..<operationsPerRun).map { _ in Int.random(in: sorted.indices, using: &random) }
         let items = positions.map { sorted[$0] }
         func compare(_ name: String, operations: Int, tree ours: () -> Void, array baseline: () -> Void) {
             let measurement = runner.measure(ours).perOperation(operations)
-            runner.report(name, n: sorted.count, ours: measurement, baseline: .measured(runner.measure(baseline).perOperation(operations)), extra: "")
+            runner.report(
+                name, n: sorted.count, ours: measurement,
+                baseline: .measured(runner.measure(baseline).perOperation(operations)), extra: "")
         }
         compare("select tree[i]", operations: positions.count) {
             blackHole(positions.reduce(0) { $0 &+ tree[$1].version })
@@ -96,7 +101,9 @@ enum TreeBenchmarks {
             blackHole(sorted.reduce(0) { $0 &+ $1.version })
         }
         let build = runner.measure { blackHole(OrderedTree(sorted: sorted, areInIncreasingOrder: less)) }
-        runner.report("bulk build from sorted", n: sorted.count, ours: build, baseline: .skipped("a sorted array needs no build"), extra: "")
+        runner.report(
+            "bulk build from sorted", n: sorted.count, ours: build, baseline: .skipped("a sorted array needs no build"),
+            extra: "")
     }
 
     /// The array baseline's binary search: the first index whose item does not order before `item`.

@@ -74,18 +74,22 @@ struct MixedWriter {
                 if let written, written != seen + 1 { tally.staleSaves += 1 }
                 if batchesDuringSave > 0 { tally.mergedSaves += 1 }
                 // Without a conflict the save writes the version after the one this writer read.
-                if let target, operation == .text || operation == .done, try context.item(with: target.id)?.version != target.version + 1 {
+                if let target, operation == .text || operation == .done,
+                    try context.item(with: target.id)?.version != target.version + 1
+                {
                     tally.conflicts += 1
                 }
                 StressOutput.line("\(written ?? 0) \(line)")
             }
         }
-        let summary = "\(writer): \(operations) operations, \(tally.staleSaves) saves over other writers' saves, \(tally.conflicts) edits met another writer's change to their item, \(tally.mergedSaves) saves changed this writer's view"
+        let summary =
+            "\(writer): \(operations) operations, \(tally.staleSaves) saves over other writers' saves, \(tally.conflicts) edits met another writer's change to their item, \(tally.mergedSaves) saves changed this writer's view"
         FileHandle.standardError.write(Data("\(summary)\n".utf8))
     }
 
     /// Roughly 30 % adds, 30 % text edits, 25 % toggles, 15 % deletes; an add when nothing is left.
-    private static func pick(among visible: [TodoItem], using generator: inout SystemRandomNumberGenerator) -> Operation {
+    private static func pick(among visible: [TodoItem], using generator: inout SystemRandomNumberGenerator) -> Operation
+    {
         guard !visible.isEmpty else { return .add }
         switch Int.random(in: 0..<100, using: &generator) {
         case ..<30: return .add
@@ -96,7 +100,9 @@ struct MixedWriter {
     }
 
     /// Makes the change unsaved in `context` and returns its log line without the generation.
-    private func perform(_ operation: Operation, number: Int, on target: TodoItem?, in context: TodoContext) throws -> String {
+    private func perform(
+        _ operation: Operation, number: Int, on target: TodoItem?, in context: TodoContext
+    ) throws -> String {
         guard operation != .add, let target else {
             let text = "\(writer) add \(number)"
             let item = try context.insert(text: text, date: Date())

@@ -34,7 +34,8 @@ struct StressArguments {
     func number(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws(StressError) -> Int {
         guard let text = options[name] else { return fallback }
         guard let value = Int(text), range.contains(value) else {
-            throw .usage("--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'.")
+            throw .usage(
+                "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'.")
         }
         return value
     }

@@ -35,11 +35,15 @@ func runMode(_ arguments: [String]) throws {
         guard let id = UUID(uuidString: options.positional[1]) else {
             throw StressError.usage("'\(options.positional[1])' is not an item id.")
         }
-        guard let waitFor = options.option("wait-for") else { throw StressError.usage("edit-after needs --wait-for FILE.") }
+        guard let waitFor = options.option("wait-for") else {
+            throw StressError.usage("edit-after needs --wait-for FILE.")
+        }
         try EditAfter(
             store: JSONStore(path: options.positional[0], lockTimeout: lockTimeout),
             id: id,
-            changes: options.positional.dropFirst(2).map { argument throws(StressError) in try EditAfter.Change(argument) },
+            changes: options.positional.dropFirst(2).map { argument throws(StressError) in
+                try EditAfter.Change(argument)
+            },
             policy: options.policy(default: .error),
             waitFor: waitFor,
             waitAttempts: 6_000
@@ -54,7 +58,9 @@ func runMode(_ arguments: [String]) throws {
             refreshPercent: options.number("refresh", default: 25, in: 0...100)
         ).run()
     default:
-        throw StressError.usage("usage: todo-stress save-loop STORE [--journal-limit BYTES] | edit-after STORE ID CHANGE... --wait-for FILE [--policy POLICY] | mixed STORE --writer NAME [--operations N] [--policy POLICY] [--refresh PERCENT]")
+        throw StressError.usage(
+            "usage: todo-stress save-loop STORE [--journal-limit BYTES] | edit-after STORE ID CHANGE... --wait-for FILE [--policy POLICY] | mixed STORE --writer NAME [--operations N] [--policy POLICY] [--refresh PERCENT]"
+        )
     }
 }
 

@@ -15,7 +15,10 @@ public struct DidSave: Sendable, Equatable {
     /// values are unsaved in the parent and keep the versions the parent read.
     public var isIntoParent: Bool
 
-    public init(inserted: [TodoItem] = [], updated: [TodoItem] = [], deleted: [TodoItem] = [], generation: Int, isIntoParent: Bool = false) {
+    public init(
+        inserted: [TodoItem] = [], updated: [TodoItem] = [], deleted: [TodoItem] = [], generation: Int,
+        isIntoParent: Bool = false
+    ) {
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted

@@ -28,6 +28,7 @@ public struct MergeConflict: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         let text = (inMemory ?? stored ?? base)?.text ?? itemID.uuidString
-        return "'\(text)' changed elsewhere (version \(oldVersion) → \(newVersion == 0 ? "deleted" : String(newVersion)))"
+        return
+            "'\(text)' changed elsewhere (version \(oldVersion) → \(newVersion == 0 ? "deleted" : String(newVersion)))"
     }
 }

@@ -16,7 +16,8 @@ extension MergePolicy {
     /// - Complexity: O(1): five names of either form are compared.
     public init?(name: String) {
         let wanted = name.lowercased()
-        guard let policy = Self.allCases.first(where: { $0.name == wanted || $0.rawValue.lowercased() == wanted }) else {
+        guard let policy = Self.allCases.first(where: { $0.name == wanted || $0.rawValue.lowercased() == wanted })
+        else {
             return nil
         }
         self = policy

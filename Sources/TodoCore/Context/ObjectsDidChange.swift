@@ -15,7 +15,9 @@ public struct ObjectsDidChange: Sendable, Equatable {
     /// are empty then (no per-item callbacks, as Core Data).
     public var invalidatedAll: Bool
 
-    public init(inserted: [TodoItem] = [], updated: [ItemUpdate] = [], deleted: [TodoItem] = [], invalidatedAll: Bool = false) {
+    public init(
+        inserted: [TodoItem] = [], updated: [ItemUpdate] = [], deleted: [TodoItem] = [], invalidatedAll: Bool = false
+    ) {
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted

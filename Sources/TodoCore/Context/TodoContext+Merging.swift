@@ -24,7 +24,8 @@ extension TodoContext {
         guard isLoaded, save.isIntoParent ? parent != nil : save.generation > storeGeneration else { return }
         processPendingChanges()
         var tookAll = true
-        for item in save.inserted + save.updated where isNews(item.version, for: item.id, sameVersion: save.isIntoParent) {
+        for item in save.inserted + save.updated
+        where isNews(item.version, for: item.id, sameVersion: save.isIntoParent) {
             tookAll = adoptStoredValue(item, for: item.id) && tookAll
         }
         for item in save.deleted {

@@ -39,7 +39,9 @@ extension TodoContext {
         } catch {
             // The TodoStore contract allows only StoreError; a custom store that breaks it is
             // still reported, not a crash of the library user's program.
-            throw .store(.ioFailure(path: String(describing: type(of: store)), operation: "save to", reason: String(describing: error)))
+            throw .store(
+                .ioFailure(
+                    path: String(describing: type(of: store)), operation: "save to", reason: String(describing: error)))
         }
         adopt(outcome)
     }
@@ -60,7 +62,9 @@ extension TodoContext {
     ///
     /// The stored value of an id is its latest value in the batches saved since this context's
     /// generation, else its committed value: the snapshot is the store at that generation.
-    private func batch(_ ids: [UUID], over changes: StoreChanges) throws(SaveError) -> (batch: StoreBatch?, result: SaveOutcome) {
+    private func batch(
+        _ ids: [UUID], over changes: StoreChanges
+    ) throws(SaveError) -> (batch: StoreBatch?, result: SaveOutcome) {
         let stored: (UUID) -> TodoItem?
         switch changes {
         case .batches:
@@ -116,13 +120,16 @@ extension TodoContext {
     ///     value did).
     ///   - stored: the value the target holds now.
     /// - Throws: `SaveError.conflicts` listing every conflict the policy does not settle.
-    func decide(_ ids: [UUID], byVersion: Bool, stored: (UUID) -> TodoItem?) throws(SaveError) -> [(UUID, MergePolicy.Resolution)] {
+    func decide(
+        _ ids: [UUID], byVersion: Bool, stored: (UUID) -> TodoItem?
+    ) throws(SaveError) -> [(UUID, MergePolicy.Resolution)] {
         var decisions: [(UUID, MergePolicy.Resolution)] = []
         var unsettled: [MergeConflict] = []
         for id in ids {
             let storedValue = stored(id), base = committed[id], mine = current[id]
             let bothDeleted = storedValue == nil && mine == nil
-            let moved = byVersion
+            let moved =
+                byVersion
                 ? storedValue?.version != base?.version || (base == nil && storedValue != nil)
                 : storedValue != base
             guard moved, !bothDeleted else {
@@ -141,7 +148,9 @@ extension TodoContext {
     }
 
     /// A merge whose result is what the store already holds writes nothing.
-    private static func skippingNoOpWrite(_ resolution: MergePolicy.Resolution, stored: TodoItem?) -> MergePolicy.Resolution {
+    private static func skippingNoOpWrite(
+        _ resolution: MergePolicy.Resolution, stored: TodoItem?
+    ) -> MergePolicy.Resolution {
         switch (resolution, stored) {
         case (.write(nil), nil): .adoptStored
         case (.write(let value?), let stored?) where value.hasSameContent(as: stored): .adoptStored
@@ -158,11 +167,12 @@ extension TodoContext {
     private func adopt(_ outcome: SaveOutcome) {
         for (id, value) in outcome.finalValues {
             let visible = current[id]
-            let contentChanged = switch (visible, value) {
-            case (nil, nil): false
-            case (let old?, let new?): !old.hasSameContent(as: new)
-            default: true
-            }
+            let contentChanged =
+                switch (visible, value) {
+                case (nil, nil): false
+                case (let old?, let new?): !old.hasSameContent(as: new)
+                default: true
+                }
             if contentChanged {
                 setCurrent(value, for: id)
             } else {
@@ -179,11 +189,12 @@ extension TodoContext {
             storeGeneration = outcome.generationAfter
         }
         guard outcome.generationAfter != outcome.generationBefore else { return }
-        post(DidSave(
-            inserted: outcome.inserted,
-            updated: outcome.updated,
-            deleted: outcome.deleted,
-            generation: outcome.generationAfter
-        ))
+        post(
+            DidSave(
+                inserted: outcome.inserted,
+                updated: outcome.updated,
+                deleted: outcome.deleted,
+                generation: outcome.generationAfter
+            ))
     }
 }

@@ -140,7 +140,9 @@ public final class TodoContext {
     /// - Returns: the inserted value (version 0 until saved).
     /// - Throws: `ContextError.store` when the store cannot be read.
     @discardableResult
-    public func insert(text: String, date: Date, color: TodoColor = .default, isDone: Bool = false) throws(ContextError) -> TodoItem {
+    public func insert(
+        text: String, date: Date, color: TodoColor = .default, isDone: Bool = false
+    ) throws(ContextError) -> TodoItem {
         let item = TodoItem(text: text, date: date, color: color, isDone: isDone, createdAt: now())
         try insert(item)
         return item
@@ -208,7 +210,9 @@ public final class TodoContext {
     /// - Throws: `ContextError.store` when the store cannot be read.
     /// - Complexity: O(n log n) for the fetch plus O(k) for k matches.
     @discardableResult
-    public func updateItems(datedFrom start: Date, to end: Date, _ change: (inout TodoItem) -> Void) throws(ContextError) -> Int {
+    public func updateItems(
+        datedFrom start: Date, to end: Date, _ change: (inout TodoItem) -> Void
+    ) throws(ContextError) -> Int {
         let request = FetchRequest(predicate: .and([.dateOnOrAfter(start), .dateBefore(end)]))
         let matches: [TodoItem]
         do {
@@ -271,10 +275,11 @@ public final class TodoContext {
 
     /// Items changed and not yet saved (current values), ordered by creation then id.
     public var updatedItems: [TodoItem] {
-        sortedForReport(unsavedIDs.compactMap { id in
-            guard let old = committed[id], let new = current[id], old != new else { return nil }
-            return new
-        })
+        sortedForReport(
+            unsavedIDs.compactMap { id in
+                guard let old = committed[id], let new = current[id], old != new else { return nil }
+                return new
+            })
     }
 
     /// Items deleted and not yet saved (committed values), ordered by creation then id.

@@ -24,7 +24,8 @@ extension DateInput {
     /// The day is the proleptic Gregorian one, as the parser reads ISO days (Foundation's
     /// Gregorian calendar turns Julian before 1582-10-15).
     public static func editableText(for date: Date, calendar: Calendar) -> String {
-        let local = Int((date.timeIntervalSince1970 + Double(calendar.timeZone.secondsFromGMT(for: date))).rounded(.down))
+        let local = Int(
+            (date.timeIntervalSince1970 + Double(calendar.timeZone.secondsFromGMT(for: date))).rounded(.down))
         let (days, _) = local.quotientAndRemainder(dividingBy: 86_400)
         let (year, month, day) = civilDay(days - (local < 0 && local % 86_400 != 0 ? 1 : 0))
         let text = "\(String(year).leftPadded(to: 4))-\(twoDigits(month))-\(twoDigits(day))"

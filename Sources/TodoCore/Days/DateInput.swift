@@ -48,7 +48,8 @@ public enum DateInput {
                 "\(year)-\(String(month).leftPadded(to: 2)) has days 01 to \(lastDay)"
             case .hourOutOfRange: "hours run from 00 to 23 (times are written 9:30, 14:30, 9am or 9:30pm)"
             case .minuteOutOfRange: "minutes run from 00 to 59 (times are written 9:30, 14:30, 9am or 9:30pm)"
-            case .twelveHourOutOfRange: "with am or pm, hours run from 1 to 12 (times are written 9:30, 14:30, 9am or 9:30pm)"
+            case .twelveHourOutOfRange:
+                "with am or pm, hours run from 1 to 12 (times are written 9:30, 14:30, 9am or 9:30pm)"
             }
         }
     }
@@ -97,7 +98,7 @@ public enum DateInput {
             preconditionFailure("a form's day part has no time")
         }
         guard Form.supportedDays.contains(target),
-              let sameTimeOfDay = calendar.date(byAdding: .day, value: target - today, to: now)
+            let sameTimeOfDay = calendar.date(byAdding: .day, value: target - today, to: now)
         else { throw outOfRange }
         guard let (hour, minute) = form.time else { return sameTimeOfDay }
         // The typed day's own components in `calendar` (whatever its system) with the typed
@@ -116,7 +117,8 @@ public enum DateInput {
     /// day skips (a daylight-saving change) moves forward by the gap, as in `date`. A form with
     /// a time (`2025-01-31T09:30`) is taken as it is.
     /// - Throws: as `date(_:now:calendar:)`.
-    public static func redate(_ current: Date, to text: String, now: Date, calendar: Calendar) throws(ItemError) -> Date {
+    public static func redate(_ current: Date, to text: String, now: Date, calendar: Calendar) throws(ItemError) -> Date
+    {
         if try Form(parsing: text.trimmingCharacters(in: .whitespaces)).time != nil {
             return try date(text, now: now, calendar: calendar)
         }
@@ -127,7 +129,9 @@ public enum DateInput {
         wallClock.minute = clock.minute
         wallClock.second = clock.second
         wallClock.nanosecond = clock.nanosecond
-        guard let instant = calendar.date(from: wallClock), calendar.isDate(instant, inSameDayAs: day) else { return day }
+        guard let instant = calendar.date(from: wallClock), calendar.isDate(instant, inSameDayAs: day) else {
+            return day
+        }
         return instant.roundedToMilliseconds
     }
 
@@ -202,7 +206,8 @@ extension DateInput {
             } else if let (hour, minute) = try Self.time(Array(word.utf8), typed: typed) {
                 self = .timed(.daysFromToday(0), hour: hour, minute: minute)
             } else if let space = word.lastIndex(of: " "),
-                      let (hour, minute) = try Self.time(Array(word[word.index(after: space)...].utf8), typed: typed) {
+                let (hour, minute) = try Self.time(Array(word[word.index(after: space)...].utf8), typed: typed)
+            {
                 let dayText = text[..<space].trimmingCharacters(in: .whitespaces)
                 let day = try Form(parsing: dayText, reportingAs: typed)
                 // Only a day without a time takes one: `2025-01-31T09:30 10:00` is no date.
@@ -278,13 +283,13 @@ extension DateInput {
         private static func iso(_ bytes: [UInt8], typed: String) throws(ItemError) -> Form? {
             let hasTime = bytes.count == 16
             guard bytes.count == 10 || hasTime, bytes[4] == Byte.minus, bytes[7] == Byte.minus,
-                  let year = number(bytes, 0..<4), let month = number(bytes, 5..<7), let day = number(bytes, 8..<10)
+                let year = number(bytes, 0..<4), let month = number(bytes, 5..<7), let day = number(bytes, 8..<10)
             else { return nil }
             var hour = 0
             var minute = 0
             if hasTime {
                 guard Byte.timeSeparators.contains(bytes[10]), bytes[13] == Byte.colon,
-                      let typedHour = number(bytes, 11..<13), let typedMinute = number(bytes, 14..<16)
+                    let typedHour = number(bytes, 11..<13), let typedMinute = number(bytes, 14..<16)
                 else { return nil }
                 hour = typedHour
                 minute = typedMinute

@@ -29,7 +29,7 @@ struct DayTitleParser {
         if let iso = isoDay(from: title) { return iso }
         let words = title.split(separator: " ")
         guard (3...4).contains(words.count), SectionTitleFormatter.weekdays.contains(String(words[0])),
-              let day = Int(words[1]), let monthIndex = SectionTitleFormatter.months.firstIndex(of: String(words[2]))
+            let day = Int(words[1]), let monthIndex = SectionTitleFormatter.months.firstIndex(of: String(words[2]))
         else { return nil }
         let year = words.count == 4 ? Int(words[3]) : year
         guard let year, let fields = UTCDateTime(year: year, month: monthIndex + 1, day: day) else { return nil }
@@ -49,9 +49,9 @@ struct DayTitleParser {
         }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              let fields = UTCDateTime(year: year, month: month, day: day)
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            let fields = UTCDateTime(year: year, month: month, day: day)
         else { return nil }
         return ParsedTimestamp.day(fields).date(in: calendar)
     }

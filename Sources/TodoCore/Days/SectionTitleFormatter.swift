@@ -49,7 +49,8 @@ public struct SectionTitleFormatter: Sendable {
 
     /// Whole days from the day of `start` to the day of `end` (negative when `end` is earlier).
     private func dayDistance(from start: Date, to end: Date) -> Int {
-        calendar.dateComponents([.day], from: calendar.startOfDay(for: start), to: calendar.startOfDay(for: end)).day ?? 0
+        calendar.dateComponents([.day], from: calendar.startOfDay(for: start), to: calendar.startOfDay(for: end)).day
+            ?? 0
     }
 
     private func appendingYear(of parts: DateComponents, to text: String, today: Date) -> String {

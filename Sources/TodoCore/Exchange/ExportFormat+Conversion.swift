@@ -44,7 +44,9 @@ extension ExportFormat {
         }
     }
 
-    private func parseFile(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExchangeError) -> [TodoItem] {
+    private func parseFile(
+        _ bytes: [UInt8], source: String, now: Date, calendar: Calendar
+    ) throws(ExchangeError) -> [TodoItem] {
         switch self {
         case .json:
             do {

@@ -30,7 +30,7 @@ extension ExportFormat {
     /// The format the first line of `bytes` suggests, or `nil`.
     static func detect(content bytes: [UInt8]) -> ExportFormat? {
         guard let firstLine = ImportLines.firstNonBlankLine(bytes),
-              let line = String(validating: firstLine, as: UTF8.self)?.trimmingPrefix(while: \.isWhitespace)
+            let line = String(validating: firstLine, as: UTF8.self)?.trimmingPrefix(while: \.isWhitespace)
         else { return nil }
         if line.uppercased().hasPrefix("BEGIN:VCALENDAR") { return .ics }
         if line.hasPrefix("{") {
@@ -40,7 +40,8 @@ extension ExportFormat {
         }
         if line.hasPrefix("[") && !line.hasPrefix("[ ]") { return .taskwarrior }
         if line.hasPrefix("## ") || line.hasPrefix("- [") { return .markdown }
-        if line.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces).lowercased() == "text" }) {
+        if line.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces).lowercased() == "text" }
+        ) {
             return .csv
         }
         if looksLikeTodoTxt(line) { return .todotxt }

@@ -31,14 +31,19 @@ struct ImportCollector {
         }
         // Counting stops past the bound: a 200 MB text is refused without walking all of it.
         guard record.text.dropFirst(TodoItem.maximumTextLength).isEmpty else {
-            throw position.error("the text is longer than \(TodoItem.maximumTextLength) characters, the most an item holds", source: source)
+            throw position.error(
+                "the text is longer than \(TodoItem.maximumTextLength) characters, the most an item holds",
+                source: source)
         }
         guard record.notes.dropFirst(TodoItem.maximumNotesLength).isEmpty else {
-            throw position.error("the notes are longer than \(TodoItem.maximumNotesLength) characters, the most an item holds", source: source)
+            throw position.error(
+                "the notes are longer than \(TodoItem.maximumNotesLength) characters, the most an item holds",
+                source: source)
         }
         let id = record.id ?? stableIDs.next(forText: record.text)
         if let earlier = positions[id] {
-            throw position.error("the id \(id.uuidString.lowercased()) was already used on \(earlier.phrase)", source: source)
+            throw position.error(
+                "the id \(id.uuidString.lowercased()) was already used on \(earlier.phrase)", source: source)
         }
         for date in [record.date, record.createdAt, record.modifiedAt].compactMap(\.self)
         where !StoreEncoder.representableDates.contains(date) {
@@ -46,19 +51,20 @@ struct ImportCollector {
         }
         positions[id] = position
         let createdAt = record.createdAt ?? now
-        items.append(TodoItem(
-            id: id,
-            text: record.text,
-            date: record.date ?? record.createdAt ?? now,
-            color: record.color,
-            isDone: record.isDone,
-            createdAt: createdAt,
-            modifiedAt: record.modifiedAt ?? createdAt,
-            notes: record.notes,
-            priority: record.priority,
-            tags: record.tags,
-            hasTime: record.hasTime,
-            foreign: record.foreign
-        ))
+        items.append(
+            TodoItem(
+                id: id,
+                text: record.text,
+                date: record.date ?? record.createdAt ?? now,
+                color: record.color,
+                isDone: record.isDone,
+                createdAt: createdAt,
+                modifiedAt: record.modifiedAt ?? createdAt,
+                notes: record.notes,
+                priority: record.priority,
+                tags: record.tags,
+                hasTime: record.hasTime,
+                foreign: record.foreign
+            ))
     }
 }

@@ -65,7 +65,11 @@ public enum ImportInput: Sendable, Hashable {
         }
         guard let bytes else { throw .unreadable(path: path, reason: "no such file or directory") }
         guard bytes.count <= maximumFileSize else {
-            throw .unreadable(path: path, reason: "it is larger than \(maximumFileSize >> 20 > 0 ? "\(maximumFileSize >> 20) MiB" : "\(maximumFileSize) bytes"), the most one import reads")
+            throw .unreadable(
+                path: path,
+                reason:
+                    "it is larger than \(maximumFileSize >> 20 > 0 ? "\(maximumFileSize >> 20) MiB" : "\(maximumFileSize) bytes"), the most one import reads"
+            )
         }
         return bytes
     }

@@ -57,7 +57,8 @@ enum ImportLines {
 
     /// Decodes one line.
     /// - Throws: `ExchangeError.invalidLine` naming `number` when the bytes are not valid UTF-8.
-    static func decodeLine<C: Collection<UInt8>>(_ line: C, number: Int, source: String) throws(ExchangeError) -> String {
+    static func decodeLine<C: Collection<UInt8>>(_ line: C, number: Int, source: String) throws(ExchangeError) -> String
+    {
         guard let text = String(validating: line, as: UTF8.self) else {
             throw .invalidLine(source: source, line: number, reason: "the line is not valid UTF-8")
         }

@@ -32,7 +32,8 @@ extension ImportRecord {
     ) throws(ExchangeError) -> TodoColor {
         guard let color = TodoColor(rawValue: value.lowercased()) else {
             let names = TodoColor.allCases.map(\.rawValue).joined(separator: ", ")
-            throw position.error("\(StoreError.quoted(String(value))) in \(field) is not one of the colours \(names)", source: source)
+            throw position.error(
+                "\(StoreError.quoted(String(value))) in \(field) is not one of the colours \(names)", source: source)
         }
         return color
     }

@@ -24,25 +24,27 @@ enum ParsedTimestamp: Equatable {
         var scanner = DigitScanner(Array(text.utf8))
         let extended = scanner.bytes.count >= 10 && scanner.bytes[4] == UInt8(ascii: "-")
         guard let year = scanner.number(digits: 4),
-              scanner.skip(UInt8(ascii: "-"), if: extended), let month = scanner.number(digits: 2),
-              scanner.skip(UInt8(ascii: "-"), if: extended), let day = scanner.number(digits: 2)
+            scanner.skip(UInt8(ascii: "-"), if: extended), let month = scanner.number(digits: 2),
+            scanner.skip(UInt8(ascii: "-"), if: extended), let day = scanner.number(digits: 2)
         else { return nil }
         if scanner.isAtEnd {
             return UTCDateTime(year: year, month: month, day: day).map { .day($0) }
         }
         guard scanner.skip(oneOf: [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")]),
-              let hour = scanner.number(digits: 2),
-              scanner.skip(UInt8(ascii: ":"), if: extended), let minute = scanner.number(digits: 2),
-              scanner.skip(UInt8(ascii: ":"), if: extended), let second = scanner.number(digits: 2)
+            let hour = scanner.number(digits: 2),
+            scanner.skip(UInt8(ascii: ":"), if: extended), let minute = scanner.number(digits: 2),
+            scanner.skip(UInt8(ascii: ":"), if: extended), let second = scanner.number(digits: 2)
         else { return nil }
         var millisecond = 0
         if extended, scanner.skip(oneOf: [UInt8(ascii: "."), UInt8(ascii: ",")]) {
             guard let fraction = scanner.fractionInMilliseconds() else { return nil }
             millisecond = fraction
         }
-        guard let fields = UTCDateTime(
-            year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: millisecond
-        ) else { return nil }
+        guard
+            let fields = UTCDateTime(
+                year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: millisecond
+            )
+        else { return nil }
         if scanner.isAtEnd { return .local(fields) }
         guard let offset = scanner.offsetInSeconds(), scanner.isAtEnd else { return nil }
         return .instant(fields.date.addingTimeInterval(-Double(offset)))

@@ -10,9 +10,10 @@ import Foundation
 /// namespace is fixed, so `uuid.uuid5(UUID("7b7ec23c-2872-4056-aab2-b157369ebddc"), name)` in
 /// Python derives the same ids.
 struct StableID {
-    static let namespace = UUID(uuid: (
-        0x7B, 0x7E, 0xC2, 0x3C, 0x28, 0x72, 0x40, 0x56, 0xAA, 0xB2, 0xB1, 0x57, 0x36, 0x9E, 0xBD, 0xDC
-    ))
+    static let namespace = UUID(
+        uuid: (
+            0x7B, 0x7E, 0xC2, 0x3C, 0x28, 0x72, 0x40, 0x56, 0xAA, 0xB2, 0xB1, 0x57, 0x36, 0x9E, 0xBD, 0xDC
+        ))
 
     /// The version 5 UUID of `name` in `namespace`.
     /// - Complexity: O(n) in the length of the name.
@@ -21,10 +22,11 @@ struct StableID {
         var hash = SHA1.digest(namespaceBytes + Array(name.utf8))
         hash[6] = hash[6] & 0x0F | 0x50
         hash[8] = hash[8] & 0x3F | 0x80
-        return UUID(uuid: (
-            hash[0], hash[1], hash[2], hash[3], hash[4], hash[5], hash[6], hash[7],
-            hash[8], hash[9], hash[10], hash[11], hash[12], hash[13], hash[14], hash[15]
-        ))
+        return UUID(
+            uuid: (
+                hash[0], hash[1], hash[2], hash[3], hash[4], hash[5], hash[6], hash[7],
+                hash[8], hash[9], hash[10], hash[11], hash[12], hash[13], hash[14], hash[15]
+            ))
     }
 
     private let format: ExportFormat

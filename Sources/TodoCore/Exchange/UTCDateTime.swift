@@ -31,8 +31,8 @@ struct UTCDateTime: Equatable {
     /// A leap second (`:60`) is accepted and lands on the next minute's first second.
     init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0) {
         guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day),
-              (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
-              (0...999).contains(millisecond)
+            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
+            (0...999).contains(millisecond)
         else { return nil }
         (self.year, self.month, self.day) = (year, month, day)
         (self.hour, self.minute, self.second, self.millisecond) = (hour, minute, second, millisecond)

@@ -113,7 +113,9 @@ struct ControllerCache {
             files = [path(named: name, in: directory)]
         } else {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            files = names.filter { $0.hasSuffix(".\(fileExtension)") }.map { (directory as NSString).appendingPathComponent($0) }
+            files = names.filter { $0.hasSuffix(".\(fileExtension)") }.map {
+                (directory as NSString).appendingPathComponent($0)
+            }
         }
         for file in files where FileManager.default.fileExists(atPath: file) {
             do {
@@ -143,7 +145,7 @@ struct ControllerCache {
         /// The next line as text, without its line feed; nil at the end or for invalid UTF-8.
         func nextLine() -> Substring? {
             guard position < bytes.count, let feed = bytes[position...].firstIndex(of: UInt8(ascii: "\n")),
-                  let line = String(validating: bytes[position..<feed], as: UTF8.self)
+                let line = String(validating: bytes[position..<feed], as: UTF8.self)
             else { return nil }
             position = feed + 1
             return line[...]
@@ -157,10 +159,10 @@ struct ControllerCache {
             return .failure(Unusable(outcome: .stale(staleness)))
         }
         guard let blocks = parseBlocks(nextLine),
-              let itemCount = nextLine().flatMap({ value(of: $0, after: "items").flatMap { Int($0) } }),
-              itemCount >= 0, itemCount <= bytes.count, bytes.count - position == itemCount * idLineLength + 4,
-              bytes[(bytes.count - 4)...].elementsEqual("end\n".utf8),
-              let order = parseIDs(bytes[position..<(bytes.count - 4)], count: itemCount)
+            let itemCount = nextLine().flatMap({ value(of: $0, after: "items").flatMap { Int($0) } }),
+            itemCount >= 0, itemCount <= bytes.count, bytes.count - position == itemCount * idLineLength + 4,
+            bytes[(bytes.count - 4)...].elementsEqual("end\n".utf8),
+            let order = parseIDs(bytes[position..<(bytes.count - 4)], count: itemCount)
         else { return .failure(Unusable(outcome: .corrupt)) }
         return .success(ControllerCache(key: found, blocks: blocks, order: order))
     }
@@ -172,9 +174,9 @@ struct ControllerCache {
 
     private static func parseKey(_ nextLine: () -> Substring?) -> Key? {
         guard let request = nextLine().flatMap({ value(of: $0, after: "request") }),
-              let sectionKey = nextLine().flatMap({ value(of: $0, after: "section-key") }),
-              let calendar = nextLine().flatMap({ value(of: $0, after: "calendar") }),
-              let generation = nextLine().flatMap({ value(of: $0, after: "generation").flatMap { Int($0) } })
+            let sectionKey = nextLine().flatMap({ value(of: $0, after: "section-key") }),
+            let calendar = nextLine().flatMap({ value(of: $0, after: "calendar") }),
+            let generation = nextLine().flatMap({ value(of: $0, after: "generation").flatMap { Int($0) } })
         else { return nil }
         return Key(request: request, sectionKey: sectionKey, calendar: calendar, generation: generation)
     }
@@ -193,12 +195,13 @@ struct ControllerCache {
 
     /// The day blocks: each day finite and each count from 1 to `maximumCount`, or nil.
     private static func parseBlocks(_ nextLine: () -> Substring?) -> [(day: Date, count: Int)]? {
-        guard let dayCount = nextLine().flatMap({ value(of: $0, after: "days").flatMap { Int($0) } }), dayCount >= 0 else { return nil }
+        guard let dayCount = nextLine().flatMap({ value(of: $0, after: "days").flatMap { Int($0) } }), dayCount >= 0
+        else { return nil }
         var blocks: [(day: Date, count: Int)] = []
         for _ in 0..<dayCount {
             guard let fields = nextLine()?.split(separator: " "), fields.count == 2,
-                  let seconds = Double(fields[0]), seconds.isFinite, let count = Int(fields[1]),
-                  count > 0, count <= maximumCount
+                let seconds = Double(fields[0]), seconds.isFinite, let count = Int(fields[1]),
+                count > 0, count <= maximumCount
             else { return nil }
             blocks.append((Date(timeIntervalSince1970: seconds), count))
         }
@@ -213,7 +216,8 @@ struct ControllerCache {
             for index in 0..<count {
                 let start = index * idLineLength
                 guard buffer[start + UUIDFormat.writtenLength] == UInt8(ascii: "\n"),
-                      let id = UUIDFormat.parse(UnsafeBufferPointer(rebasing: buffer[start..<(start + UUIDFormat.writtenLength)]))
+                    let id = UUIDFormat.parse(
+                        UnsafeBufferPointer(rebasing: buffer[start..<(start + UUIDFormat.writtenLength)]))
                 else { return nil }
                 order.append(id)
             }

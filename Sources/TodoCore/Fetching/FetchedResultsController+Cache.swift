@@ -63,8 +63,8 @@ extension FetchedResultsController {
             guard block.count > 0, block.count <= items.count - start else { return nil }
             let end = start + block.count
             guard block.day != previousDay,
-                  dayLookup.day(of: items[start].date) == block.day,
-                  dayLookup.day(of: items[end - 1].date) == block.day
+                dayLookup.day(of: items[start].date) == block.day,
+                dayLookup.day(of: items[end - 1].date) == block.day
             else { return nil }
             previousDay = block.day
             start = end

@@ -45,12 +45,16 @@ extension FetchedResultsController {
         /// - Parameter values: the table `sorted` was fetched from: its items that match the
         ///   predicate must be exactly `sorted`'s.
         /// - Complexity: O(n).
-        init(sorted: [TodoItem], blocks dayCounts: [(day: Date, count: Int)], request: FetchRequest, dayLookup: DayLookup, values: ItemTable) {
+        init(
+            sorted: [TodoItem], blocks dayCounts: [(day: Date, count: Int)], request: FetchRequest,
+            dayLookup: DayLookup, values: ItemTable
+        ) {
             let order = KeyOrder(request: request)
             let sortedKeys = sorted.map(order.key(for:))
             keys = OrderedTree(sorted: sortedKeys, areInIncreasingOrder: order.areInIncreasingOrder)
             let ascending = request.sortDescriptors.first?.ascending ?? true
-            days = OrderedTree(sorted: dayCounts.map(\.day), areInIncreasingOrder: ascending ? { $0 < $1 } : { $0 > $1 })
+            days = OrderedTree(
+                sorted: dayCounts.map(\.day), areInIncreasingOrder: ascending ? { $0 < $1 } : { $0 > $1 })
             blocks = Dictionary(minimumCapacity: dayCounts.count)
             var start = 0
             for (day, count) in dayCounts {
@@ -160,7 +164,9 @@ extension FetchedResultsController {
         /// - Complexity: O(log n).
         func blockRange(ofDay day: Date) -> Range<Int> {
             guard let block = blocks[day] else { return 0..<0 }
-            guard let start = keys.position(of: block.first) else { preconditionFailure("a block's first item must be stored") }
+            guard let start = keys.position(of: block.first) else {
+                preconditionFailure("a block's first item must be stored")
+            }
             return start..<(start + block.count)
         }
 

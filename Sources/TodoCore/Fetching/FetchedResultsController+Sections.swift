@@ -68,7 +68,9 @@ extension FetchedResultsController {
     /// Where the item with `id` is shown, or nil when it is not visible.
     /// - Complexity: O(log n).
     public func indexPath(forItemWithID id: UUID) -> IndexPath? {
-        guard let results, let item = results.item(withID: id), let position = results.position(of: item) else { return nil }
+        guard let results, let item = results.item(withID: id), let position = results.position(of: item) else {
+            return nil
+        }
         let frame = results.frame()
         return frame.visible.contains(position) ? results.indexPath(ofPosition: position, in: frame) : nil
     }

@@ -22,7 +22,10 @@ extension FetchedResultsController {
         init(primary: Double, id: UUID, tail: SortTail?) {
             self.primary = primary
             (idHigh, idLow) = withUnsafeBytes(of: id.uuid) { bytes in
-                (UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)), UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+                (
+                    UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
+                    UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                )
             }
             self.tail = tail
         }

@@ -124,10 +124,13 @@ extension FetchedResultsController {
         }
         delegate.controllerWillChangeContent(self)
         for change in changes.sections {
-            delegate.controller(self, didChange: sectionInfo(day: change.day, items: change.items), atSectionIndex: change.index, for: change.type)
+            delegate.controller(
+                self, didChange: sectionInfo(day: change.day, items: change.items), atSectionIndex: change.index,
+                for: change.type)
         }
         for change in changes.items {
-            delegate.controller(self, didChange: change.item, at: change.oldPath, for: change.type, newIndexPath: change.newPath)
+            delegate.controller(
+                self, didChange: change.item, at: change.oldPath, for: change.type, newIndexPath: change.newPath)
         }
         delegate.controllerDidChangeContent(self)
     }

@@ -74,7 +74,9 @@ extension FetchedResultsController.Results {
         let newVisible = window(forCount: count - removed.count + added.count)
         var rows = visibleRows(touched, oldVisible: oldFrame.visible, newVisible: newVisible)
         if windowed {
-            rows += crossingRows(oldVisible: oldFrame.visible, newVisible: newVisible, removed: removed, added: added.map { touched[$0.index].newPosition })
+            rows += crossingRows(
+                oldVisible: oldFrame.visible, newVisible: newVisible, removed: removed,
+                added: added.map { touched[$0.index].newPosition })
         }
         var spans = oldPlacements(of: &rows, in: oldFrame)
         for position in removed.reversed() {
@@ -126,14 +128,18 @@ extension FetchedResultsController.Results {
     /// Sets every touched item's old global position, and its new one when asked; returns the
     /// old positions ascending, and the touched items with new values and their keys in
     /// ascending order.
-    private func locate(_ touched: inout [Touched], computingNewPositions: Bool) -> (removed: [Int], added: [(index: Int, key: SortKey)]) {
+    private func locate(
+        _ touched: inout [Touched], computingNewPositions: Bool
+    ) -> (removed: [Int], added: [(index: Int, key: SortKey)]) {
         let isBefore = order.areInIncreasingOrder
         var removed: [(position: Int, key: SortKey)] = []
         var added: [(index: Int, key: SortKey)] = []
         for index in touched.indices {
             if let old = touched[index].old {
                 let key = order.key(for: old)
-                guard let position = keys.position(of: key) else { preconditionFailure("item \(old.id) is not in the result") }
+                guard let position = keys.position(of: key) else {
+                    preconditionFailure("item \(old.id) is not in the result")
+                }
                 touched[index].oldPosition = position
                 removed.append((position, key))
             }
@@ -170,10 +176,14 @@ extension FetchedResultsController.Results {
     /// Untouched items keep their relative order, so each has one rank among them in both
     /// states; the window holds a range of those ranks before and another after.
     private func crossingRows(oldVisible: Range<Int>, newVisible: Range<Int>, removed: [Int], added: [Int]) -> [Row] {
-        let oldRanks = Self.untouchedRank(of: oldVisible.lowerBound, excluding: removed)
-            ..< Self.untouchedRank(of: oldVisible.upperBound, excluding: removed)
-        let newRanks = Self.untouchedRank(of: newVisible.lowerBound, excluding: added)
-            ..< Self.untouchedRank(of: newVisible.upperBound, excluding: added)
+        let oldRanks =
+            Self.untouchedRank(
+                of: oldVisible.lowerBound, excluding: removed)..<Self.untouchedRank(
+                of: oldVisible.upperBound, excluding: removed)
+        let newRanks =
+            Self.untouchedRank(
+                of: newVisible.lowerBound, excluding: added)..<Self.untouchedRank(
+                of: newVisible.upperBound, excluding: added)
         var rows: [Row] = []
         for ranks in Self.subtracting(newRanks, from: oldRanks) {
             for position in Self.untouchedPositions(ranks, excluding: removed) {
@@ -240,7 +250,9 @@ extension FetchedResultsController.Results {
     }
 
     /// The section index and first row of a placement that has rows, looked up the first time.
-    private func sectionAndStart(of placement: inout Placement, day: Date, in frame: Frame) -> (section: Int, start: Int) {
+    private func sectionAndStart(
+        of placement: inout Placement, day: Date, in frame: Frame
+    ) -> (section: Int, start: Int) {
         let section = placement.section ?? rank(ofDay: day) - frame.firstDayRank
         let start = placement.start ?? blockRange(ofDay: day).lowerBound
         placement.section = section
@@ -260,7 +272,8 @@ extension FetchedResultsController.Results {
                 changes.append(.init(type: .insert, item: new, newPath: row.newPath))
             case (_?, let new?):
                 let isMove = moving.indices.contains(index) && moving[index]
-                changes.append(.init(type: isMove ? .move : .update, item: new, oldPath: row.oldPath, newPath: row.newPath))
+                changes.append(
+                    .init(type: isMove ? .move : .update, item: new, oldPath: row.oldPath, newPath: row.newPath))
             case (nil, nil):
                 continue
             }
@@ -309,11 +322,15 @@ extension FetchedResultsController.Results {
     private func addSectionChanges(to changes: inout Changes, rows: [Row], spans: [DaySpan]) {
         for (index, span) in spans.enumerated() {
             if span.old.count > 0, span.new.count == 0 {
-                let leaving = rows.filter { $0.old != nil && $0.oldDay == index }.sorted { $0.oldPosition < $1.oldPosition }.compactMap(\.old)
+                let leaving = rows.filter { $0.old != nil && $0.oldDay == index }.sorted {
+                    $0.oldPosition < $1.oldPosition
+                }.compactMap(\.old)
                 assert(leaving.count == span.old.count, "every row of a deleted section must leave it")
                 changes.append(.init(type: .delete, index: span.old.section ?? 0, day: span.day, items: leaving))
             } else if span.old.count == 0, span.new.count > 0 {
-                let arriving = rows.filter { $0.new != nil && $0.newDay == index }.sorted { $0.newPosition < $1.newPosition }.compactMap(\.new)
+                let arriving = rows.filter { $0.new != nil && $0.newDay == index }.sorted {
+                    $0.newPosition < $1.newPosition
+                }.compactMap(\.new)
                 assert(arriving.count == span.new.count, "every row of an inserted section must arrive in it")
                 changes.append(.init(type: .insert, index: span.new.section ?? 0, day: span.day, items: arriving))
             }

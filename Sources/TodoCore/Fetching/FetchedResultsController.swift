@@ -102,8 +102,11 @@ public final class FetchedResultsController {
         calendar: Calendar,
         now: Date
     ) {
-        precondition(cacheName == nil || cacheDirectory != nil, "a controller with a cache name needs a cache directory")
-        precondition(cacheName.map(ControllerCache.isValidName) ?? true, "a cache name must be a plain file name, not '\(cacheName ?? "")'")
+        precondition(
+            cacheName == nil || cacheDirectory != nil, "a controller with a cache name needs a cache directory")
+        precondition(
+            cacheName.map(ControllerCache.isValidName) ?? true,
+            "a cache name must be a plain file name, not '\(cacheName ?? "")'")
         self.fetchRequest = fetchRequest
         self.context = context
         self.sectionKey = sectionKey
@@ -132,11 +135,14 @@ public final class FetchedResultsController {
         everything.fetchOffset = 0
         let cached = try cachedResult(for: everything)
         if let cached {
-            results = Results(sorted: cached.items, blocks: cached.blocks, request: fetchRequest, dayLookup: dayLookup, values: context.current)
+            results = Results(
+                sorted: cached.items, blocks: cached.blocks, request: fetchRequest, dayLookup: dayLookup,
+                values: context.current)
         } else {
             let sorted = try context.fetch(everything)
             let blocks = Results.blocks(of: sorted, dayLookup: dayLookup)
-            results = Results(sorted: sorted, blocks: blocks, request: fetchRequest, dayLookup: dayLookup, values: context.current)
+            results = Results(
+                sorted: sorted, blocks: blocks, request: fetchRequest, dayLookup: dayLookup, values: context.current)
             if writesCacheOnFetch {
                 writeCacheIfClean(sorted: sorted, blocks: blocks)
             }

@@ -21,12 +21,16 @@ public protocol FetchedResultsControllerDelegate: AnyObject {
 
     /// A section was inserted (at its new index), deleted (at its old index), or had its title
     /// changed by `dayDidChange(now:)` (`.update`).
-    func controller(_ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType)
+    func controller(
+        _ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int,
+        for type: FetchedResultsChangeType)
 
     /// An item was inserted (`newIndexPath`), deleted (`indexPath`, the old path), moved (old
     /// `indexPath` to `newIndexPath`) or updated in place (old `indexPath`; `newIndexPath` is
     /// where it is after the batch). `item` is the old value for a delete, else the new one.
-    func controller(_ controller: FetchedResultsController, didChange item: TodoItem, at indexPath: IndexPath?, for type: FetchedResultsChangeType, newIndexPath: IndexPath?)
+    func controller(
+        _ controller: FetchedResultsController, didChange item: TodoItem, at indexPath: IndexPath?,
+        for type: FetchedResultsChangeType, newIndexPath: IndexPath?)
 
     /// A batch of changes ended; the controller's result is the new one.
     func controllerDidChangeContent(_ controller: FetchedResultsController)
@@ -36,19 +40,28 @@ public protocol FetchedResultsControllerDelegate: AnyObject {
 
     /// The result after a batch, as a snapshot of section names (`yyyy-MM-dd`) and item ids;
     /// called only when `prefersSnapshots` is true.
-    func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: DiffableSnapshot<String, UUID>)
+    func controller(
+        _ controller: FetchedResultsController, didChangeContentWith snapshot: DiffableSnapshot<String, UUID>)
 }
 
 extension FetchedResultsControllerDelegate {
     public func controllerWillChangeContent(_ controller: FetchedResultsController) {}
 
-    public func controller(_ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType) {}
+    public func controller(
+        _ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int,
+        for type: FetchedResultsChangeType
+    ) {}
 
-    public func controller(_ controller: FetchedResultsController, didChange item: TodoItem, at indexPath: IndexPath?, for type: FetchedResultsChangeType, newIndexPath: IndexPath?) {}
+    public func controller(
+        _ controller: FetchedResultsController, didChange item: TodoItem, at indexPath: IndexPath?,
+        for type: FetchedResultsChangeType, newIndexPath: IndexPath?
+    ) {}
 
     public func controllerDidChangeContent(_ controller: FetchedResultsController) {}
 
     public var prefersSnapshots: Bool { false }
 
-    public func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: DiffableSnapshot<String, UUID>) {}
+    public func controller(
+        _ controller: FetchedResultsController, didChangeContentWith snapshot: DiffableSnapshot<String, UUID>
+    ) {}
 }

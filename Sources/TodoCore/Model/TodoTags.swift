@@ -78,7 +78,8 @@ public struct TodoTags: Sendable, Hashable, RandomAccessCollection, ExpressibleB
             throw .invalidTag(raw, problem: "a tag is one word, without spaces or control characters")
         }
         guard tag.count <= maximumTagLength else {
-            throw .invalidTag(raw, problem: "it is \(tag.count) characters long; at most \(maximumTagLength) are allowed")
+            throw .invalidTag(
+                raw, problem: "it is \(tag.count) characters long; at most \(maximumTagLength) are allowed")
         }
         return String(tag)
     }

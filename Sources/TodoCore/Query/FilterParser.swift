@@ -61,7 +61,9 @@ public enum FilterParser {
             throw failure(operatorPiece, .unsupportedOperator(comparison.rawValue, field: field))
         }
         guard !value.text.isEmpty else {
-            throw FilterError(filter: filter, offset: key.offset, length: key.length + operatorPiece.length, reason: .missingValue(field))
+            throw FilterError(
+                filter: filter, offset: key.offset, length: key.length + operatorPiece.length,
+                reason: .missingValue(field))
         }
         func parsedValue<Value>(_ parse: (String) throws(ItemError) -> Value) throws(FilterError) -> Value {
             do throws(ItemError) {
@@ -93,11 +95,15 @@ public enum FilterParser {
             case .colon, .equals: .and([.priorityAtLeast(priority), .priorityAtMost(priority)])
             case .greaterOrEqual: .priorityAtLeast(priority)
             case .lessOrEqual: .priorityAtMost(priority)
-            case .greater: priority == .high ? .or([]) : .priorityAtLeast(TodoPriority(rawValue: priority.rawValue + 1) ?? .high)
-            case .less: priority == .none ? .or([]) : .priorityAtMost(TodoPriority(rawValue: priority.rawValue - 1) ?? .none)
+            case .greater:
+                priority == .high ? .or([]) : .priorityAtLeast(TodoPriority(rawValue: priority.rawValue + 1) ?? .high)
+            case .less:
+                priority == .none ? .or([]) : .priorityAtMost(TodoPriority(rawValue: priority.rawValue - 1) ?? .none)
             }
         case .date:
-            let day = try parsedValue { (text) throws(ItemError) in try DateInput.dayInterval(text, now: now, calendar: calendar) }
+            let day = try parsedValue { (text) throws(ItemError) in
+                try DateInput.dayInterval(text, now: now, calendar: calendar)
+            }
             return switch comparison {
             case .colon, .equals: .and([.dateOnOrAfter(day.start), .dateBefore(day.end)])
             case .greaterOrEqual: .dateOnOrAfter(day.start)

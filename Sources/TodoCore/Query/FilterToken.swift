@@ -63,11 +63,12 @@ struct FilterToken: Equatable {
             guard characters[start] == "\"" else {
                 index = endOfWord(from: start)
                 let word = piece(characters, start..<index)
-                let body: Body = if characters[start] == "+", index - start > 1 {
-                    .tag(piece(characters, start + 1..<index))
-                } else {
-                    field(word, characters) ?? .words(word)
-                }
+                let body: Body =
+                    if characters[start] == "+", index - start > 1 {
+                        .tag(piece(characters, start + 1..<index))
+                    } else {
+                        field(word, characters) ?? .words(word)
+                    }
                 tokens.append(FilterToken(isNegated: isNegated, body: body))
                 continue
             }

@@ -102,7 +102,8 @@ extension String {
         // ASCII has no diacritics; and Foundation's comparison on Linux is not trusted with
         // U+0000 (its search traps on it), which has no case either.
         if utf8.allSatisfy({ $0 < 0x80 }) && other.utf8.allSatisfy({ $0 < 0x80 })
-            || unicodeScalars.contains("\0") || other.unicodeScalars.contains("\0") {
+            || unicodeScalars.contains("\0") || other.unicodeScalars.contains("\0")
+        {
             return lowercased() == other.lowercased()
         }
         return compare(other, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame
@@ -122,12 +123,13 @@ extension String {
         if needle.isEmpty { return true }
         // Borrowed, not copied: a native string's bytes are contiguous (anything else takes
         // Foundation's search below).
-        let answer = utf8.withContiguousStorageIfAvailable { haystack in
-            needle.utf8.withContiguousStorageIfAvailable { pattern -> Bool? in
-                guard pattern.allSatisfy({ $0 < 0x80 }), Self.isASCIIOrInert(haystack) else { return nil }
-                return Self.asciiCaseInsensitiveContains(haystack, pattern)
+        let answer =
+            utf8.withContiguousStorageIfAvailable { haystack in
+                needle.utf8.withContiguousStorageIfAvailable { pattern -> Bool? in
+                    guard pattern.allSatisfy({ $0 < 0x80 }), Self.isASCIIOrInert(haystack) else { return nil }
+                    return Self.asciiCaseInsensitiveContains(haystack, pattern)
+                } ?? nil
             } ?? nil
-        } ?? nil
         if let answer { return answer }
         if unicodeScalars.contains("\0") || needle.unicodeScalars.contains("\0") {
             return Self.containsWithoutNUL(self, needle)
@@ -146,17 +148,24 @@ extension String {
     private static func containsWithoutNUL(_ text: String, _ needle: String) -> Bool {
         let used = Set(text.unicodeScalars.filter { (0xE000...0xF8FF).contains($0.value) })
             .union(needle.unicodeScalars.filter { (0xE000...0xF8FF).contains($0.value) })
-        guard let standIn = (UInt32(0xE000)...0xF8FF).lazy.compactMap(Unicode.Scalar.init).first(where: { !used.contains($0) }) else {
+        guard
+            let standIn = (UInt32(0xE000)...0xF8FF).lazy.compactMap(Unicode.Scalar.init).first(where: {
+                !used.contains($0)
+            })
+        else {
             let haystack = Array(text.unicodeScalars), pattern = Array(needle.unicodeScalars)
             guard pattern.count <= haystack.count else { return false }
-            return (0...(haystack.count - pattern.count)).contains { haystack[$0..<($0 + pattern.count)].elementsEqual(pattern) }
+            return (0...(haystack.count - pattern.count)).contains {
+                haystack[$0..<($0 + pattern.count)].elementsEqual(pattern)
+            }
         }
         func replacingNUL(_ string: String) -> String {
             var result = String.UnicodeScalarView()
             result.append(contentsOf: string.unicodeScalars.lazy.map { $0 == "\0" ? standIn : $0 })
             return String(result)
         }
-        return replacingNUL(text).range(of: replacingNUL(needle), options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        return replacingNUL(text).range(of: replacingNUL(needle), options: [.caseInsensitive, .diacriticInsensitive])
+            != nil
     }
 
     /// Whether every scalar of the valid UTF-8 `bytes` is ASCII or inert to an ASCII search.
@@ -179,7 +188,8 @@ extension String {
                 value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
                 index += 3
             } else {
-                value = (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                value =
+                    (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
                     | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
                 index += 4
             }
@@ -190,7 +200,9 @@ extension String {
 
     /// Whether ASCII `pattern` occurs in `haystack` ignoring ASCII case; bytes beyond ASCII in
     /// `haystack` match nothing.
-    private static func asciiCaseInsensitiveContains(_ haystack: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func asciiCaseInsensitiveContains(
+        _ haystack: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         @inline(__always) func folded(_ byte: UInt8) -> UInt8 {
             byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
         }

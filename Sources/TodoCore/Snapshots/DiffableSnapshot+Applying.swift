@@ -22,7 +22,9 @@ extension DiffableSnapshot {
     ///   "invalid update"); `SnapshotError.duplicateIdentifier` when the result would hold an
     ///   identifier twice.
     /// - Complexity: O(n + S + c) for n items, S sections and c changes.
-    public func applying(_ difference: SnapshotDifference, readingFrom dataSource: DiffableSnapshot) throws
+    public func applying(
+        _ difference: SnapshotDifference, readingFrom dataSource: DiffableSnapshot
+    ) throws
         -> DiffableSnapshot
     {
         // A reloaded section keeps its items here: applying only consumes the mark, so the
@@ -94,7 +96,8 @@ extension DiffableSnapshot {
             throw SnapshotError.duplicateIdentifier("\(section)")
         }
         for (index, section) in sections.enumerated() {
-            for item in self.items[flatRange(ofSection: index)] where itemSections.updateValue(section, forKey: item) != nil {
+            for item in self.items[flatRange(ofSection: index)]
+            where itemSections.updateValue(section, forKey: item) != nil {
                 throw SnapshotError.duplicateIdentifier("\(item)")
             }
         }

@@ -33,7 +33,8 @@ extension DiffableSnapshot {
         var changes = FlatItemChanges()
         let window = ItemWindow(old: old, new: self, reloads: &changes.reloaded)
         if !window.isEmpty,
-            sectionMatching.hasMoves || !matchByEditScript(from: old, in: window, sections: sectionMatching, into: &changes)
+            sectionMatching.hasMoves
+                || !matchByEditScript(from: old, in: window, sections: sectionMatching, into: &changes)
         {
             matchByIdentity(from: old, in: window, sections: sectionMatching, subsequence: &subsequence, into: &changes)
         }

@@ -183,7 +183,8 @@ extension DiffableSnapshot {
         if let section {
             index = requiredIndex(ofSection: section)
         } else {
-            precondition(!sections.isEmpty, "cannot append items to a snapshot without sections; append a section first")
+            precondition(
+                !sections.isEmpty, "cannot append items to a snapshot without sections; append a section first")
             index = sections.count - 1
         }
         register(items, inSection: sections[index])
@@ -223,7 +224,8 @@ extension DiffableSnapshot {
     private mutating func register(_ items: [ItemID], inSection section: SectionID) {
         for item in items {
             if let existing = itemSections.updateValue(section, forKey: item) {
-                preconditionFailure("item \(item) is already in the snapshot (section \(existing)); item identifiers must be unique")
+                preconditionFailure(
+                    "item \(item) is already in the snapshot (section \(existing)); item identifiers must be unique")
             }
         }
     }

@@ -37,7 +37,7 @@ extension DiffableSnapshot {
             equal: { x, y in
                 old.items[start + x] == items[start + y]
                     && sections.oldToNew[oldSections.section(containing: start + x)]
-                    == newSections.section(containing: start + y)
+                        == newSections.section(containing: start + y)
             },
             keep: { x, y in
                 if old.fingerprints[start + x] != fingerprints[start + y] {
@@ -84,7 +84,9 @@ extension DiffableSnapshot {
     ) {
         let start = window.start
         let newCount = window.newEnd - start
-        precondition(Swift.max(old.items.count, items.count) < Int(Int32.max) - 2, "a snapshot difference handles fewer than 2^31 items")
+        precondition(
+            Swift.max(old.items.count, items.count) < Int(Int32.max) - 2,
+            "a snapshot difference handles fewer than 2^31 items")
         guard let filler = items[start..<window.newEnd].first ?? old.items[start..<window.oldEnd].first else { return }
         var table = IdentityTable(items, in: start..<window.newEnd, filler: filler)
         // Reserved pages cost nothing until written; growing by doubling would copy.

@@ -33,7 +33,9 @@ enum ShortEditScript {
         var edits = -1
         search: for d in 0...maxEdits {
             for k in stride(from: -d, through: d, by: 2) {
-                guard var x = d == 0 ? 0 : start(d: d, k: k, history: history, oldCount: oldCount, newCount: newCount)?.x else {
+                guard
+                    var x = d == 0 ? 0 : start(d: d, k: k, history: history, oldCount: oldCount, newCount: newCount)?.x
+                else {
                     history.append(-1)
                     continue
                 }

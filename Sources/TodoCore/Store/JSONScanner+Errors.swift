@@ -53,7 +53,7 @@ extension JSONScanner {
     private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .nonspacingMark, .enclosingMark,
-             .spacingMark, .privateUse, .unassigned, .surrogate:
+            .spacingMark, .privateUse, .unassigned, .surrogate:
             true
         default:
             false

@@ -63,7 +63,9 @@ public final class JSONStore: TodoStore {
     ///   - journalLimit: the journal size in bytes past which a save compacts it (1 MiB: about
     ///     3,000 one-item saves, replayed at open in a few milliseconds).
     ///   - calendar: the days by which a version-1 file's items get `hasTime`; the user's.
-    public init(path: String, lockTimeout: Duration = .seconds(5), journalLimit: Int = 1 << 20, calendar: Calendar = .current) {
+    public init(
+        path: String, lockTimeout: Duration = .seconds(5), journalLimit: Int = 1 << 20, calendar: Calendar = .current
+    ) {
         self.path = path
         self.lockPath = path + ".lock"
         self.journalPath = path + ".journal"
@@ -107,7 +109,8 @@ public final class JSONStore: TodoStore {
             var contents = original
             let result = try body(&contents)
             if contents != original {
-                precondition(contents.generation > original.generation, "a change to the store must raise its generation")
+                precondition(
+                    contents.generation > original.generation, "a change to the store must raise its generation")
                 try writeWhole(contents)
             }
             return result
@@ -143,7 +146,8 @@ public final class JSONStore: TodoStore {
             case .whole(var contents):
                 let (batch, result) = try body(StoreChanges(after: generation, in: contents))
                 if let batch {
-                    precondition(batch.generation == contents.generation + 1, "a batch must raise the generation by one")
+                    precondition(
+                        batch.generation == contents.generation + 1, "a batch must raise the generation by one")
                     contents.apply([batch])
                     try writeWhole(contents)
                 }
@@ -239,7 +243,8 @@ public final class JSONStore: TodoStore {
     private func read(after generation: Int, journal: StoreJournal) throws(StoreError) -> Reading {
         let generations = try journal.generations()
         guard let head = try StoreFile.readHead(path, limit: Self.headLength),
-              let fileGeneration = StoreDecoder.generation(fromHead: head) else {
+            let fileGeneration = StoreDecoder.generation(fromHead: head)
+        else {
             return .whole(try load(journal: journal))
         }
         // A journal that does not continue the file is refused before anything is handed over.

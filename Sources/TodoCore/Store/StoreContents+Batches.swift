@@ -16,7 +16,9 @@ extension StoreContents {
         var positions = idPositions ?? Self.positions(of: items)
         var removedAny = false
         for batch in batches {
-            precondition(batch.generation == generation + 1, "batch \(batch.generation) does not follow generation \(generation)")
+            precondition(
+                batch.generation == generation + 1, "batch \(batch.generation) does not follow generation \(generation)"
+            )
             for item in batch.items {
                 if let position = positions[item.id] {
                     slots[Int(position)] = item

@@ -23,7 +23,9 @@ public enum StoreDecoder {
     /// - Throws: `StoreError.emptyFile`, `.invalidJSON`, `.invalidUTF8`, `.trailingData`,
     ///   `.invalidData`, `.wrongFormat`, `.newerVersion` or `.duplicateID`.
     /// - Complexity: O(n) in the size of the file.
-    public static func decode(_ bytes: [UInt8], path: String, calendar: Calendar = .current) throws(StoreError) -> StoreContents {
+    public static func decode(
+        _ bytes: [UInt8], path: String, calendar: Calendar = .current
+    ) throws(StoreError) -> StoreContents {
         guard !bytes.isEmpty else { throw .emptyFile(path: path) }
         var contents = try bytes.withUnsafeBufferPointer { (buffer) throws(StoreError) -> StoreContents in
             var reader = StoreReader(scanner: JSONScanner(bytes: buffer, path: path))

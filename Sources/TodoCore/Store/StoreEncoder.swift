@@ -21,8 +21,9 @@ import Foundation
 public enum StoreEncoder {
     /// The dates the format can hold: the years 0000 through 9999, in UTC.
     public static let representableDates: ClosedRange<Date> =
-        Date(millisecondsSince1970: TimestampFormat.representableMilliseconds.lowerBound)
-            ... Date(millisecondsSince1970: TimestampFormat.representableMilliseconds.upperBound)
+        Date(
+            millisecondsSince1970: TimestampFormat.representableMilliseconds.lowerBound)...Date(
+            millisecondsSince1970: TimestampFormat.representableMilliseconds.upperBound)
 
     /// The bytes of the store file for `contents`, items in the order given, ending in a newline.
     ///
@@ -66,7 +67,9 @@ public enum StoreEncoder {
 
     /// Writes `items` on one or more lines: `first` before the first, `separator` between.
     /// - Complexity: O(n) in the total size of the items.
-    static func writeItems(_ items: [TodoItem], first: StaticString, separator: StaticString, to output: inout ByteCursor) {
+    static func writeItems(
+        _ items: [TodoItem], first: StaticString, separator: StaticString, to output: inout ByteCursor
+    ) {
         for (index, item) in items.enumerated() {
             output.reserve(itemBound(item))
             output.write(index == 0 ? first : separator)
@@ -89,7 +92,9 @@ public enum StoreEncoder {
             bound += 64
             for line in item.foreign.iCalendar { bound += 4 + 6 * line.utf8.count }
             for token in item.foreign.todoTxt { bound += 4 + 6 * token.utf8.count }
-            for attribute in item.foreign.taskwarrior { bound += 12 + 6 * (attribute.name.utf8.count + attribute.rawJSON.utf8.count) }
+            for attribute in item.foreign.taskwarrior {
+                bound += 12 + 6 * (attribute.name.utf8.count + attribute.rawJSON.utf8.count)
+            }
         }
         return bound
     }
@@ -111,7 +116,8 @@ public enum StoreEncoder {
         }
         output.write(item.hasTime ? "\"hasTime\": true, \"id\": \"" : "\"hasTime\": false, \"id\": \"")
         UUIDFormat.write(item.id, to: &output)
-        output.write(item.isDone ? "\", \"isDone\": true, \"modifiedAt\": \"" : "\", \"isDone\": false, \"modifiedAt\": \"")
+        output.write(
+            item.isDone ? "\", \"isDone\": true, \"modifiedAt\": \"" : "\", \"isDone\": false, \"modifiedAt\": \"")
         TimestampFormat.write(item.modifiedAt.millisecondsSince1970, to: &output)
         output.write("\", ")
         if !item.notes.isEmpty {

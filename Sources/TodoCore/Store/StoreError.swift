@@ -47,7 +47,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var category: StoreErrorCategory {
         switch self {
         case .invalidJSON, .invalidUTF8, .invalidData, .newerVersion, .wrongFormat, .duplicateID,
-             .emptyFile, .trailingData:
+            .emptyFile, .trailingData:
             .badData
         case .isDirectory, .notRegularFile, .permissionDenied, .ioFailure:
             .ioError

@@ -19,7 +19,9 @@ extension StoreFile {
         let existed = SystemCall.status(path) != nil
         // O_NONBLOCK: opening a FIFO for writing would otherwise wait for a reader. O_NOFOLLOW:
         // a planted link must not make the append truncate and write another file.
-        let fd = SystemCall.retrying { open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o600) }
+        let fd = SystemCall.retrying {
+            open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o600)
+        }
         guard fd >= 0 else {
             if errno == ENXIO { throw .notRegularFile(path: path, kind: SystemCall.kind(of: S_IFIFO)) }
             if errno == ELOOP { throw .notRegularFile(path: path, kind: SystemCall.kind(of: S_IFLNK)) }
@@ -27,7 +29,9 @@ extension StoreFile {
         }
         defer { close(fd) }
         let info = try SystemCall.regularFileStatus(fd, path: path)
-        if !existed, let mode = SystemCall.status(modeOf)?.st_mode, SystemCall.retrying({ fchmod(fd, mode & 0o7777) }) != 0 {
+        if !existed, let mode = SystemCall.status(modeOf)?.st_mode,
+            SystemCall.retrying({ fchmod(fd, mode & 0o7777) }) != 0
+        {
             throw SystemCall.error(errno, path: path, operation: "set the permissions of")
         }
         if Int(info.st_size) > wholeLength, SystemCall.retrying({ ftruncate(fd, off_t(wholeLength)) }) != 0 {
@@ -45,9 +49,12 @@ extension StoreFile {
             } catch {
                 // The record is only in this new file: without it the save never happened.
                 let removed = unlink(path) == 0
-                throw .ioFailure(path: folder(of: path), operation: "sync the folder", reason: removed
-                    ? "\(reason(of: error)); nothing was saved"
-                    : "\(reason(of: error)), and removing the new journal \(path) failed too (\(SystemCall.reason(errno))), so the change may still be saved")
+                throw .ioFailure(
+                    path: folder(of: path), operation: "sync the folder",
+                    reason: removed
+                        ? "\(reason(of: error)); nothing was saved"
+                        : "\(reason(of: error)), and removing the new journal \(path) failed too (\(SystemCall.reason(errno))), so the change may still be saved"
+                )
             }
         }
     }
@@ -55,15 +62,20 @@ extension StoreFile {
     /// After a failed write or sync, cuts the file back to `length` so that a failed save leaves
     /// the store exactly as before (no phantom record that a retry would duplicate), and returns
     /// the error that says so, or says that even that failed.
-    private static func takeBack(_ fd: Int32, path: String, to length: Int, operation: String, code: Int32) -> StoreError {
+    private static func takeBack(
+        _ fd: Int32, path: String, to length: Int, operation: String, code: Int32
+    ) -> StoreError {
         if SystemCall.retrying({ ftruncate(fd, off_t(length)) }) == 0 {
             // Best effort: the disk has just failed one sync, and the cut is what matters to
             // every reader from now on.
             _ = SystemCall.retrying { fsync(fd) }
             return .ioFailure(path: path, operation: operation, reason: "\(SystemCall.reason(code)); nothing was saved")
         }
-        return .ioFailure(path: path, operation: operation, reason:
-            "\(SystemCall.reason(code)), and cutting the change back out failed too (\(SystemCall.reason(errno))), so it may still be saved")
+        return .ioFailure(
+            path: path, operation: operation,
+            reason:
+                "\(SystemCall.reason(code)), and cutting the change back out failed too (\(SystemCall.reason(errno))), so it may still be saved"
+        )
     }
 
     /// The operating system's reason inside a store error, for combining messages.

@@ -44,14 +44,20 @@ enum StoreFile {
     /// nil when nothing exists there.
     /// - Throws: as `read(_:)`.
     /// - Complexity: O(limit).
-    static func readTail(_ path: String, limit: Int, followingLinks: Bool = true) throws(StoreError) -> (bytes: [UInt8], start: Int)? {
+    static func readTail(
+        _ path: String, limit: Int, followingLinks: Bool = true
+    ) throws(StoreError) -> (bytes: [UInt8], start: Int)? {
         try read(path, limit: limit, fromEnd: true, followingLinks: followingLinks)
     }
 
-    private static func read(_ path: String, limit: Int?, fromEnd: Bool, followingLinks: Bool = true) throws(StoreError) -> (bytes: [UInt8], start: Int)? {
+    private static func read(
+        _ path: String, limit: Int?, fromEnd: Bool, followingLinks: Bool = true
+    ) throws(StoreError) -> (bytes: [UInt8], start: Int)? {
         // O_NONBLOCK: opening a FIFO without a writer would otherwise wait forever, before the
         // fstat below could refuse it.
-        let fd = SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW)) }
+        let fd = SystemCall.retrying {
+            open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
+        }
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
             if errno == ELOOP, !followingLinks { throw .notRegularFile(path: path, kind: SystemCall.kind(of: S_IFLNK)) }
@@ -111,7 +117,8 @@ enum StoreFile {
     static func replace(_ path: String, with bytes: [UInt8]) throws(StoreError) {
         try refuseSymbolicLink(path)
         let folder = folder(of: path)
-        let temporary = "\(folder)/.\(name(of: path)).tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+        let temporary =
+            "\(folder)/.\(name(of: path)).tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
         let fd = SystemCall.retrying { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         guard fd >= 0 else { throw .cannotCreate(path: temporary, reason: SystemCall.reason(errno)) }
         do {
@@ -138,7 +145,8 @@ enum StoreFile {
     /// - Complexity: O(n) in the size of `bytes`, plus two `fsync`s.
     static func create(_ path: String, with bytes: [UInt8]) throws(StoreError) {
         let folder = folder(of: path)
-        let temporary = "\(folder)/.\(name(of: path)).tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+        let temporary =
+            "\(folder)/.\(name(of: path)).tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
         let fd = SystemCall.retrying { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         guard fd >= 0 else { throw .cannotCreate(path: path, reason: SystemCall.reason(errno)) }
         defer { unlink(temporary) }
@@ -147,7 +155,8 @@ enum StoreFile {
             let code = errno
             throw .cannotCreate(
                 path: path,
-                reason: code == EEXIST ? "it exists already, and todo-tui never writes over a file here" : SystemCall.reason(code)
+                reason: code == EEXIST
+                    ? "it exists already, and todo-tui never writes over a file here" : SystemCall.reason(code)
             )
         }
         try syncFolder(folder)

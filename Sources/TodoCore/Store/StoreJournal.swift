@@ -23,7 +23,8 @@ struct StoreJournal {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             while start < buffer.count,
-                  let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) {
+                let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start)
+            {
                 let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
                 lines.append(start..<end)
                 start = end + 1
@@ -91,10 +92,14 @@ struct StoreJournal {
 
     /// Runs `body` with a reader positioned at the start of line `number`, over the bytes from
     /// the start of the journal to the end of that line, so that locations count from the top.
-    private func withReader<T>(line number: Int, _ body: (inout StoreReader) throws(StoreError) -> T) throws(StoreError) -> T {
+    private func withReader<T>(
+        line number: Int, _ body: (inout StoreReader) throws(StoreError) -> T
+    ) throws(StoreError) -> T {
         let range = lines[number]
         return try bytes.withUnsafeBufferPointer { (buffer) throws(StoreError) -> T in
-            let scanner = JSONScanner(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), path: path, position: range.lowerBound)
+            let scanner = JSONScanner(
+                bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), path: path,
+                position: range.lowerBound)
             var reader = StoreReader(scanner: scanner)
             return try body(&reader)
         }
@@ -121,7 +126,9 @@ extension StoreJournal {
     static func lastGeneration(at path: String) throws(StoreError) -> Int? {
         var limit = tailLength
         while true {
-            guard let (tail, start) = try StoreFile.readTail(path, limit: limit, followingLinks: false) else { return 0 }
+            guard let (tail, start) = try StoreFile.readTail(path, limit: limit, followingLinks: false) else {
+                return 0
+            }
             let newline = UInt8(ascii: "\n")
             guard let end = tail.lastIndex(of: newline) else {
                 if start == 0 { return 0 }
@@ -138,7 +145,9 @@ extension StoreJournal {
                 continue
             }
             return tail.withUnsafeBufferPointer { buffer in
-                var reader = StoreReader(scanner: JSONScanner(bytes: UnsafeBufferPointer(rebasing: buffer[..<end]), path: path, position: lineStart))
+                var reader = StoreReader(
+                    scanner: JSONScanner(
+                        bytes: UnsafeBufferPointer(rebasing: buffer[..<end]), path: path, position: lineStart))
                 return reader.generationFromRecordHead()
             }
         }

@@ -8,11 +8,14 @@ enum StoreKey: Int, CaseIterable {
     static let topLevel: [StoreKey] = [.format, .generation, .items, .version]
     /// The keys of an item, sorted.
     static let item: [StoreKey] = [
-        .color, .createdAt, .date, .foreign, .hasTime, .id, .isDone, .modifiedAt, .notes, .priority, .tags, .text, .version,
+        .color, .createdAt, .date, .foreign, .hasTime, .id, .isDone, .modifiedAt, .notes, .priority, .tags, .text,
+        .version,
     ]
     /// The keys an item may leave out: written only when not empty (`hasTime` is always
     /// written; a version-1 item has none).
-    static let optionalItemKeys: UInt32 = [StoreKey.foreign, .hasTime, .notes, .priority, .tags].reduce(0) { $0 | $1.bit }
+    static let optionalItemKeys: UInt32 = [StoreKey.foreign, .hasTime, .notes, .priority, .tags].reduce(0) {
+        $0 | $1.bit
+    }
     /// The item keys version 1 of the format did not have.
     static let version2ItemKeys: UInt32 = optionalItemKeys
     /// The keys of a journal record, sorted.

@@ -20,8 +20,8 @@ extension StoreReader {
     mutating func readIndexedItemsInHalves() throws(StoreError) -> ItemRun {
         let arrayStart = scanner.position
         guard readsLargeItemsInHalves, scanner.bytes.count - arrayStart >= Self.smallestArrayReadInHalves,
-              scanner.current == UInt8(ascii: "["),
-              let middle = itemStart(after: arrayStart + (scanner.bytes.count - arrayStart) / 2)
+            scanner.current == UInt8(ascii: "["),
+            let middle = itemStart(after: arrayStart + (scanner.bytes.count - arrayStart) / 2)
         else { return try readIndexedItems() }
         let halves = Halves(first: self, second: self)
         halves.second.scanner.position = middle
@@ -37,7 +37,8 @@ extension StoreReader {
             }
         }
         if case .success(var items)? = halves.firstRun, case .success(let rest)? = halves.secondRun,
-           let joined = items.appending(rest) {
+            let joined = items.appending(rest)
+        {
             scanner = halves.second.scanner
             return joined
         }

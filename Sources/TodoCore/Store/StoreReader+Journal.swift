@@ -23,7 +23,8 @@ extension StoreReader {
         }
         let changed = Set(batch.items.map(\.id))
         if let both = batch.removedIDs.first(where: changed.contains) {
-            throw dataError(at: start, context: nil, "the id \(both.uuidString) is both changed and removed in one journal record")
+            throw dataError(
+                at: start, context: nil, "the id \(both.uuidString) is both changed and removed in one journal record")
         }
         scanner.skipWhitespace()
         guard scanner.isAtEnd else {
@@ -50,7 +51,9 @@ extension StoreReader {
             try expectValue(.string, named: "a removed id", context: nil)
             let text = try scanner.scanString()
             guard let id = scanner.withBytes(of: text, UUIDFormat.parse) else {
-                throw dataError(at: offset, context: nil, "a removed id must be a UUID, found \(StoreError.quoted(scanner.string(text)))")
+                throw dataError(
+                    at: offset, context: nil,
+                    "a removed id must be a UUID, found \(StoreError.quoted(scanner.string(text)))")
             }
             guard seen.insert(id).inserted else {
                 throw dataError(at: offset, context: nil, "the id \(id.uuidString) appears twice in one journal record")
@@ -66,8 +69,8 @@ extension StoreReader {
     /// does not start the way this program writes it.
     mutating func generationFromRecordHead() -> Int? {
         guard scanner.consume(UInt8(ascii: "{")), headKey(is: "generation"), scanner.valueKind == .number,
-              case .integer(let generation)? = try? scanner.scanNumber(), generation > 0, generation <= Self.largestCount,
-              scanner.current == UInt8(ascii: ",")
+            case .integer(let generation)? = try? scanner.scanNumber(), generation > 0, generation <= Self.largestCount,
+            scanner.current == UInt8(ascii: ",")
         else { return nil }
         return generation
     }

@@ -18,7 +18,9 @@ extension StoreReader {
         switch error {
         case .invalidData, .duplicateID:
             let version = skim(objectAt: 0, forKey: "version") { skimmer -> Int? in
-                guard skimmer.valueKind == .number, case .integer(let version)? = try? skimmer.scanNumber() else { return nil }
+                guard skimmer.valueKind == .number, case .integer(let version)? = try? skimmer.scanNumber() else {
+                    return nil
+                }
                 return version
             }
             guard let version, version > StoreError.supportedVersion else { return error }
@@ -56,11 +58,11 @@ extension StoreReader {
         scanner.skipByteOrderMark()
         scanner.skipWhitespace()
         guard scanner.consume(UInt8(ascii: "{")),
-              headKey(is: "format"), let format = try? scanner.scanString(),
-              scanner.withBytes(of: format, { $0.elementsEqual("todo-tui".utf8) }),
-              skipWhitespaceAndComma(),
-              headKey(is: "generation"), scanner.valueKind == .number,
-              case .integer(let generation)? = try? scanner.scanNumber(), generation >= 0, generation <= Self.largestCount
+            headKey(is: "format"), let format = try? scanner.scanString(),
+            scanner.withBytes(of: format, { $0.elementsEqual("todo-tui".utf8) }),
+            skipWhitespaceAndComma(),
+            headKey(is: "generation"), scanner.valueKind == .number,
+            case .integer(let generation)? = try? scanner.scanNumber(), generation >= 0, generation <= Self.largestCount
         else { return nil }
         // A number cut off by the end of the head would read short: insist on what follows it.
         scanner.skipWhitespace()

@@ -75,7 +75,8 @@ struct StoreReader {
         let version = try readCount(.version, context: nil)
         if version > StoreError.supportedVersion { throw .newerVersion(path: path, version: version) }
         guard version >= 1 else {
-            throw dataError(at: offset, context: nil, "\"version\" must be 1 or \(StoreError.supportedVersion), found \(version)")
+            throw dataError(
+                at: offset, context: nil, "\"version\" must be 1 or \(StoreError.supportedVersion), found \(version)")
         }
         return version
     }
@@ -115,7 +116,8 @@ struct StoreReader {
             if let first = run.positions.updateValue(Int32(run.items.count), forKey: item.id) {
                 throw .duplicateID(
                     path: path, id: item.id,
-                    firstLine: scanner.location(of: run.starts[Int(first)]).line, secondLine: scanner.location(of: start).line
+                    firstLine: scanner.location(of: run.starts[Int(first)]).line,
+                    secondLine: scanner.location(of: start).line
                 )
             }
             run.items.append(item)
@@ -138,7 +140,8 @@ struct StoreReader {
         var date: Int64 = 0, createdAt: Int64 = 0, modifiedAt: Int64 = 0
         var notes = "", priority = TodoPriority.none, tags = TodoTags(), hasTime: Bool?, foreign = ForeignProperties()
         var version2Key: (key: StoreKey, offset: Int)?
-        try readObject(keys: StoreKey.item, optional: StoreKey.optionalItemKeys, context: context) { (reader, key) throws(StoreError) in
+        try readObject(keys: StoreKey.item, optional: StoreKey.optionalItemKeys, context: context) {
+            (reader, key) throws(StoreError) in
             if version2Key == nil, StoreKey.version2ItemKeys & key.bit != 0 {
                 version2Key = (key, reader.scanner.position)
             }
@@ -226,11 +229,15 @@ struct StoreReader {
 
     private mutating func readKey(allowed: UInt32, context: ItemContext?, seen: UInt32) throws(StoreError) -> StoreKey {
         let offset = scanner.position
-        guard scanner.current == UInt8(ascii: "\"") else { throw scanner.syntaxError(expected: "a key in double quotes") }
+        guard scanner.current == UInt8(ascii: "\"") else {
+            throw scanner.syntaxError(expected: "a key in double quotes")
+        }
         let text = try scanner.scanString()
         guard let key = scanner.withBytes(of: text, StoreKey.init), allowed & key.bit != 0 else {
             let owner = context == nil ? "the store format" : "an item"
-            throw dataError(at: offset, context: context, "the key \(StoreError.quoted(scanner.string(text))) is not part of \(owner)")
+            throw dataError(
+                at: offset, context: context,
+                "the key \(StoreError.quoted(scanner.string(text))) is not part of \(owner)")
         }
         guard seen & key.bit == 0 else {
             throw dataError(at: offset, context: context, "the key \"\(key.name)\" appears twice")
@@ -244,8 +251,8 @@ struct StoreReader {
         let start = scanner.position + 1
         let end = start + spelling.utf8CodeUnitCount
         guard end < scanner.bytes.count, scanner.bytes[scanner.position] == UInt8(ascii: "\""),
-              scanner.bytes[end] == UInt8(ascii: "\""),
-              UnsafeBufferPointer(rebasing: scanner.bytes[start..<end]).isSpelled(spelling)
+            scanner.bytes[end] == UInt8(ascii: "\""),
+            UnsafeBufferPointer(rebasing: scanner.bytes[start..<end]).isSpelled(spelling)
         else { return false }
         scanner.position = end + 1
         return true
@@ -281,8 +288,11 @@ struct StoreReader {
         case .integer(let value) where value >= 0 && value <= Self.largestCount:
             return value
         case .integer, .fractional, .outOfRange:
-            let text = String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[offset..<scanner.position]), as: UTF8.self)
-            throw dataError(at: offset, context: context, "\"\(key.name)\" must be a whole number from 0 to \(Self.largestCount), found \(text)")
+            let text = String(
+                decoding: UnsafeBufferPointer(rebasing: scanner.bytes[offset..<scanner.position]), as: UTF8.self)
+            throw dataError(
+                at: offset, context: context,
+                "\"\(key.name)\" must be a whole number from 0 to \(Self.largestCount), found \(text)")
         }
     }
 
@@ -297,7 +307,8 @@ struct StoreReader {
     }
 
     private mutating func readPriority(context: ItemContext) throws(StoreError) -> TodoPriority {
-        try readString(.priority, context: context, usualLength: nil, problem: "one of none, low, medium, high") { bytes in
+        try readString(.priority, context: context, usualLength: nil, problem: "one of none, low, medium, high") {
+            bytes in
             TodoPriority.allCases.first { priority in
                 var name = priority.name
                 return name.withUTF8 { $0.elementsEqual(bytes) }
@@ -328,23 +339,31 @@ struct StoreReader {
         repeat {
             scanner.skipWhitespace()
             let offset = scanner.position
-            guard scanner.current == UInt8(ascii: "\"") else { throw scanner.syntaxError(expected: "a key in double quotes") }
+            guard scanner.current == UInt8(ascii: "\"") else {
+                throw scanner.syntaxError(expected: "a key in double quotes")
+            }
             let name = scanner.string(try scanner.scanString())
             guard seen.insert(name).inserted else {
-                throw dataError(at: offset, context: context, "the key \(StoreError.quoted(name)) appears twice in \"foreign\"")
+                throw dataError(
+                    at: offset, context: context, "the key \(StoreError.quoted(name)) appears twice in \"foreign\"")
             }
             scanner.skipWhitespace()
             try scanner.expect(UInt8(ascii: ":"), "':' after a key")
             scanner.skipWhitespace()
             switch name {
             case "iCalendar":
-                try readStringArray(named: "\"foreign.iCalendar\"", context: context) { _, _, line in foreign.iCalendar.append(line) }
+                try readStringArray(named: "\"foreign.iCalendar\"", context: context) { _, _, line in
+                    foreign.iCalendar.append(line)
+                }
             case "todoTxt":
-                try readStringArray(named: "\"foreign.todoTxt\"", context: context) { _, _, token in foreign.todoTxt.append(token) }
+                try readStringArray(named: "\"foreign.todoTxt\"", context: context) { _, _, token in
+                    foreign.todoTxt.append(token)
+                }
             case "taskwarrior":
                 foreign.taskwarrior = try readForeignAttributes(context: context)
             default:
-                throw dataError(at: offset, context: context, "the key \(StoreError.quoted(name)) is not part of \"foreign\"")
+                throw dataError(
+                    at: offset, context: context, "the key \(StoreError.quoted(name)) is not part of \"foreign\"")
             }
             scanner.skipWhitespace()
         } while scanner.consume(UInt8(ascii: ","))
@@ -363,9 +382,13 @@ struct StoreReader {
             scanner.skipWhitespace()
             let offset = scanner.position
             var pair: [String] = []
-            try readStringArray(named: "an attribute of \"foreign.taskwarrior\"", context: context) { _, _, part in pair.append(part) }
+            try readStringArray(named: "an attribute of \"foreign.taskwarrior\"", context: context) { _, _, part in
+                pair.append(part)
+            }
             guard pair.count == 2 else {
-                throw dataError(at: offset, context: context, "an attribute of \"foreign.taskwarrior\" must be [name, JSON text], found \(pair.count) strings")
+                throw dataError(
+                    at: offset, context: context,
+                    "an attribute of \"foreign.taskwarrior\" must be [name, JSON text], found \(pair.count) strings")
             }
             attributes.append(ForeignAttribute(name: pair[0], rawJSON: pair[1]))
             scanner.skipWhitespace()
@@ -404,29 +427,38 @@ struct StoreReader {
         // Fast path for the length this program writes: `parse` accepts only printable ASCII
         // without quotes or backslashes, so a success there is a complete, valid JSON string.
         if let usualLength, case let end = offset + usualLength + 1, end < scanner.bytes.count,
-           scanner.bytes[offset] == UInt8(ascii: "\""), scanner.bytes[end] == UInt8(ascii: "\""),
-           let value = parse(UnsafeBufferPointer(rebasing: scanner.bytes[offset + 1..<end])) {
+            scanner.bytes[offset] == UInt8(ascii: "\""), scanner.bytes[end] == UInt8(ascii: "\""),
+            let value = parse(UnsafeBufferPointer(rebasing: scanner.bytes[offset + 1..<end]))
+        {
             scanner.position = end + 1
             return value
         }
         try expectValue(.string, named: "\"\(key.name)\"", context: context)
         let text = try scanner.scanString()
         guard let value = scanner.withBytes(of: text, parse) else {
-            throw dataError(at: offset, context: context, "\"\(key.name)\" must be \(problem()), found \(StoreError.quoted(scanner.string(text)))")
+            throw dataError(
+                at: offset, context: context,
+                "\"\(key.name)\" must be \(problem()), found \(StoreError.quoted(scanner.string(text)))")
         }
         return value
     }
 
     private mutating func readTimestamp(_ key: StoreKey, context: ItemContext) throws(StoreError) -> Int64 {
-        try readString(key, context: context, usualLength: TimestampFormat.writtenLength, problem: "an ISO-8601 date and time such as 2025-01-31T09:15:00.000Z", TimestampFormat.parse)
+        try readString(
+            key, context: context, usualLength: TimestampFormat.writtenLength,
+            problem: "an ISO-8601 date and time such as 2025-01-31T09:15:00.000Z", TimestampFormat.parse)
     }
 
     private mutating func readID(context: ItemContext) throws(StoreError) -> UUID {
-        try readString(.id, context: context, usualLength: UUIDFormat.writtenLength, problem: "a UUID", UUIDFormat.parse)
+        try readString(
+            .id, context: context, usualLength: UUIDFormat.writtenLength, problem: "a UUID", UUIDFormat.parse)
     }
 
     private mutating func readColor(context: ItemContext) throws(StoreError) -> TodoColor {
-        try readString(.color, context: context, usualLength: nil, problem: "one of \(TodoColor.allCases.map(\.rawValue).joined(separator: ", "))") { bytes in
+        try readString(
+            .color, context: context, usualLength: nil,
+            problem: "one of \(TodoColor.allCases.map(\.rawValue).joined(separator: ", "))"
+        ) { bytes in
             TodoColor.allCases.first { color in
                 var name = color.rawValue
                 return name.withUTF8 { $0.elementsEqual(bytes) }

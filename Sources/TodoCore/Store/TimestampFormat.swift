@@ -8,8 +8,8 @@ enum TimestampFormat {
 
     /// The milliseconds since 1970 that can be written: 0000-01-01 up to the end of 9999.
     static let representableMilliseconds: ClosedRange<Int64> =
-        daysFromCivil(year: 0, month: 1, day: 1) * millisecondsPerDay
-            ... daysFromCivil(year: 10_000, month: 1, day: 1) * millisecondsPerDay - 1
+        daysFromCivil(year: 0, month: 1, day: 1) * millisecondsPerDay...daysFromCivil(year: 10_000, month: 1, day: 1)
+        * millisecondsPerDay - 1
 
     /// The length of what `write(_:to:)` writes.
     static let writtenLength = 24
@@ -48,15 +48,15 @@ enum TimestampFormat {
     static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
         var reader = DigitReader(text: text)
         guard let year = reader.number(digits: 4), reader.skip("-"),
-              let month = reader.number(digits: 2), reader.skip("-"),
-              let day = reader.number(digits: 2), reader.skip("T") || reader.skip("t"),
-              let hour = reader.number(digits: 2), reader.skip(":"),
-              let minute = reader.number(digits: 2), reader.skip(":"),
-              let second = reader.number(digits: 2),
-              (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day),
-              hour < 24, minute < 60, second < 60,
-              let fraction = reader.fractionInMilliseconds(),
-              let offsetMinutes = reader.offsetInMinutes(), reader.isAtEnd
+            let month = reader.number(digits: 2), reader.skip("-"),
+            let day = reader.number(digits: 2), reader.skip("T") || reader.skip("t"),
+            let hour = reader.number(digits: 2), reader.skip(":"),
+            let minute = reader.number(digits: 2), reader.skip(":"),
+            let second = reader.number(digits: 2),
+            (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day),
+            hour < 24, minute < 60, second < 60,
+            let fraction = reader.fractionInMilliseconds(),
+            let offsetMinutes = reader.offsetInMinutes(), reader.isAtEnd
         else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetMinutes * 60
@@ -150,7 +150,7 @@ private struct DigitReader {
         let sign: Int64
         if skip("+") { sign = 1 } else if skip("-") { sign = -1 } else { return nil }
         guard let hours = number(digits: 2), skip(":"), let minutes = number(digits: 2),
-              hours < 24, minutes < 60
+            hours < 24, minutes < 60
         else { return nil }
         return sign * (hours * 60 + minutes)
     }

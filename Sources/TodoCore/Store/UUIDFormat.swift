@@ -31,8 +31,8 @@ enum UUIDFormat {
     /// Eight hex digits at a time, as one word: this runs for every item of a loaded store.
     static func parse(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard text.count == 36, let base = text.baseAddress,
-              text[8] == UInt8(ascii: "-"), text[13] == UInt8(ascii: "-"),
-              text[18] == UInt8(ascii: "-"), text[23] == UInt8(ascii: "-")
+            text[8] == UInt8(ascii: "-"), text[13] == UInt8(ascii: "-"),
+            text[18] == UInt8(ascii: "-"), text[23] == UInt8(ascii: "-")
         else { return nil }
         let raw = UnsafeRawPointer(base)
         func word(_ first: Int, _ second: Int) -> UInt64 {
@@ -40,7 +40,7 @@ enum UUIDFormat {
                 | UInt64(raw.loadUnaligned(fromByteOffset: second, as: UInt32.self).littleEndian) << 32
         }
         guard let group1 = hexWord(word(0, 4)), let group2 = hexWord(word(9, 14)),
-              let group3 = hexWord(word(19, 24)), let group4 = hexWord(word(28, 32))
+            let group3 = hexWord(word(19, 24)), let group4 = hexWord(word(28, 32))
         else { return nil }
         let high = UInt64(group1) << 32 | UInt64(group2)
         let low = UInt64(group3) << 32 | UInt64(group4)

@@ -26,7 +26,9 @@ struct ConflictOverlay {
             body.append("")
         }
         if shown < conflicts.count {
-            body.append("and \(conflicts.count - shown) more to-do\(conflicts.count - shown == 1 ? "" : "s"), decided the same way")
+            body.append(
+                "and \(conflicts.count - shown) more to-do\(conflicts.count - shown == 1 ? "" : "s"), decided the same way"
+            )
             body.append("")
         }
         body.append(ConflictChoice.hints)

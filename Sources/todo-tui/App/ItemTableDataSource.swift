@@ -64,7 +64,8 @@ final class ItemTableDataSource: TableViewDataSource {
             spans.append(RowCell.Span("! ", style: Self.overdueMarkStyle))
             spans.append(RowCell.Span("[ ] "))
         } else {
-            spans.append(RowCell.Span(item.isDone ? "  [x] " : "  [ ] ", style: CellStyle(attributes: item.isDone ? .dim : [])))
+            spans.append(
+                RowCell.Span(item.isDone ? "  [x] " : "  [ ] ", style: CellStyle(attributes: item.isDone ? .dim : [])))
         }
         if let marker = priorityMarker(item.priority) {
             spans.append(RowCell.Span(marker + " ", style: CellStyle(attributes: item.isDone ? .dim : .bold)))
@@ -76,7 +77,9 @@ final class ItemTableDataSource: TableViewDataSource {
         }
         spans.append(RowCell.Span(item.text, style: textStyle))
         if !item.tags.isEmpty {
-            spans.append(RowCell.Span(" " + item.tags.map { "#" + $0 }.joined(separator: " "), style: CellStyle(attributes: .dim)))
+            spans.append(
+                RowCell.Span(
+                    " " + item.tags.map { "#" + $0 }.joined(separator: " "), style: CellStyle(attributes: .dim)))
         }
         if !item.notes.isEmpty {
             spans.append(RowCell.Span(" " + notesMark, style: CellStyle(attributes: item.isDone ? .dim : [])))

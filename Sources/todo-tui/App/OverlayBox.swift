@@ -4,7 +4,8 @@ enum OverlayBox {
     /// end in an ellipsis, lines beyond the height are left out.
     /// - Complexity: O(lines × width).
     static func render(title: String, body: [String], into screen: inout Screen) {
-        let innerWidth = min(screen.columns - 4, max(InertText.width(of: title), body.map { InertText.width(of: $0) }.max() ?? 0) + 2)
+        let innerWidth = min(
+            screen.columns - 4, max(InertText.width(of: title), body.map { InertText.width(of: $0) }.max() ?? 0) + 2)
         let height = min(screen.rows, body.count + 2)
         guard innerWidth > 4, height > 2 else { return }
         let top = max(0, (screen.rows - height) / 2)
@@ -19,6 +20,7 @@ enum OverlayBox {
             screen.write(" " + line, row: row, column: left + 1, maxWidth: innerWidth, overflow: .ellipsis)
             screen.write("│", row: row, column: left + innerWidth + 1, style: frame)
         }
-        screen.write("└" + String(repeating: "─", count: innerWidth) + "┘", row: top + height - 1, column: left, style: frame)
+        screen.write(
+            "└" + String(repeating: "─", count: innerWidth) + "┘", row: top + height - 1, column: left, style: frame)
     }
 }

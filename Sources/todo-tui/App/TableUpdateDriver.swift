@@ -22,7 +22,10 @@ final class TableUpdateDriver: FetchedResultsControllerDelegate {
         table.beginUpdates()
     }
 
-    func controller(_ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType) {
+    func controller(
+        _ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int,
+        for type: FetchedResultsChangeType
+    ) {
         switch type {
         case .insert: table.insertSections(IndexSet(integer: sectionIndex), with: .fade)
         case .delete: table.deleteSections(IndexSet(integer: sectionIndex), with: .fade)
@@ -30,7 +33,10 @@ final class TableUpdateDriver: FetchedResultsControllerDelegate {
         }
     }
 
-    func controller(_ controller: FetchedResultsController, didChange item: TodoItem, at indexPath: IndexPath?, for type: FetchedResultsChangeType, newIndexPath: IndexPath?) {
+    func controller(
+        _ controller: FetchedResultsController, didChange item: TodoItem, at indexPath: IndexPath?,
+        for type: FetchedResultsChangeType, newIndexPath: IndexPath?
+    ) {
         switch (type, indexPath, newIndexPath) {
         case (.insert, _, let new?): table.insertRows(at: [new], with: .left)
         case (.delete, let old?, _): table.deleteRows(at: [old], with: .fade)

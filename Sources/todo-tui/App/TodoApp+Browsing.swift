@@ -15,8 +15,11 @@ extension TodoApp {
         case .character("e"), .enter: return beginEditing(\.text) { .text($0) }
         case .character("t"):
             // The date is a suggestion: typing a new one replaces it, arrows edit it.
-            return beginEditing({ [calendar] in DateInput.editableText(for: $0.date, calendar: calendar) }, selected: true) { .date($0) }
-        case .character("d"), .delete: return changeSelected(describe: { "Deleted '\($0.text)' — u to undo" }) { [context] item in
+            return beginEditing(
+                { [calendar] in DateInput.editableText(for: $0.date, calendar: calendar) }, selected: true
+            ) { .date($0) }
+        case .character("d"), .delete:
+            return changeSelected(describe: { "Deleted '\($0.text)' — u to undo" }) { [context] item in
                 try context.delete(item.id)
             }
         case .character("x"), .character(" "):
@@ -24,17 +27,22 @@ extension TodoApp {
                 status = .error(Self.recurringRefusal(text: item.text))
                 return []
             }
-            return changeSelected(describe: { $0.isDone ? "Not done: '\($0.text)'" : "Done: '\($0.text)'" }) { [context] item in
+            return changeSelected(describe: { $0.isDone ? "Not done: '\($0.text)'" : "Done: '\($0.text)'" }) {
+                [context] item in
                 try context.update(item.id) { $0.isDone.toggle() }
             }
-        case .character("p"): return changeSelected(describe: { "Priority of '\($0.text)': \(Self.nextPriority($0.priority)) — u to undo" }) { [context] item in
+        case .character("p"):
+            return changeSelected(describe: {
+                "Priority of '\($0.text)': \(Self.nextPriority($0.priority)) — u to undo"
+            }) { [context] item in
                 try context.update(item.id) { $0.priority = Self.nextPriority($0.priority) }
             }
         case .character("#"):
             // The tags are a suggestion: typing replaces them, arrows edit them.
             return beginEditing({ $0.tags.joined(separator: " ") }, selected: true) { .tags($0) }
         case .character("n"): return openNotesEditor()
-        case .character("c"): return changeSelected(describe: { "Colour of '\($0.text)': \($0.color.next)" }) { [context] item in
+        case .character("c"):
+            return changeSelected(describe: { "Colour of '\($0.text)': \($0.color.next)" }) { [context] item in
                 try context.update(item.id) { $0.color = $0.color.next }
             }
         case .character("u"): return undoOrRedo(undo: true)
@@ -77,7 +85,9 @@ extension TodoApp {
 
     /// Opens the line editor on the selected item, prefilled by `initialText` (selected, so that
     /// typing replaces it, when `selected`).
-    private func beginEditing(_ initialText: (TodoItem) -> String, selected: Bool = false, purpose: (UUID) -> EditPurpose) -> [AppEffect] {
+    private func beginEditing(
+        _ initialText: (TodoItem) -> String, selected: Bool = false, purpose: (UUID) -> EditPurpose
+    ) -> [AppEffect] {
         guard let item = selectedItem else {
             status = .info("Nothing selected — press a to add a to-do.")
             return []

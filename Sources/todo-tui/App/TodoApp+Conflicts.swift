@@ -6,7 +6,7 @@ extension TodoApp {
     /// is refused with a reminder, since leaving now would lose one side's change.
     func handleResolving(_ key: Key, conflicts: [MergeConflict]) -> [AppEffect] {
         guard case .character(let character) = key,
-              let choice = ConflictChoice.keys.first(where: { $0.key == character })?.choice
+            let choice = ConflictChoice.keys.first(where: { $0.key == character })?.choice
         else {
             status = .error("Choose first — " + ConflictChoice.hints)
             return []

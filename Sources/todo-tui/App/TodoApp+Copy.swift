@@ -44,8 +44,13 @@ extension TodoApp {
         do {
             let items = try context.fetch(FetchRequest())
             try JSONStore.createStore(at: path, containing: items)
-            let with = unsaved == 0 ? "" : unsaved == 1 ? ", with your unsaved change," : ", with your \(CountFormat.grouped(unsaved)) unsaved changes,"
-            status = .info("Wrote \(CountFormat.grouped(items.count)) to-do\(items.count == 1 ? "" : "s")\(with) to \(path).")
+            let with =
+                unsaved == 0
+                ? ""
+                : unsaved == 1
+                    ? ", with your unsaved change," : ", with your \(CountFormat.grouped(unsaved)) unsaved changes,"
+            status = .info(
+                "Wrote \(CountFormat.grouped(items.count)) to-do\(items.count == 1 ? "" : "s")\(with) to \(path).")
         } catch {
             status = .error("Not written: \(error)")
         }

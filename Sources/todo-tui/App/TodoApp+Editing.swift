@@ -59,10 +59,15 @@ extension TodoApp {
                 }
                 // The prefilled text submitted as it is keeps the date to the millisecond: the
                 // prefill shows only the minute.
-                let unchanged = text.trimmingCharacters(in: .whitespaces) == DateInput.editableText(for: item.date, calendar: calendar)
-                let date = unchanged ? item.date : try DateInput.redate(item.date, to: text, now: now, calendar: calendar)
+                let unchanged =
+                    text.trimmingCharacters(in: .whitespaces)
+                    == DateInput.editableText(for: item.date, calendar: calendar)
+                let date =
+                    unchanged ? item.date : try DateInput.redate(item.date, to: text, now: now, calendar: calendar)
                 try scratch.update(id) { $0.date = date }
-                return pushEditor("Moved '\(item.text)' to \(SectionTitleFormatter(calendar: calendar).title(forDay: date, today: now)) — u to undo")
+                return pushEditor(
+                    "Moved '\(item.text)' to \(SectionTitleFormatter(calendar: calendar).title(forDay: date, today: now)) — u to undo"
+                )
             }
         } catch let error as ItemError {
             mode = .editing(editor, purpose)

@@ -7,13 +7,14 @@ extension TodoApp {
             mode = .browse
             return []
         }
-        let step: Int? = switch key {
-        case .character("j"), .down: 1
-        case .character("k"), .up: -1
-        case .pageDown: page
-        case .pageUp: -page
-        default: nil
-        }
+        let step: Int? =
+            switch key {
+            case .character("j"), .down: 1
+            case .character("k"), .up: -1
+            case .pageDown: page
+            case .pageUp: -page
+            default: nil
+            }
         guard let step else {
             mode = .browse
             return []

@@ -22,7 +22,8 @@ extension TodoApp {
         case .help(let firstLine):
             HelpOverlay.render(into: &screen, firstLine: firstLine)
         case .resolving(let conflicts):
-            ConflictOverlay(conflicts: conflicts, titles: SectionTitleFormatter(calendar: calendar), today: now).render(into: &screen)
+            ConflictOverlay(conflicts: conflicts, titles: SectionTitleFormatter(calendar: calendar), today: now).render(
+                into: &screen)
         case .notes(let editor, let id, _):
             // Drawn after the bottom line, so the screen's cursor is the editor's.
             renderNotesEditor(editor, id: id, into: &screen)
@@ -47,7 +48,9 @@ extension TodoApp {
         let leftRoom = min(InertText.width(of: left), Self.leastTitleWidth)
         let right = rights.first { InertText.width(of: $0) + leftRoom + 1 <= size.columns } ?? ""
         let rightWidth = InertText.width(of: right)
-        screen.write(left, row: 0, column: 0, style: style, maxWidth: max(0, size.columns - rightWidth - (right.isEmpty ? 0 : 1)), overflow: .ellipsis)
+        screen.write(
+            left, row: 0, column: 0, style: style,
+            maxWidth: max(0, size.columns - rightWidth - (right.isEmpty ? 0 : 1)), overflow: .ellipsis)
         if !right.isEmpty {
             screen.write(right, row: 0, column: size.columns - rightWidth, style: style)
         }
@@ -61,11 +64,13 @@ extension TodoApp {
     /// - Complexity: O(1), so it costs nothing at any list size.
     var positionIndicator: String? {
         guard let path = table.selectedIndexPath, table.layout.contains(path) else { return nil }
-        return "\(CountFormat.grouped(table.layout.rowNumber(of: path) + 1)) / \(CountFormat.grouped(table.layout.rowCount))"
+        return
+            "\(CountFormat.grouped(table.layout.rowNumber(of: path) + 1)) / \(CountFormat.grouped(table.layout.rowCount))"
     }
 
     private func renderEmptyHint(into screen: inout Screen) {
-        let hint = filterText.isEmpty
+        let hint =
+            filterText.isEmpty
             ? "No to-dos yet — press a to add one, ? for help"
             : "Nothing matches '\(filterText)' — Esc clears the filter"
         let row = 1 + max(0, (size.rows - 2) / 2 - 1)
@@ -94,7 +99,8 @@ extension TodoApp {
             if let status {
                 renderStatus(status, into: &screen, row: row)
             } else {
-                screen.write(Self.notesKeyHints, row: row, column: 0, style: CellStyle(attributes: .dim), overflow: .ellipsis)
+                screen.write(
+                    Self.notesKeyHints, row: row, column: 0, style: CellStyle(attributes: .dim), overflow: .ellipsis)
             }
         case .browse, .help, .resolving:
             if let status {
@@ -118,7 +124,8 @@ extension TodoApp {
     private func renderWrappedStatus(_ status: StatusMessage, into screen: inout Screen, above editorRow: Int) {
         let lines = Self.wrap(status.text, width: size.columns, maxLines: max(1, editorRow - 1))
         for (index, line) in lines.enumerated() {
-            renderStatus(StatusMessage(text: line, kind: status.kind), into: &screen, row: editorRow - lines.count + index)
+            renderStatus(
+                StatusMessage(text: line, kind: status.kind), into: &screen, row: editorRow - lines.count + index)
         }
     }
 

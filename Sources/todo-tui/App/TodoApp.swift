@@ -72,7 +72,8 @@ final class TodoApp {
             calendar: calendar,
             now: now
         )
-        dataSource = ItemTableDataSource(controller: controller, startOfToday: calendar.startOfDay(for: now), calendar: calendar)
+        dataSource = ItemTableDataSource(
+            controller: controller, startOfToday: calendar.startOfDay(for: now), calendar: calendar)
         table = TableView(dataSource: nil, width: size.columns, height: max(1, size.rows - 2)) { [tableLog] in
             tableLog.record($0)
         }
@@ -160,7 +161,8 @@ final class TodoApp {
             return
         }
         // The instruction first: a long reason is cut at the screen's edge.
-        status = .error("Not saved: kept, and saved with the next change; W writes the whole list to a new file. \(error)")
+        status = .error(
+            "Not saved: kept, and saved with the next change; W writes the whole list to a new file. \(error)")
     }
 
     /// Quitting found a change that cannot be saved: a conflict is shown to decide (no quit);
@@ -174,7 +176,9 @@ final class TodoApp {
         if quitConfirmationPending { return true }
         quitConfirmationPending = true
         // The instruction first: a long reason is cut at the screen's edge.
-        status = .error("Not saved — press q again to quit without \(unsavedChangesPhrase), W to write the list to a new file first, any other key to stay. \(error)")
+        status = .error(
+            "Not saved — press q again to quit without \(unsavedChangesPhrase), W to write the list to a new file first, any other key to stay. \(error)"
+        )
         return false
     }
 

@@ -14,7 +14,9 @@ struct AddCommand: ParsableCommand {
     var text: String
 
     // Unconditional so that "-2d" is taken as the date, not as an option.
-    @Option(parsing: .unconditional, help: ArgumentHelp("The day and time: \(DateInput.acceptedForms) (default: now).", valueName: "date"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The day and time: \(DateInput.acceptedForms) (default: now).", valueName: "date"))
     var date: String?
 
     @Option(help: ArgumentHelp("default, red, green, yellow, blue, magenta, cyan or white.", valueName: "color"))
@@ -23,10 +25,16 @@ struct AddCommand: ParsableCommand {
     @Option(help: ArgumentHelp("none, low, medium or high (or l, m, h).", valueName: "priority"))
     var priority: String?
 
-    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag to add (one word; a leading + or # is dropped); repeatable.", valueName: "tag"))
+    @Option(
+        name: .customLong("tag"),
+        help: ArgumentHelp("A tag to add (one word; a leading + or # is dropped); repeatable.", valueName: "tag"))
     var tags: [String] = []
 
-    @Option(name: .customLong("note"), help: ArgumentHelp("The notes, as typed: a real line break in the value starts a new line (\\n is not special); - reads them from standard input.", valueName: "text"))
+    @Option(
+        name: .customLong("note"),
+        help: ArgumentHelp(
+            "The notes, as typed: a real line break in the value starts a new line (\\n is not special); - reads them from standard input.",
+            valueName: "text"))
     var note: String?
 
     @OptionGroup var storeOptions: StoreOptions

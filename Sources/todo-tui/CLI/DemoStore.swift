@@ -20,7 +20,8 @@ enum DemoStore {
     ///   the demo never opens as an empty list.
     static func sampleItems() throws(StoreError) -> [TodoItem] {
         guard let data = Data(base64Encoded: DemoSample.base64, options: .ignoreUnknownCharacters) else {
-            throw .invalidData(path: sampleName, line: 1, column: 1, item: nil, id: nil, problem: "it is not valid base64")
+            throw .invalidData(
+                path: sampleName, line: 1, column: 1, item: nil, id: nil, problem: "it is not valid base64")
         }
         let items = try StoreDecoder.decode(Array(data), path: sampleName).items
         guard !items.isEmpty else {
@@ -39,7 +40,10 @@ enum DemoStore {
         utc.timeZone = .gmt
         let sampleDay = utc.dateComponents([.year, .month, .day], from: sampleToday)
         let today = calendar.dateComponents([.year, .month, .day], from: now)
-        let shift = utc.dateComponents([.day], from: utc.date(from: sampleDay) ?? sampleToday, to: utc.date(from: today) ?? sampleToday).day ?? 0
+        let shift =
+            utc.dateComponents(
+                [.day], from: utc.date(from: sampleDay) ?? sampleToday, to: utc.date(from: today) ?? sampleToday
+            ).day ?? 0
         let seconds = TimeInterval(shift) * 86_400
         let items = sample.map { item in
             TodoItem(

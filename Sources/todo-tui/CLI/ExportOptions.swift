@@ -6,13 +6,22 @@ import TodoCore
 /// terminal, so it works in pipes and without `TERM`. Without `--export`, `--filter` is the
 /// interactive list's opening filter.
 struct ExportOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Write the list as json, csv, markdown, ics, vdir, todotxt or taskwarrior, then exit.", valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the list as json, csv, markdown, ics, vdir, todotxt or taskwarrior, then exit.", valueName: "format")
+    )
     var export: String?
 
-    @Option(help: ArgumentHelp("Write the export to this file (replaced atomically) or, for vdir, this folder; default: standard output.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the export to this file (replaced atomically) or, for vdir, this folder; default: standard output.",
+            valueName: "path"))
     var output: String?
 
-    @Option(help: ArgumentHelp("With --export, export only items matching this filter; without it, open the list with this filter applied.", valueName: "expr"))
+    @Option(
+        help: ArgumentHelp(
+            "With --export, export only items matching this filter; without it, open the list with this filter applied.",
+            valueName: "expr"))
     var filter: String?
 
     /// Exports per the options, reading the store of `storeOptions`.

@@ -35,7 +35,9 @@ struct ImportCommand: ParsableCommand {
             try format.parse(input, now: CLIClock.now, calendar: CLIClock.calendar)
         }
         let plan = try storeOptions.withContext(mergePolicy: policy) { context in
-            let plan = ImportPlan(importing: parsed, into: try context.fetch(FetchRequest()), fidelity: format.fidelity, calendar: CLIClock.calendar)
+            let plan = ImportPlan(
+                importing: parsed, into: try context.fetch(FetchRequest()), fidelity: format.fidelity,
+                calendar: CLIClock.calendar)
             for item in plan.insertions {
                 try context.insert(item)
             }
@@ -49,7 +51,9 @@ struct ImportCommand: ParsableCommand {
             }
             return plan
         }
-        TerminalOutput.say("Imported \(input.name) as \(format.rawValue): \(plan.insertions.count) added, \(plan.updates.count) updated, \(plan.unchangedCount) unchanged.")
+        TerminalOutput.say(
+            "Imported \(input.name) as \(format.rawValue): \(plan.insertions.count) added, \(plan.updates.count) updated, \(plan.unchangedCount) unchanged."
+        )
     }
 
     /// The format named by `--format`, else detected from the name or content.

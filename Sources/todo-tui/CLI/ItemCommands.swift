@@ -34,7 +34,8 @@ struct ItemReference: ParsableArguments {
 /// `todo-tui edit ID [TEXT] [--date DATE] [--color COLOR] [--priority P] [--tag T]… [--untag T]…
 /// [--note TEXT]`: changes an item's text, date, colour, priority, tags or notes (at least one).
 struct EditCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a to-do's text, date, colour, priority, tags or notes.")
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change a to-do's text, date, colour, priority, tags or notes.")
 
     @OptionGroup var item: ItemReference
 
@@ -45,7 +46,11 @@ struct EditCommand: ParsableCommand {
     var text: String?
 
     // Unconditional so that "-2d" is taken as the date, not as an option.
-    @Option(parsing: .unconditional, help: ArgumentHelp("The new day (the item keeps its time of day) or day and time: \(DateInput.acceptedForms).", valueName: "date"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The new day (the item keeps its time of day) or day and time: \(DateInput.acceptedForms).",
+            valueName: "date"))
     var date: String?
 
     @Option(help: ArgumentHelp("default, red, green, yellow, blue, magenta, cyan or white.", valueName: "color"))
@@ -54,22 +59,33 @@ struct EditCommand: ParsableCommand {
     @Option(help: ArgumentHelp("none, low, medium or high (or l, m, h).", valueName: "priority"))
     var priority: String?
 
-    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag to add (one word; a leading + or # is dropped); repeatable.", valueName: "tag"))
+    @Option(
+        name: .customLong("tag"),
+        help: ArgumentHelp("A tag to add (one word; a leading + or # is dropped); repeatable.", valueName: "tag"))
     var tags: [String] = []
 
     @Option(name: .customLong("untag"), help: ArgumentHelp("A tag to remove; repeatable.", valueName: "tag"))
     var untags: [String] = []
 
-    @Option(name: .customLong("note"), help: ArgumentHelp("The new notes, as typed: a real line break in the value starts a new line (\\n is not special); - reads them from standard input; an empty value removes them.", valueName: "text"))
+    @Option(
+        name: .customLong("note"),
+        help: ArgumentHelp(
+            "The new notes, as typed: a real line break in the value starts a new line (\\n is not special); - reads them from standard input; an empty value removes them.",
+            valueName: "text"))
     var note: String?
 
     func run() throws {
         try root.refuseRootOptions(for: "edit", except: ["--merge-policy"])
-        guard text != nil || date != nil || color != nil || priority != nil || !tags.isEmpty || !untags.isEmpty || note != nil else {
-            throw CLIError.usage("Nothing to change; give a new text, --date, --color, --priority, --tag, --untag or --note.")
+        guard
+            text != nil || date != nil || color != nil || priority != nil || !tags.isEmpty || !untags.isEmpty
+                || note != nil
+        else {
+            throw CLIError.usage(
+                "Nothing to change; give a new text, --date, --color, --priority, --tag, --untag or --note.")
         }
         // Every field is checked before the store is read.
-        let input = try ItemInput(text: text, date: date, color: color, priority: priority, tags: tags, untags: untags, notes: note)
+        let input = try ItemInput(
+            text: text, date: date, color: color, priority: priority, tags: tags, untags: untags, notes: note)
         let edited = try item.withResolvedItem { context, found in
             let newDate = try date.map { typed throws(CLIError) in
                 do throws(ItemError) {

@@ -24,7 +24,8 @@ enum ItemListFormatter {
         var currentDay: DateInterval?
         for item in items {
             if currentDay.map({ !$0.contains(item.date) || item.date == $0.end }) ?? true {
-                let day = calendar.dateInterval(of: .day, for: item.date)
+                let day =
+                    calendar.dateInterval(of: .day, for: item.date)
                     ?? DateInterval(start: calendar.startOfDay(for: item.date), duration: 0)
                 output += titles.title(forDay: day.start, today: now) + "\n"
                 currentDay = day

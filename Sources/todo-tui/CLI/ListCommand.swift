@@ -9,7 +9,9 @@ struct ListCommand: ParsableCommand {
         abstract: "Print the to-dos, grouped by day, or as JSON."
     )
 
-    @Option(help: ArgumentHelp("Only items matching this filter, e.g. \"milk color:red done:no date>=2025-01-01\".", valueName: "expr"))
+    @Option(
+        help: ArgumentHelp(
+            "Only items matching this filter, e.g. \"milk color:red done:no date>=2025-01-01\".", valueName: "expr"))
     var filter: String?
 
     @Flag(help: "Print a JSON array of items (the store's item format) instead of text.")

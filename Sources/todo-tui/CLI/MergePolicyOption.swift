@@ -8,10 +8,12 @@ import TodoCore
 /// fails with exit 75 and writes nothing); the interactive list defaults to `object-trump` (the
 /// person's edit wins field by field, and nothing the other writer did to other fields is lost).
 struct MergePolicyOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "How a save settles another writer's change to the same item: error, store-trump, object-trump, overwrite or rollback (default: error for commands, object-trump for the interactive list).",
-        valueName: "policy"
-    ))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How a save settles another writer's change to the same item: error, store-trump, object-trump, overwrite or rollback (default: error for commands, object-trump for the interactive list).",
+            valueName: "policy"
+        ))
     var mergePolicy: String?
 
     /// The policy named by `--merge-policy`, else `fallback`.

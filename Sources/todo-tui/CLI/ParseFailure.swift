@@ -11,7 +11,9 @@ enum ParseFailure {
     static func usageError(for error: any Error) -> CLIError? {
         guard TodoTUICommand.exitCode(for: error) == .validationFailure else { return nil }
         let message = TodoTUICommand.message(for: error)
-        let firstLine = message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "Invalid arguments."
+        let firstLine =
+            message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init)
+            ?? "Invalid arguments."
         let trimmed = firstLine.trimmingCharacters(in: .whitespaces)
         let sentence = trimmed.hasSuffix(".") ? trimmed : trimmed + "; see todo-tui --help."
         return .usage(sentence)
@@ -23,7 +25,8 @@ enum ParseFailure {
         guard arguments.first == "help" else { return nil }
         var command: any ParsableCommand.Type = TodoTUICommand.self
         for name in arguments.dropFirst() where !name.hasPrefix("-") {
-            guard let next = command.configuration.subcommands.first(where: { $0.configuration.commandName == name }) else {
+            guard let next = command.configuration.subcommands.first(where: { $0.configuration.commandName == name })
+            else {
                 return .usage("There is no command '\(name)'; see todo-tui --help for the commands.")
             }
             command = next

@@ -4,10 +4,12 @@ import TodoCore
 
 /// The `--store` option every command shares, and the context it opens.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The store file (default: $TODO_TUI_STORE, else $XDG_DATA_HOME/todo-tui/todos.json, else ~/.local/share/todo-tui/todos.json).",
-        valueName: "path"
-    ))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The store file (default: $TODO_TUI_STORE, else $XDG_DATA_HOME/todo-tui/todos.json, else ~/.local/share/todo-tui/todos.json).",
+            valueName: "path"
+        ))
     var store: String?
 
     /// The resolved store path, by DESIGN §3.2's rules.
@@ -31,7 +33,8 @@ struct StoreOptions: ParsableArguments {
             return .seconds(5)
         }
         guard let seconds = Double(text), seconds >= 0, seconds <= 3_600 else {
-            throw .invalidEnvironment(name: "TODO_TUI_LOCK_TIMEOUT", value: text, expected: "a number of seconds from 0 to 3600")
+            throw .invalidEnvironment(
+                name: "TODO_TUI_LOCK_TIMEOUT", value: text, expected: "a number of seconds from 0 to 3600")
         }
         return .milliseconds(Int((seconds * 1000).rounded()))
     }
@@ -49,7 +52,8 @@ struct StoreOptions: ParsableArguments {
     ///   - body: reads and changes the context; its result is returned after the save.
     /// - Throws: `CLIError`; `.save(.conflicts)` when the policy is `.error` and another process
     ///   changed the same items meanwhile.
-    func withContext<Result>(mergePolicy: MergePolicy = .error, _ body: (TodoContext) throws -> Result) throws -> Result {
+    func withContext<Result>(mergePolicy: MergePolicy = .error, _ body: (TodoContext) throws -> Result) throws -> Result
+    {
         let context = try makeContext()
         context.mergePolicy = mergePolicy
         do {

@@ -7,9 +7,13 @@ struct TodoTUICommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "todo-tui",
         abstract: "A to-do list for the terminal.",
-        discussion: "Without a subcommand, opens the interactive list. Ids may be shortened to any unique prefix of at least 4 characters.",
+        discussion:
+            "Without a subcommand, opens the interactive list. Ids may be shortened to any unique prefix of at least 4 characters.",
         version: TodoTUIVersion.current,
-        subcommands: [AddCommand.self, ListCommand.self, EditCommand.self, DoneCommand.self, UndoneCommand.self, DeleteCommand.self, ImportCommand.self]
+        subcommands: [
+            AddCommand.self, ListCommand.self, EditCommand.self, DoneCommand.self, UndoneCommand.self,
+            DeleteCommand.self, ImportCommand.self,
+        ]
     )
 
     @OptionGroup var storeOptions: StoreOptions
@@ -40,10 +44,13 @@ struct TodoTUICommand: ParsableCommand {
             let folder = try demoFolder()
             defer { DemoStore.removeFolder(folder) }
             DemoFolderGuard.install(for: folder)
-            let context = TodoContext(store: JSONStore(path: DemoStore.storePath(in: folder), lockTimeout: try StoreOptions.lockTimeout()), now: Date.init)
+            let context = TodoContext(
+                store: JSONStore(path: DemoStore.storePath(in: folder), lockTimeout: try StoreOptions.lockTimeout()),
+                now: Date.init)
             try runSession(context: context, policy: policy, cacheDirectory: DemoStore.cacheDirectory(in: folder))
         } else {
-            try runSession(context: storeOptions.makeContext(), policy: policy, cacheDirectory: InteractiveSession.cacheDirectory)
+            try runSession(
+                context: storeOptions.makeContext(), policy: policy, cacheDirectory: InteractiveSession.cacheDirectory)
         }
     }
 
@@ -58,7 +65,8 @@ struct TodoTUICommand: ParsableCommand {
             throw CLIError.store(error)
         }
         try InteractiveSession(
-            context: context, animations: animationsWanted, filter: exportOptions.filter ?? "", cacheDirectory: cacheDirectory
+            context: context, animations: animationsWanted, filter: exportOptions.filter ?? "",
+            cacheDirectory: cacheDirectory
         ).run()
     }
 
@@ -101,7 +109,8 @@ struct TodoTUICommand: ParsableCommand {
     }
 
     private var animationsWanted: Bool {
-        !noAnimation && ProcessInfo.processInfo.environment["TODO_TUI_NO_ANIMATION"].map { $0.isEmpty || $0 == "0" } ?? true
+        !noAnimation
+            && ProcessInfo.processInfo.environment["TODO_TUI_NO_ANIMATION"].map { $0.isEmpty || $0 == "0" } ?? true
     }
 
     private func demoFolder() throws -> URL {

@@ -111,7 +111,9 @@ struct LineEditor: Equatable {
         guard width > 0 else { return }
         let start = scrollStart(width: width)
         let visible = characters[start...].prefix(width)
-        screen.write(String(visible), row: row, column: column, style: isSelected ? style.adding(.reverse) : style, maxWidth: width)
+        screen.write(
+            String(visible), row: row, column: column, style: isSelected ? style.adding(.reverse) : style,
+            maxWidth: width)
         let cursorColumn = InertText.width(of: String(characters[start..<cursor]))
         screen.cursor = ScreenPosition(row: row, column: column + min(cursorColumn, width - 1))
     }

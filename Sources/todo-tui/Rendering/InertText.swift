@@ -173,7 +173,8 @@ enum InertText {
     private static func capped(_ character: Character) -> Character {
         // Every scalar takes at least one UTF-8 byte, so short clusters need no count.
         guard character.utf8.count > maximumScalarsPerCluster,
-              character.unicodeScalars.count > maximumScalarsPerCluster else {
+            character.unicodeScalars.count > maximumScalarsPerCluster
+        else {
             return character
         }
         var kept = String.UnicodeScalarView()

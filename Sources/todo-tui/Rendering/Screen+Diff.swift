@@ -13,7 +13,8 @@ extension Screen {
         precondition((0..<rows).contains(row), "Row \(row) is outside a \(size) screen.")
         let span = row * columns..<(row + 1) * columns
         guard let first = span.first(where: { cells[$0] != previous.cells[$0] }),
-              let last = span.last(where: { cells[$0] != previous.cells[$0] }) else {
+            let last = span.last(where: { cells[$0] != previous.cells[$0] })
+        else {
             return nil
         }
         var lower = first - span.lowerBound

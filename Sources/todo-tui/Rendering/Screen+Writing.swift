@@ -51,7 +51,8 @@ extension Screen {
         var lastGlyphStart: Int?
         for glyph in InertText.glyphs(text) {
             if x + glyph.width > end {
-                x = overflow == .ellipsis
+                x =
+                    overflow == .ellipsis
                     ? placeEllipsis(row: row, at: x, end: end, lastGlyphStart: lastGlyphStart, style: style)
                     : padSplitCharacter(row: row, at: x, end: end, style: style)
                 break

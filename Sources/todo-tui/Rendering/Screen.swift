@@ -95,8 +95,9 @@ struct Screen: Equatable, Sendable {
     /// The building block of `write` and `fill`; the glyph must fit inside the screen.
     /// - Complexity: O(1).
     mutating func put(_ glyph: InertText.Glyph, row: Int, column: Int, style: CellStyle) {
-        precondition(contains(row: row, column: column) && column + glyph.width <= columns,
-                     "A \(glyph.width)-column glyph does not fit at (\(row), \(column)) of a \(size) screen.")
+        precondition(
+            contains(row: row, column: column) && column + glyph.width <= columns,
+            "A \(glyph.width)-column glyph does not fit at (\(row), \(column)) of a \(size) screen.")
         let index = row * columns + column
         unpair(at: index, column: column)
         if glyph.width == 2 {

@@ -63,11 +63,13 @@ enum Key: Hashable, Sendable, CustomStringConvertible {
             return known.key
         }
         if lowered.hasPrefix("c-"), lowered.count == 3, let letter = lowered.last?.unicodeScalars.first,
-           ("a"..."z").contains(letter) {
+            ("a"..."z").contains(letter)
+        {
             return Key(controlCode: letter.value - 0x60)
         }
         if lowered.hasPrefix("unknown("), lowered.hasSuffix(")"),
-           let code = Int(lowered.dropFirst("unknown(".count).dropLast()) {
+            let code = Int(lowered.dropFirst("unknown(".count).dropLast())
+        {
             return .unknown(code)
         }
         return nil

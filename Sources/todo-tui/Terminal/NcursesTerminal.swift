@@ -71,7 +71,9 @@ final class NcursesTerminal: Terminal {
     ///   - options: what to turn on.
     /// - Throws: `TerminalError.cannotOpen` naming a file that cannot be opened,
     ///   `.unknownTerminalType` when ncurses does not know the type.
-    convenience init(inputPath: String, outputPath: String, type: String?, options: Options = Options()) throws(TerminalError) {
+    convenience init(
+        inputPath: String, outputPath: String, type: String?, options: Options = Options()
+    ) throws(TerminalError) {
         guard let input = fopen(inputPath, "r") else {
             throw .cannotOpen(path: inputPath)
         }
@@ -282,16 +284,17 @@ final class NcursesTerminal: Terminal {
     }
 
     private static func cursesColor(of color: TodoColor) -> Int16 {
-        let code: Int32 = switch color {
-        case .default: -1
-        case .red: COLOR_RED
-        case .green: COLOR_GREEN
-        case .yellow: COLOR_YELLOW
-        case .blue: COLOR_BLUE
-        case .magenta: COLOR_MAGENTA
-        case .cyan: COLOR_CYAN
-        case .white: COLOR_WHITE
-        }
+        let code: Int32 =
+            switch color {
+            case .default: -1
+            case .red: COLOR_RED
+            case .green: COLOR_GREEN
+            case .yellow: COLOR_YELLOW
+            case .blue: COLOR_BLUE
+            case .magenta: COLOR_MAGENTA
+            case .cyan: COLOR_CYAN
+            case .white: COLOR_WHITE
+            }
         return Int16(code)
     }
 

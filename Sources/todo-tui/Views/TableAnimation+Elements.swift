@@ -17,8 +17,10 @@ extension TableAnimation {
     ///   - fetch: reads a row of the state after the batch.
     /// - Complexity: O(h + k log k) for h viewport lines and k operations, and at most one
     ///   `fetch` per moved row.
-    init(from old: TableViewport, to new: TableViewport, mapping: TableUpdateMapping, width: Int,
-         fetch: (IndexPath) -> TableViewport.Row) {
+    init(
+        from old: TableViewport, to new: TableViewport, mapping: TableUpdateMapping, width: Int,
+        fetch: (IndexPath) -> TableViewport.Row
+    ) {
         self.height = new.height
         self.width = width
         let coveredLine = new.layout.stickySection(offset: new.offset, height: new.height) == nil ? nil : 0
@@ -37,14 +39,17 @@ extension TableAnimation {
             let exit = mapping.exitAnimation(forOld: path)?.resolved
             let destination = mapping.newPath(forOld: path)
             if let exit, exit != .none || destination == nil {
-                if exit != .none { addRow(.row(identity: row.identity, cell: row.cell), .leave(from: old.screenLine(of: path), exit)) }
+                if exit != .none {
+                    addRow(.row(identity: row.identity, cell: row.cell), .leave(from: old.screenLine(of: path), exit))
+                }
                 continue
             }
             guard let destination else { continue }
             placed.insert(destination)
             let moved = mapping.batch.moves[path] != nil
-            stay(moved || exit != nil ? content(at: destination) : .row(identity: row.identity, cell: row.cell),
-                 from: old.screenLine(of: path), to: new.screenLine(of: destination), moved: moved)
+            stay(
+                moved || exit != nil ? content(at: destination) : .row(identity: row.identity, cell: row.cell),
+                from: old.screenLine(of: path), to: new.screenLine(of: destination), moved: moved)
         }
         for path in new.visibleRows where !placed.contains(path) {
             placed.insert(path)
@@ -53,11 +58,13 @@ extension TableAnimation {
             if let entry, entry != .none || source == nil {
                 addRow(content(at: path), .arrive(to: new.screenLine(of: path), entry))
             } else if let source {
-                stay(content(at: path), from: old.screenLine(of: source), to: new.screenLine(of: path),
-                     moved: mapping.batch.moves[source] != nil)
+                stay(
+                    content(at: path), from: old.screenLine(of: source), to: new.screenLine(of: path),
+                    moved: mapping.batch.moves[source] != nil)
             }
         }
-        for (source, destination) in mapping.batch.moves.sorted(by: { $0.key < $1.key }) where !placed.contains(destination) {
+        for (source, destination) in mapping.batch.moves.sorted(by: { $0.key < $1.key })
+        where !placed.contains(destination) {
             let from = old.screenLine(of: source)
             let to = new.screenLine(of: destination)
             if crosses(from, to) { stay(content(at: destination), from: from, to: to, moved: true) }
@@ -69,7 +76,9 @@ extension TableAnimation {
     private mutating func addHeaders(from old: TableViewport, to new: TableViewport, mapping: TableUpdateMapping) {
         var placed = Set<Int>()
         for section in old.layout.visibleHeaders(offset: old.offset, height: old.height) {
-            guard let title = old.layout.sections[section].title, let from = old.screenLine(ofHeader: section) else { continue }
+            guard let title = old.layout.sections[section].title, let from = old.screenLine(ofHeader: section) else {
+                continue
+            }
             if let exit = mapping.exitAnimation(forSection: section)?.resolved {
                 if exit != .none { addHeader(title, .leave(from: from, exit)) }
             } else if let target = mapping.newSection(forOld: section), let to = new.screenLine(ofHeader: target) {
@@ -77,8 +86,11 @@ extension TableAnimation {
                 addHeader(title, .stay(from: from, to: to))
             }
         }
-        for section in new.layout.visibleHeaders(offset: new.offset, height: new.height) where !placed.contains(section) {
-            guard let title = new.layout.sections[section].title, let to = new.screenLine(ofHeader: section) else { continue }
+        for section in new.layout.visibleHeaders(offset: new.offset, height: new.height) where !placed.contains(section)
+        {
+            guard let title = new.layout.sections[section].title, let to = new.screenLine(ofHeader: section) else {
+                continue
+            }
             if let source = mapping.oldSection(forNew: section), let from = old.screenLine(ofHeader: source) {
                 addHeader(title, .stay(from: from, to: to))
             } else {
@@ -89,12 +101,16 @@ extension TableAnimation {
 
     /// Adds a row that leaves or arrives: over everything when it slides vertically.
     private mutating func addRow(_ content: TableFrameLine.Content, _ motion: Motion) {
-        elements.append(Element(content: content, motion: motion, layer: motion.isVertical ? Self.slidingLayer : Self.restingLayer))
+        elements.append(
+            Element(content: content, motion: motion, layer: motion.isVertical ? Self.slidingLayer : Self.restingLayer))
     }
 
     /// Adds a header; one sliding vertically goes over everything too.
     private mutating func addHeader(_ title: String, _ motion: Motion) {
-        elements.append(Element(content: .header(title), motion: motion, layer: motion.isVertical ? Self.slidingLayer : Self.headerLayer))
+        elements.append(
+            Element(
+                content: .header(title), motion: motion, layer: motion.isVertical ? Self.slidingLayer : Self.headerLayer
+            ))
     }
 }
 

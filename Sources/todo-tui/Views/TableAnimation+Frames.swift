@@ -5,8 +5,11 @@ extension TableAnimation {
         var frame = TableFrame(height: height)
         for element in ordered {
             var line = TableFrameLine(element.content)
-            guard let (index, effect) = placement(of: element.motion, for: line, phase: phase, step: step, of: steps, isLast: isLast),
-                  (0..<height).contains(index) else { continue }
+            guard
+                let (index, effect) = placement(
+                    of: element.motion, for: line, phase: phase, step: step, of: steps, isLast: isLast),
+                (0..<height).contains(index)
+            else { continue }
             line.effect = effect
             frame.lines[index] = line
         }
@@ -14,8 +17,10 @@ extension TableAnimation {
     }
 
     /// Where an element is drawn in a frame and with which effect; `nil` when it is not drawn.
-    private func placement(of motion: Motion, for line: TableFrameLine, phase: Phase, step: Int, of steps: Int,
-                           isLast: Bool) -> (Int, TableFrameLine.Effect)? {
+    private func placement(
+        of motion: Motion, for line: TableFrameLine, phase: Phase, step: Int, of steps: Int,
+        isLast: Bool
+    ) -> (Int, TableFrameLine.Effect)? {
         switch (motion, phase) {
         case (.stay(let from, _), .exit):
             return (from, .none)
@@ -39,8 +44,10 @@ extension TableAnimation {
     /// toward (or come from) their side; a slide to the right travels the viewport's width, one
     /// to the left the content's width (its text is at the left edge, so it would otherwise stay
     /// out of sight most of the time).
-    private func effect(of animation: RowAnimation, for content: TableFrameLine, at line: Int, away: Int,
-                        of steps: Int) -> (Int, TableFrameLine.Effect) {
+    private func effect(
+        of animation: RowAnimation, for content: TableFrameLine, at line: Int, away: Int,
+        of steps: Int
+    ) -> (Int, TableFrameLine.Effect) {
         let fade: TableFrameLine.Effect = away == 0 ? .none : .fade(shown: steps - away, steps: steps)
         switch animation {
         case .fade, .automatic:

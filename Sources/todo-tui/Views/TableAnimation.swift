@@ -59,7 +59,8 @@ struct TableAnimation {
             elements.contains { element in
                 switch (phase, element.motion) {
                 case (.exit, .leave(let from, _)): reaches(from)
-                case (.travel, .stay(let from, let to)): from != to && (reaches(from) || reaches(to) || crosses(from, to))
+                case (.travel, .stay(let from, let to)):
+                    from != to && (reaches(from) || reaches(to) || crosses(from, to))
                 case (.entry, .arrive(let to, let animation)): animation != .none && reaches(to)
                 default: false
                 }
@@ -74,7 +75,8 @@ struct TableAnimation {
         precondition(frameCount >= Phase.allCases.count, "An animation needs at least one frame per phase.")
         let phases = self.phases
         guard !phases.isEmpty else { return [] }
-        let ordered = elements.enumerated().sorted { ($0.element.layer, $0.offset) < ($1.element.layer, $1.offset) }.map(\.element)
+        let ordered = elements.enumerated().sorted { ($0.element.layer, $0.offset) < ($1.element.layer, $1.offset) }
+            .map(\.element)
         var frames: [TableFrame] = []
         for (index, phase) in phases.enumerated() {
             let steps = Self.steps(of: phase, among: phases, frameCount: frameCount)

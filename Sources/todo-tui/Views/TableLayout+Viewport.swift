@@ -14,9 +14,9 @@ extension TableLayout {
     /// whose single line must be able to show the selection.
     func stickySection(offset: Int, height: Int) -> Int? {
         guard height >= 2, (0..<lineCount).contains(offset),
-              case .row(let path) = content(atLine: offset),
-              sections[path.section].title != nil,
-              !isHeader(offset + 1)
+            case .row(let path) = content(atLine: offset),
+            sections[path.section].title != nil,
+            !isHeader(offset + 1)
         else { return nil }
         return path.section
     }
@@ -89,7 +89,9 @@ extension TableLayout {
     /// True when the top line shows a titled section's row with no header for it: the row
     /// is its section's last and the next line is already the next header, so no header sticks.
     private func showsRowWithoutHeader(offset: Int, height: Int) -> Bool {
-        guard height >= 2, (0..<lineCount).contains(offset), case .row(let path) = content(atLine: offset) else { return false }
+        guard height >= 2, (0..<lineCount).contains(offset), case .row(let path) = content(atLine: offset) else {
+            return false
+        }
         return sections[path.section].title != nil && stickySection(offset: offset, height: height) == nil
     }
 }

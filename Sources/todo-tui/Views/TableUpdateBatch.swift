@@ -58,16 +58,20 @@ struct TableUpdateBatch: Equatable, Sendable {
         operations.movedItems.append(.init(from: source, to: destination))
     }
 
-    private mutating func record(_ sections: IndexSet, into keyPath: WritableKeyPath<Self, [Int: RowAnimation]>,
-                                 _ list: WritableKeyPath<SnapshotDifference, [Int]>, _ animation: RowAnimation) {
+    private mutating func record(
+        _ sections: IndexSet, into keyPath: WritableKeyPath<Self, [Int: RowAnimation]>,
+        _ list: WritableKeyPath<SnapshotDifference, [Int]>, _ animation: RowAnimation
+    ) {
         for section in sections {
             self[keyPath: keyPath][section] = animation
             operations[keyPath: list].append(section)
         }
     }
 
-    private mutating func record(_ paths: [IndexPath], into keyPath: WritableKeyPath<Self, [IndexPath: RowAnimation]>,
-                                 _ list: WritableKeyPath<SnapshotDifference, [IndexPath]>, _ animation: RowAnimation) {
+    private mutating func record(
+        _ paths: [IndexPath], into keyPath: WritableKeyPath<Self, [IndexPath: RowAnimation]>,
+        _ list: WritableKeyPath<SnapshotDifference, [IndexPath]>, _ animation: RowAnimation
+    ) {
         for path in paths {
             precondition(path.count == 2, "A table index path has a section and a row.")
             self[keyPath: keyPath][path] = animation

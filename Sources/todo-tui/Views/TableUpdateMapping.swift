@@ -136,7 +136,8 @@ struct TableUpdateMapping: Sendable {
     func stationaryRow(after path: IndexPath, in layout: TableLayout) -> IndexPath? {
         for section in path.section..<layout.sections.count where newSections[section] != nil {
             let first = section == path.section ? path.row + 1 : 0
-            for row in first..<max(first, layout.sections[section].rowCount) where isStationary(IndexPath(item: row, section: section)) {
+            for row in first..<max(first, layout.sections[section].rowCount)
+            where isStationary(IndexPath(item: row, section: section)) {
                 return IndexPath(item: row, section: section)
             }
         }

@@ -5,7 +5,9 @@ extension TableView {
     /// scroll margin.
     /// - Complexity: O(h + log s) and at most h data-source calls for h lines and s sections.
     func selectRow(at path: IndexPath) {
-        precondition(layout.contains(path), "selectRow(at:) names row \(path.row) of section \(path.section), which is not in the table.")
+        precondition(
+            layout.contains(path),
+            "selectRow(at:) names row \(path.row) of section \(path.section), which is not in the table.")
         move(to: path)
     }
 
@@ -14,7 +16,9 @@ extension TableView {
     /// - Returns: whether the item was found; the selection is unchanged when it was not.
     @discardableResult
     func selectRow(withIdentity identity: AnyHashable) -> Bool {
-        guard let path = dataSource?.indexPathForRow(withIdentity: identity), layout.contains(path) else { return false }
+        guard let path = dataSource?.indexPathForRow(withIdentity: identity), layout.contains(path) else {
+            return false
+        }
         move(to: path)
         return true
     }
@@ -56,7 +60,8 @@ extension TableView {
     private func page(by lines: Int) {
         guard let selected = selectedIndexPath else { return }
         let target = layout.line(of: selected) + lines
-        let row = lines > 0
+        let row =
+            lines > 0
             ? layout.row(atOrAfterLine: target) ?? layout.lastRow
             : layout.row(atOrBeforeLine: target) ?? layout.firstRow
         let offset = min(max(contentOffset + lines, 0), layout.maxOffset(height: height))
@@ -70,7 +75,8 @@ extension TableView {
     private func move(to path: IndexPath?) {
         precondition(updateDepth == 0, "The selection cannot change inside an update block.")
         guard let path else { return }
-        let offset = layout.offset(showing: layout.line(of: path), from: contentOffset, height: height, margin: scrollMargin)
+        let offset = layout.offset(
+            showing: layout.line(of: path), from: contentOffset, height: height, margin: scrollMargin)
         if offset != contentOffset { finishAnimation() }
         show(path)
     }

@@ -102,7 +102,8 @@ extension TableView {
         }
         let layout = TableLayout(sections: sections)
         let selection = followingSelection(through: mapping, before: old.layout, after: layout)
-        viewport = TableViewport(layout: layout, offset: old.offset, height: old.height, rows: carriedRows(of: old, through: mapping))
+        viewport = TableViewport(
+            layout: layout, offset: old.offset, height: old.height, rows: carriedRows(of: old, through: mapping))
         show(selection)
         if animationsEnabled {
             animationFrames = TableAnimation(from: old, to: viewport, mapping: mapping, width: width, fetch: fetchRow)
@@ -113,9 +114,12 @@ extension TableView {
 
     /// The loaded rows of `old` that keep their content, at their new paths: rows neither
     /// deleted, reloaded nor moved.
-    private func carriedRows(of old: TableViewport, through mapping: TableUpdateMapping) -> [IndexPath: TableViewport.Row] {
+    private func carriedRows(
+        of old: TableViewport, through mapping: TableUpdateMapping
+    ) -> [IndexPath: TableViewport.Row] {
         var rows: [IndexPath: TableViewport.Row] = [:]
-        for (path, row) in old.rows where mapping.exitAnimation(forOld: path) == nil && mapping.batch.moves[path] == nil {
+        for (path, row) in old.rows where mapping.exitAnimation(forOld: path) == nil && mapping.batch.moves[path] == nil
+        {
             if let destination = mapping.newPath(forOld: path) { rows[destination] = row }
         }
         return rows
@@ -124,13 +128,18 @@ extension TableView {
     /// Where the selection goes after a batch: its item's new path; else where the data source
     /// finds the item; else the first row after it that the batch leaves in place, or the last
     /// one before it; else the first row (`nil` when the table is empty).
-    private func followingSelection(through mapping: TableUpdateMapping, before: TableLayout, after: TableLayout) -> IndexPath? {
+    private func followingSelection(
+        through mapping: TableUpdateMapping, before: TableLayout, after: TableLayout
+    ) -> IndexPath? {
         guard let selected = selectedIndexPath else { return after.firstRow }
         if let path = mapping.newPath(forOld: selected) { return path }
-        if let identity = selectedIdentity, let path = dataSource?.indexPathForRow(withIdentity: identity), after.contains(path) {
+        if let identity = selectedIdentity, let path = dataSource?.indexPathForRow(withIdentity: identity),
+            after.contains(path)
+        {
             return path
         }
-        let neighbour = mapping.stationaryRow(after: selected, in: before) ?? mapping.stationaryRow(before: selected, in: before)
+        let neighbour =
+            mapping.stationaryRow(after: selected, in: before) ?? mapping.stationaryRow(before: selected, in: before)
         return neighbour.flatMap(mapping.newPath(forOld:)) ?? after.firstRow
     }
 }

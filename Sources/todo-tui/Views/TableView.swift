@@ -98,11 +98,14 @@ final class TableView {
         precondition(updateDepth == 0, "reloadData() inside an update block.")
         finishAnimation()
         let sections = (0..<(dataSource?.numberOfSections() ?? 0)).map { section in
-            TableLayout.Section(title: dataSource?.titleForHeader(inSection: section),
-                                rowCount: dataSource?.numberOfRows(inSection: section) ?? 0)
+            TableLayout.Section(
+                title: dataSource?.titleForHeader(inSection: section),
+                rowCount: dataSource?.numberOfRows(inSection: section) ?? 0)
         }
         let layout = TableLayout(sections: sections)
-        let found = selectedIdentity.flatMap { dataSource?.indexPathForRow(withIdentity: $0) }.flatMap { layout.contains($0) ? $0 : nil }
+        let found = selectedIdentity.flatMap { dataSource?.indexPathForRow(withIdentity: $0) }.flatMap {
+            layout.contains($0) ? $0 : nil
+        }
         let selection = found ?? selectedIndexPath.flatMap { nearestRow(to: $0, in: layout) } ?? layout.firstRow
         viewport = TableViewport(layout: layout, offset: viewport.offset, height: viewport.height)
         show(selection)
@@ -124,8 +127,9 @@ final class TableView {
     func show(_ path: IndexPath?) {
         selectedIndexPath = path
         if let path {
-            viewport.offset = viewport.layout.offset(showing: viewport.layout.line(of: path), from: viewport.offset,
-                                                     height: viewport.height, margin: scrollMargin)
+            viewport.offset = viewport.layout.offset(
+                showing: viewport.layout.line(of: path), from: viewport.offset,
+                height: viewport.height, margin: scrollMargin)
         } else {
             viewport.offset = min(viewport.offset, viewport.layout.maxOffset(height: viewport.height))
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TodoCore
 
 /// The tree's own invariant check (`OrderedTree.checkInvariants()`): sound after any run of

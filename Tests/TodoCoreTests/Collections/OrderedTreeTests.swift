@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 @Suite("OrderedTree")
@@ -282,6 +283,8 @@ struct OrderedTreeTests {
             let right = try #require(summaries[index + 1].first, note)
             try #require(less(left, separator) && !less(right, separator), note)
         }
-        return (node.counts.reduce(0, +), summaries[0].depth + 1, summaries[0].first, summaries[summaries.count - 1].last)
+        return (
+            node.counts.reduce(0, +), summaries[0].depth + 1, summaries[0].first, summaries[summaries.count - 1].last
+        )
     }
 }

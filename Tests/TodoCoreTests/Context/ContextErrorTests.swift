@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// Issue 18.6: a stale or taken id is an error a library user handles, `save()` throws a typed

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// A custom store that breaks the `TodoStore` contract by throwing its own error type makes

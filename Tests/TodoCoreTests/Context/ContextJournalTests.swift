@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// Issue 7: contexts saving through a journaled `JSONStore` decide conflicts from the records
@@ -58,7 +59,9 @@ struct ContextJournalTests {
         #expect(base.color == .blue && base.isDone && base.version == 3)
     }
 
-    @Test("refreshAllObjects takes other writers' records: their inserts, edits and deletes appear, unsaved changes stay on top")
+    @Test(
+        "refreshAllObjects takes other writers' records: their inserts, edits and deletes appear, unsaved changes stay on top"
+    )
     func refreshFromRecords() throws {
         let kept = try seed(), removed = try seed()
         let reader = makeContext(), writer = makeContext()
@@ -97,7 +100,9 @@ struct ContextJournalTests {
         let inMemory = try #require(try mine.item(with: id))
         let lines = try journalLineCount()
 
-        #expect(throws: SaveError.conflicts([MergeConflict(itemID: id, base: base, inMemory: inMemory, stored: stored)])) {
+        #expect(
+            throws: SaveError.conflicts([MergeConflict(itemID: id, base: base, inMemory: inMemory, stored: stored)])
+        ) {
             try mine.save()
         }
         #expect(try journalLineCount() == lines)
@@ -196,12 +201,17 @@ struct ContextJournalTests {
             throw error
         }
         let items = try store.load().items.map { item in
-            [item.text, item.color.rawValue, "\(item.isDone)", "\(item.version)", "\(item.modifiedAt.timeIntervalSince1970)"]
+            [
+                item.text, item.color.rawValue, "\(item.isDone)", "\(item.version)",
+                "\(item.modifiedAt.timeIntervalSince1970)",
+            ]
         }
         return Outcome(conflicts: conflicts, items: items)
     }
 
-    @Test("every merge policy decides every pair of changes as it does over a whole-store read", arguments: MergePolicy.allCases)
+    @Test(
+        "every merge policy decides every pair of changes as it does over a whole-store read",
+        arguments: MergePolicy.allCases)
     func sameDecisions(policy: MergePolicy) throws {
         let changes: [(TodoContext, UUID) throws -> Void] = [
             { try $0.update($1) { $0.text = "Text \($0.version)" } },
@@ -212,10 +222,15 @@ struct ContextJournalTests {
         for mine in changes.indices {
             for theirs in changes.indices {
                 let folder = try TemporaryFolder()
-                let expected = try Self.run(on: InMemoryStore(), policy: policy, mine: changes[mine], theirs: changes[theirs])
-                let actual = try Self.run(on: JSONStore(path: folder.path("todos.json")), policy: policy, mine: changes[mine], theirs: changes[theirs])
+                let expected = try Self.run(
+                    on: InMemoryStore(), policy: policy, mine: changes[mine], theirs: changes[theirs])
+                let actual = try Self.run(
+                    on: JSONStore(path: folder.path("todos.json")), policy: policy, mine: changes[mine],
+                    theirs: changes[theirs])
                 #expect(actual == expected, "\(policy), mine \(mine), theirs \(theirs)")
-                #expect(FileManager.default.fileExists(atPath: folder.path("todos.json.journal")), "the saves were journaled")
+                #expect(
+                    FileManager.default.fileExists(atPath: folder.path("todos.json.journal")),
+                    "the saves were journaled")
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// Issue 18.1: undo is per property, so it never reverts a field another writer changed since,
@@ -52,9 +53,11 @@ struct ContextUndoMergeTests {
         _ = token
     }
 
-    @Test("18.1: the same after merging a save that another writer settled by property", arguments: [
-        MergePolicy.mergeByPropertyObjectTrump, .mergeByPropertyStoreTrump,
-    ])
+    @Test(
+        "18.1: the same after merging a save that another writer settled by property",
+        arguments: [
+            MergePolicy.mergeByPropertyObjectTrump, .mergeByPropertyStoreTrump,
+        ])
     func undoAfterMergedPolicySave(policy: MergePolicy) throws {
         let a = makeContext(), b = makeContext(policy)
         _ = try b.fetch(FetchRequest())

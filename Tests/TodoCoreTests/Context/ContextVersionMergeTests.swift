@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// Issue 18.2 and 18.3: merges compare versions, so a save merged late, out of order or twice
@@ -37,7 +38,9 @@ struct ContextVersionMergeTests {
         return try #require(saves.first)
     }
 
-    @Test("18.2: a DidSave merged after the context saved past it does not send the item back, and the next save under .error keeps the store's history")
+    @Test(
+        "18.2: a DidSave merged after the context saved past it does not send the item back, and the next save under .error keeps the store's history"
+    )
     func staleDidSaveIgnored() throws {
         let a = makeContext(), b = makeContext()
         let fromA = try save(a) { $0.text = "from A" }
@@ -75,7 +78,9 @@ struct ContextVersionMergeTests {
         #expect(item == (try stored()))
     }
 
-    @Test("18.2: a stale delete does not remove an item that came back, and a stale save does not bring back a deleted one")
+    @Test(
+        "18.2: a stale delete does not remove an item that came back, and a stale save does not bring back a deleted one"
+    )
     func deletesByVersion() throws {
         let writer = makeContext(), reader = makeContext(), other = makeContext()
         _ = try reader.fetch(FetchRequest())
@@ -136,7 +141,9 @@ struct ContextVersionMergeTests {
         #expect(try stored()?.text == "Buy milk", "nothing reached the store")
     }
 
-    @Test("18.1: refreshAllObjects keeps a same-field conflict for the save, which throws under .error instead of dropping the other writer's value")
+    @Test(
+        "18.1: refreshAllObjects keeps a same-field conflict for the save, which throws under .error instead of dropping the other writer's value"
+    )
     func refreshKeepsSameFieldConflict() throws {
         let mine = makeContext(), theirs = makeContext()
         try mine.update(x) { $0.text = "Mine" }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// `ItemTable` behaves as a dictionary of items whatever the copies and foldings (the contexts'
@@ -46,7 +47,9 @@ struct ItemTableTests {
                     #expect(table.ids == Set(model.keys), "at step \(step)")
                     #expect(table.count == model.count, "at step \(step)")
                     #expect(table.array == Array(table), "at step \(step)")
-                    #expect(Array(table).sorted { $0.id < $1.id } == model.values.sorted { $0.id < $1.id }, "at step \(step)")
+                    #expect(
+                        Array(table).sorted { $0.id < $1.id } == model.values.sorted { $0.id < $1.id },
+                        "at step \(step)")
                 }
             }
         }
@@ -72,7 +75,9 @@ struct ItemTableTests {
         var contents = try StoreDecoder.decode(bytes, path: "test.json")
         #expect(contents.idPositions?.count == 40)
         // A batch that replaces and adds keeps the index; one that removes drops it.
-        contents.apply([StoreBatch(generation: 2, items: [Self.item(3, text: "new text"), Self.item(50)], removedIDs: [])])
+        contents.apply([
+            StoreBatch(generation: 2, items: [Self.item(3, text: "new text"), Self.item(50)], removedIDs: [])
+        ])
         #expect(contents.idPositions?.count == 41)
         let indexed = ItemTable(contents.items, positions: contents.idPositions)
         for item in contents.items {

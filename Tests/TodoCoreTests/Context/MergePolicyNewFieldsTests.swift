@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// The merge policies over notes, priority, tags and whole days (issue 15), with two contexts on
@@ -16,7 +17,8 @@ struct MergePolicyNewFieldsTests {
         _ policy: MergePolicy, mine: (inout TodoItem) -> Void, theirs: (inout TodoItem) -> Void
     ) throws -> TodoItem? {
         let setup = TodoContext(store: store, now: clock.function)
-        let item = TodoItem(text: "Base", date: clock.now, createdAt: clock.now, notes: "base notes", tags: ["shop", "home"])
+        let item = TodoItem(
+            text: "Base", date: clock.now, createdAt: clock.now, notes: "base notes", tags: ["shop", "home"])
         try setup.insert(item)
         try setup.save()
         let myContext = TodoContext(store: store, now: clock.function)
@@ -31,49 +33,78 @@ struct MergePolicyNewFieldsTests {
         return store.contents.items.first { $0.id == item.id }
     }
 
-    @Test("a tag added on each side keeps both, and a removal on one side holds", arguments: [MergePolicy.mergeByPropertyObjectTrump, .mergeByPropertyStoreTrump])
+    @Test(
+        "a tag added on each side keeps both, and a removal on one side holds",
+        arguments: [MergePolicy.mergeByPropertyObjectTrump, .mergeByPropertyStoreTrump])
     func tagsMergeAsSets(policy: MergePolicy) throws {
-        let result = try settle(policy, mine: { $0.tags.insert("urgent"); $0.tags.remove("home") }, theirs: { $0.tags.insert("weekend") })
+        let result = try settle(
+            policy,
+            mine: {
+                $0.tags.insert("urgent")
+                $0.tags.remove("home")
+            }, theirs: { $0.tags.insert("weekend") })
         #expect(result.map { Set($0.tags) } == ["shop", "urgent", "weekend"])
     }
 
-    @Test("tags under overwrite and rollback: one side's set whole", arguments: [
-        (MergePolicy.overwrite, ["shop", "urgent"]),
-        (.rollback, ["shop", "home", "weekend"]),
-    ])
+    @Test(
+        "tags under overwrite and rollback: one side's set whole",
+        arguments: [
+            (MergePolicy.overwrite, ["shop", "urgent"]),
+            (.rollback, ["shop", "home", "weekend"]),
+        ])
     func tagsWhole(policy: MergePolicy, tags: [String]) throws {
-        let result = try settle(policy, mine: { $0.tags.insert("urgent"); $0.tags.remove("home") }, theirs: { $0.tags.insert("weekend") })
+        let result = try settle(
+            policy,
+            mine: {
+                $0.tags.insert("urgent")
+                $0.tags.remove("home")
+            }, theirs: { $0.tags.insert("weekend") })
         #expect(result.map { Set($0.tags) } == Set(tags))
     }
 
-    @Test("priority and notes changed on both sides follow the policy table", arguments: [
-        (MergePolicy.mergeByPropertyStoreTrump, TodoPriority.low, "their notes"),
-        (.mergeByPropertyObjectTrump, .high, "my notes"),
-        (.overwrite, .high, "my notes"),
-        (.rollback, .low, "their notes"),
-    ])
+    @Test(
+        "priority and notes changed on both sides follow the policy table",
+        arguments: [
+            (MergePolicy.mergeByPropertyStoreTrump, TodoPriority.low, "their notes"),
+            (.mergeByPropertyObjectTrump, .high, "my notes"),
+            (.overwrite, .high, "my notes"),
+            (.rollback, .low, "their notes"),
+        ])
     func priorityAndNotes(policy: MergePolicy, priority: TodoPriority, notes: String) throws {
         let result = try settle(
             policy,
-            mine: { $0.priority = .high; $0.notes = "my notes" },
-            theirs: { $0.priority = .low; $0.notes = "their notes" }
+            mine: {
+                $0.priority = .high
+                $0.notes = "my notes"
+            },
+            theirs: {
+                $0.priority = .low
+                $0.notes = "their notes"
+            }
         )
         #expect(result?.priority == priority)
         #expect(result?.notes == notes)
     }
 
-    @Test("priority changed here and notes there: both kept under the by-property policies", arguments: [MergePolicy.mergeByPropertyObjectTrump, .mergeByPropertyStoreTrump])
+    @Test(
+        "priority changed here and notes there: both kept under the by-property policies",
+        arguments: [MergePolicy.mergeByPropertyObjectTrump, .mergeByPropertyStoreTrump])
     func disjoint(policy: MergePolicy) throws {
         let result = try settle(policy, mine: { $0.priority = .medium }, theirs: { $0.notes = "their notes" })
         #expect(result?.priority == .medium && result?.notes == "their notes")
     }
 
-    @Test("a re-date carries its whole day: the date and hasTime never come from different sides", arguments: [MergePolicy.mergeByPropertyObjectTrump, .mergeByPropertyStoreTrump])
+    @Test(
+        "a re-date carries its whole day: the date and hasTime never come from different sides",
+        arguments: [MergePolicy.mergeByPropertyObjectTrump, .mergeByPropertyStoreTrump])
     func dateAndWholeDayTogether(policy: MergePolicy) throws {
         let day = Date(timeIntervalSince1970: 1_795_132_800)
         let result = try settle(
             policy,
-            mine: { $0.date = day; $0.hasTime = false },
+            mine: {
+                $0.date = day
+                $0.hasTime = false
+            },
             theirs: { $0.color = .red }
         )
         #expect(result?.date == day && result?.hasTime == false && result?.color == .red)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// Each cell of the merge-policy table in DESIGN §3.3, with two contexts on one store.
@@ -33,12 +34,14 @@ struct MergePolicyTests {
         store.contents.items.first { $0.id == id }
     }
 
-    @Test("fields changed on one side only", arguments: [
-        (MergePolicy.mergeByPropertyStoreTrump, "Mine", TodoColor.red),
-        (.mergeByPropertyObjectTrump, "Mine", .red),
-        (.overwrite, "Mine", .default),
-        (.rollback, "Base", .red),
-    ])
+    @Test(
+        "fields changed on one side only",
+        arguments: [
+            (MergePolicy.mergeByPropertyStoreTrump, "Mine", TodoColor.red),
+            (.mergeByPropertyObjectTrump, "Mine", .red),
+            (.overwrite, "Mine", .default),
+            (.rollback, "Base", .red),
+        ])
     func disjointFields(policy: MergePolicy, text: String, color: TodoColor) throws {
         let (mine, id) = try conflict(
             policy: policy,
@@ -54,12 +57,14 @@ struct MergePolicyTests {
         #expect(!mine.hasChanges)
     }
 
-    @Test("the same field changed on both sides", arguments: [
-        (MergePolicy.mergeByPropertyStoreTrump, "Theirs"),
-        (.mergeByPropertyObjectTrump, "Mine"),
-        (.overwrite, "Mine"),
-        (.rollback, "Theirs"),
-    ])
+    @Test(
+        "the same field changed on both sides",
+        arguments: [
+            (MergePolicy.mergeByPropertyStoreTrump, "Theirs"),
+            (.mergeByPropertyObjectTrump, "Mine"),
+            (.overwrite, "Mine"),
+            (.rollback, "Theirs"),
+        ])
     func sameField(policy: MergePolicy, text: String) throws {
         let (mine, id) = try conflict(
             policy: policy,
@@ -72,12 +77,14 @@ struct MergePolicyTests {
         #expect(try mine.item(with: id)?.text == text)
     }
 
-    @Test("an edit here against a delete in the store", arguments: [
-        (MergePolicy.mergeByPropertyStoreTrump, false),
-        (.mergeByPropertyObjectTrump, true),
-        (.overwrite, true),
-        (.rollback, false),
-    ])
+    @Test(
+        "an edit here against a delete in the store",
+        arguments: [
+            (MergePolicy.mergeByPropertyStoreTrump, false),
+            (.mergeByPropertyObjectTrump, true),
+            (.overwrite, true),
+            (.rollback, false),
+        ])
     func editAgainstDelete(policy: MergePolicy, survives: Bool) throws {
         let (mine, id) = try conflict(
             policy: policy,
@@ -90,12 +97,14 @@ struct MergePolicyTests {
         #expect((try mine.item(with: id) != nil) == survives)
     }
 
-    @Test("a delete here against an edit in the store", arguments: [
-        (MergePolicy.mergeByPropertyStoreTrump, true),
-        (.mergeByPropertyObjectTrump, false),
-        (.overwrite, false),
-        (.rollback, true),
-    ])
+    @Test(
+        "a delete here against an edit in the store",
+        arguments: [
+            (MergePolicy.mergeByPropertyStoreTrump, true),
+            (.mergeByPropertyObjectTrump, false),
+            (.overwrite, false),
+            (.rollback, true),
+        ])
     func deleteAgainstEdit(policy: MergePolicy, survives: Bool) throws {
         let (mine, id) = try conflict(
             policy: policy,

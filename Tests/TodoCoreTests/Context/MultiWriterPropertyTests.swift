@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// Issue 18: three contexts on separate `JSONStore` instances over one file edit, undo, save,
@@ -27,8 +28,12 @@ struct MultiWriterPropertyTests {
             return
         }
         let totals = scenario.totals
-        print("multi-writer test, seed \(seedIndex): \(totals.saves) saves, \(totals.conflicts) conflicts under .error, \(totals.merges) merges (\(totals.staleMerges) of a save already seen, \(totals.earlyMerges) ahead of an unseen one), \(totals.undos) undos, \(totals.refreshes) refreshes, \(scenario.step) steps (seed \(masterSeed))")
+        print(
+            "multi-writer test, seed \(seedIndex): \(totals.saves) saves, \(totals.conflicts) conflicts under .error, \(totals.merges) merges (\(totals.staleMerges) of a save already seen, \(totals.earlyMerges) ahead of an unseen one), \(totals.undos) undos, \(totals.refreshes) refreshes, \(scenario.step) steps (seed \(masterSeed))"
+        )
         #expect(totals.saves >= target)
-        #expect(totals.conflicts > 0 && totals.staleMerges > 0 && totals.earlyMerges > 0 && totals.undos > 0, "the run reached the interesting cases")
+        #expect(
+            totals.conflicts > 0 && totals.staleMerges > 0 && totals.earlyMerges > 0 && totals.undos > 0,
+            "the run reached the interesting cases")
     }
 }

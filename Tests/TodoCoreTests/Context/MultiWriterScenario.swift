@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TodoCore
 
 /// One seeded run of `MultiWriterPropertyTests`: three writers over one store file, and the
@@ -84,7 +85,8 @@ final class MultiWriterScenario {
         try recordStore()
         let journalLimits = [512, 4_096, 1 << 20]
         for (index, name) in ["A", "B", "C"].enumerated() {
-            let context = TodoContext(store: JSONStore(path: path, journalLimit: journalLimits[index]), now: clock.function)
+            let context = TodoContext(
+                store: JSONStore(path: path, journalLimit: journalLimits[index]), now: clock.function)
             _ = try context.fetch(FetchRequest())
             writers.append(Writer(name: name, context: context))
         }
@@ -137,7 +139,8 @@ final class MultiWriterScenario {
         case .insert:
             guard context.current.count < 16 else { return try edit(by: writer) }
             textCounter += 1
-            let item = try context.insert(text: "\(writer.name) new \(textCounter)", date: day(Int.random(in: 0..<4, using: &random)))
+            let item = try context.insert(
+                text: "\(writer.name) new \(textCounter)", date: day(Int.random(in: 0..<4, using: &random)))
             context.processPendingChanges()
             recordUserStep(writer, item.id, Set(ItemField.allCases))
         case .delete:
@@ -147,7 +150,9 @@ final class MultiWriterScenario {
             recordUserStep(writer, id, Set(ItemField.allCases))
         case .undo:
             guard context.canUndo == !writer.undoGroups.isEmpty else {
-                throw Violation(description: "\(writer.name): canUndo is \(context.canUndo) with \(writer.undoGroups.count) steps to undo")
+                throw Violation(
+                    description:
+                        "\(writer.name): canUndo is \(context.canUndo) with \(writer.undoGroups.count) steps to undo")
             }
             guard let group = writer.undoGroups.popLast() else { return }
             context.undo()
@@ -156,7 +161,9 @@ final class MultiWriterScenario {
             totals.undos += 1
         case .redo:
             guard context.canRedo == !writer.redoGroups.isEmpty else {
-                throw Violation(description: "\(writer.name): canRedo is \(context.canRedo) with \(writer.redoGroups.count) steps to redo")
+                throw Violation(
+                    description:
+                        "\(writer.name): canRedo is \(context.canRedo) with \(writer.redoGroups.count) steps to redo")
             }
             guard let group = writer.redoGroups.popLast() else { return }
             context.redo()
@@ -274,7 +281,8 @@ final class MultiWriterScenario {
         do {
             try context.save()
         } catch .conflicts(let conflicts) {
-            try checkRefused(conflicts, policy: policy, stored: stored, base: base, generation: before.generation, by: writer)
+            try checkRefused(
+                conflicts, policy: policy, stored: stored, base: base, generation: before.generation, by: writer)
             return
         } catch .store(let error) {
             throw Violation(description: "\(writer.name): the store failed: \(error)")
@@ -292,11 +300,16 @@ final class MultiWriterScenario {
         let writtenIDs = (save.inserted + save.updated + save.deleted).map(\.id)
         if policy == .error {
             for id in writtenIDs where stored[id]?.version != base[id]??.version {
-                throw Violation(description: "\(writer.name): under .error a save wrote \(id) over version \(stored[id]?.version ?? 0), having seen \(base[id]??.version ?? 0)")
+                throw Violation(
+                    description:
+                        "\(writer.name): under .error a save wrote \(id) over version \(stored[id]?.version ?? 0), having seen \(base[id]??.version ?? 0)"
+                )
             }
         }
         for written in save.inserted + save.updated {
-            try checkWritten(written, policy: policy, stored: stored[written.id], base: base[written.id] ?? nil, mine: mine[written.id] ?? nil, touched: touched[written.id] ?? [])
+            try checkWritten(
+                written, policy: policy, stored: stored[written.id], base: base[written.id] ?? nil,
+                mine: mine[written.id] ?? nil, touched: touched[written.id] ?? [])
         }
         try recordStore(after: save, before: stored)
         history.append(save)
@@ -306,7 +319,10 @@ final class MultiWriterScenario {
     }
 
     /// A save under `.error` that threw: it wrote nothing, and each conflict is real.
-    private func checkRefused(_ conflicts: [MergeConflict], policy: MergePolicy, stored: [UUID: TodoItem], base: [UUID: TodoItem?], generation: Int, by writer: Writer) throws {
+    private func checkRefused(
+        _ conflicts: [MergeConflict], policy: MergePolicy, stored: [UUID: TodoItem], base: [UUID: TodoItem?],
+        generation: Int, by writer: Writer
+    ) throws {
         guard policy == .error else {
             throw Violation(description: "\(writer.name): \(policy) left \(conflicts.count) conflicts open")
         }
@@ -318,7 +334,10 @@ final class MultiWriterScenario {
             let storedVersion = stored[conflict.itemID]?.version
             let baseVersion = base[conflict.itemID]??.version
             guard storedVersion != baseVersion || (baseVersion == nil && storedVersion != nil) else {
-                throw Violation(description: "\(writer.name): a conflict on \(conflict.itemID) whose stored version \(storedVersion ?? 0) is the one it read")
+                throw Violation(
+                    description:
+                        "\(writer.name): a conflict on \(conflict.itemID) whose stored version \(storedVersion ?? 0) is the one it read"
+                )
             }
         }
         // The user decides: most often by taking the store's side, sometimes by trying later.
@@ -333,25 +352,32 @@ final class MultiWriterScenario {
     /// One written item against the stored value it replaced: versions go up by one (or above
     /// every earlier version for an item that comes back), and field by field nothing another
     /// writer saved is lost unless the policy says so.
-    private func checkWritten(_ written: TodoItem, policy: MergePolicy, stored: TodoItem?, base: TodoItem?, mine: TodoItem?, touched: Set<ItemField>) throws {
+    private func checkWritten(
+        _ written: TodoItem, policy: MergePolicy, stored: TodoItem?, base: TodoItem?, mine: TodoItem?,
+        touched: Set<ItemField>
+    ) throws {
         let id = written.id
         if let stored {
             guard written.version == stored.version + 1 else {
                 throw Violation(description: "\(id) written at version \(written.version) over \(stored.version)")
             }
         } else if let highest = storeHighest[id], written.version <= highest {
-            throw Violation(description: "\(id) came back at version \(written.version), not above its earlier \(highest)")
+            throw Violation(
+                description: "\(id) came back at version \(written.version), not above its earlier \(highest)")
         }
         guard let stored, policy != .overwrite else { return }
         for field in ItemField.allCases where !field.isEqual(written, stored) {
             if field.mergesBothSides, let base, let mine, touched.contains(field),
-               Set(written.tags) == Set(TodoTags.merging(base: base.tags, kept: mine.tags, other: stored.tags)) {
+                Set(written.tags) == Set(TodoTags.merging(base: base.tags, kept: mine.tags, other: stored.tags))
+            {
                 // Both sides' tag changes kept, as the by-property policies merge tags.
                 continue
             }
             let ownChange = touched.contains(field) && mine.map { field.isEqual(written, $0) } == true
             guard ownChange else {
-                throw Violation(description: "\(policy) wrote \(field) of \(id) as neither the store's value nor this writer's own change")
+                throw Violation(
+                    description:
+                        "\(policy) wrote \(field) of \(id) as neither the store's value nor this writer's own change")
             }
             if policy == .mergeByPropertyStoreTrump, let base, !field.isEqual(stored, base) {
                 throw Violation(description: "store-trump overwrote the other writer's \(field) of \(id)")
@@ -369,14 +395,16 @@ final class MultiWriterScenario {
     private func recordStore(after save: DidSave? = nil, before: [UUID: TodoItem] = [:]) throws {
         let contents = try checker.load()
         var present: Set<UUID> = []
-        let written = Set((save?.inserted ?? []).map(\.id) + (save?.updated ?? []).map(\.id) + (save?.deleted ?? []).map(\.id))
+        let written = Set(
+            (save?.inserted ?? []).map(\.id) + (save?.updated ?? []).map(\.id) + (save?.deleted ?? []).map(\.id))
         for item in contents.items {
             present.insert(item.id)
             try record(item, source: "the store")
             if let highest = storeHighest[item.id] {
                 let cameBack = !storePresent.contains(item.id)
                 guard item.version > highest || (!cameBack && item.version == highest) else {
-                    throw Violation(description: "the store's \(item.id) went back from version \(highest) to \(item.version)")
+                    throw Violation(
+                        description: "the store's \(item.id) went back from version \(highest) to \(item.version)")
                 }
             }
             storeHighest[item.id] = max(storeHighest[item.id] ?? 0, item.version)
@@ -397,7 +425,9 @@ final class MultiWriterScenario {
         let content = Content(item)
         if let known = ledger[item.id]?[item.version] {
             guard known == content else {
-                throw Violation(description: "version \(item.version) of \(item.id) names two values (\(source)): \(known) and \(content)")
+                throw Violation(
+                    description:
+                        "version \(item.version) of \(item.id) names two values (\(source)): \(known) and \(content)")
             }
         } else {
             ledger[item.id, default: [:]][item.version] = content
@@ -410,13 +440,19 @@ final class MultiWriterScenario {
         for writer in writers {
             for item in writer.context.committed {
                 guard let known = ledger[item.id]?[item.version] else {
-                    throw Violation(description: "\(writer.name) holds \(item.id) at version \(item.version), which the store never held")
+                    throw Violation(
+                        description:
+                            "\(writer.name) holds \(item.id) at version \(item.version), which the store never held")
                 }
                 guard known == Content(item) else {
-                    throw Violation(description: "\(writer.name) holds version \(item.version) of \(item.id) as \(Content(item)); the store held \(known)")
+                    throw Violation(
+                        description:
+                            "\(writer.name) holds version \(item.version) of \(item.id) as \(Content(item)); the store held \(known)"
+                    )
                 }
                 if let highest = writer.highest[item.id], item.version < highest {
-                    throw Violation(description: "\(writer.name)'s \(item.id) went back from version \(highest) to \(item.version)")
+                    throw Violation(
+                        description: "\(writer.name)'s \(item.id) went back from version \(highest) to \(item.version)")
                 }
                 writer.highest[item.id] = max(writer.highest[item.id] ?? 0, item.version)
             }
@@ -439,10 +475,16 @@ final class MultiWriterScenario {
             }
             let shown = try writer.context.fetch(FetchRequest()).sorted { $0.id < $1.id }
             guard shown == expected else {
-                throw Violation(description: "\(writer.name) does not show the store after settling: \(shown.count) items against \(expected.count)")
+                throw Violation(
+                    description:
+                        "\(writer.name) does not show the store after settling: \(shown.count) items against \(expected.count)"
+                )
             }
             guard writer.context.storeGeneration == contents.generation else {
-                throw Violation(description: "\(writer.name) is at generation \(writer.context.storeGeneration), the store at \(contents.generation)")
+                throw Violation(
+                    description:
+                        "\(writer.name) is at generation \(writer.context.storeGeneration), the store at \(contents.generation)"
+                )
             }
         }
     }

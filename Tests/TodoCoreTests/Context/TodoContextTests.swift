@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 @Suite("TodoContext")
@@ -260,10 +261,14 @@ struct TodoContextTests {
         try mine.update(item.id) { $0.isDone = true }
         try theirs.delete(item.id)
         try theirs.save()
-        #expect(throws: SaveError.conflicts([MergeConflict(
-            itemID: item.id, base: try first.item(with: item.id),
-            inMemory: try mine.item(with: item.id), stored: nil
-        )])) { try mine.save() }
+        #expect(
+            throws: SaveError.conflicts([
+                MergeConflict(
+                    itemID: item.id, base: try first.item(with: item.id),
+                    inMemory: try mine.item(with: item.id), stored: nil
+                )
+            ])
+        ) { try mine.save() }
     }
 
     @Test("saving keeps items other writers added meanwhile")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 @Suite("DateInput")
@@ -91,7 +92,9 @@ struct DateInputTests {
         #expect(try date("2024-12-25") == "2024-12-25T09:20:30.456Z")
         #expect(try day("2024-02-29") == "2024-02-28T23:00:00.000Z")
         #expect(try day("2000-02-29") == "2000-02-28T23:00:00.000Z")
-        #expect(try DateInput.day("1000-01-01", now: Self.now, calendar: Self.berlin).timeIntervalSince1970 == -30_610_227_208)
+        #expect(
+            try DateInput.day("1000-01-01", now: Self.now, calendar: Self.berlin).timeIntervalSince1970
+                == -30_610_227_208)
         #expect(try day("9999-12-31") == "9999-12-30T23:00:00.000Z")
     }
 
@@ -158,8 +161,12 @@ struct DateInputTests {
     )
     func unknownForms(text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        #expect(throws: ItemError.unknownDate(trimmed)) { try DateInput.day(text, now: Self.now, calendar: Self.berlin) }
-        #expect(throws: ItemError.unknownDate(trimmed)) { try DateInput.date(text, now: Self.now, calendar: Self.berlin) }
+        #expect(throws: ItemError.unknownDate(trimmed)) {
+            try DateInput.day(text, now: Self.now, calendar: Self.berlin)
+        }
+        #expect(throws: ItemError.unknownDate(trimmed)) {
+            try DateInput.date(text, now: Self.now, calendar: Self.berlin)
+        }
     }
 
     @Test(
@@ -202,22 +209,33 @@ struct DateInputTests {
 
     @Test("messages are one sentence naming the text and the accepted forms or the reason")
     func messages() {
-        #expect(ItemError.unknownDate("tomorow").description
-            == "Unknown date 'tomorow'; use today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, "
-            + "each optionally followed by a time (tomorrow 9:00, tue 14:30), or a time alone for today (9am, 9:30pm, 18:00).")
-        #expect(ItemError.invalidDate("2025-02-30", problem: .dayOutOfRange(year: 2025, month: 2, lastDay: 28)).description
-            == "Invalid date '2025-02-30'; 2025-02 has days 01 to 28.")
-        #expect(ItemError.invalidDate("2025-13-01", problem: .monthOutOfRange).description
-            == "Invalid date '2025-13-01'; months run from 01 to 12.")
-        #expect(ItemError.invalidDate("2025-01-31T24:00", problem: .hourOutOfRange).description
-            == "Invalid date '2025-01-31T24:00'; hours run from 00 to 23 (times are written 9:30, 14:30, 9am or 9:30pm).")
-        #expect(ItemError.invalidDate("2025-01-31T23:60", problem: .minuteOutOfRange).description
-            == "Invalid date '2025-01-31T23:60'; minutes run from 00 to 59 (times are written 9:30, 14:30, 9am or 9:30pm).")
-        #expect(ItemError.invalidDate("+99999999d", problem: .yearOutOfRange).description
-            == "Invalid date '+99999999d'; only the years 1000 to 9999 are supported.")
+        #expect(
+            ItemError.unknownDate("tomorow").description
+                == "Unknown date 'tomorow'; use today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, "
+                + "each optionally followed by a time (tomorrow 9:00, tue 14:30), or a time alone for today (9am, 9:30pm, 18:00)."
+        )
+        #expect(
+            ItemError.invalidDate("2025-02-30", problem: .dayOutOfRange(year: 2025, month: 2, lastDay: 28)).description
+                == "Invalid date '2025-02-30'; 2025-02 has days 01 to 28.")
+        #expect(
+            ItemError.invalidDate("2025-13-01", problem: .monthOutOfRange).description
+                == "Invalid date '2025-13-01'; months run from 01 to 12.")
+        #expect(
+            ItemError.invalidDate("2025-01-31T24:00", problem: .hourOutOfRange).description
+                == "Invalid date '2025-01-31T24:00'; hours run from 00 to 23 (times are written 9:30, 14:30, 9am or 9:30pm)."
+        )
+        #expect(
+            ItemError.invalidDate("2025-01-31T23:60", problem: .minuteOutOfRange).description
+                == "Invalid date '2025-01-31T23:60'; minutes run from 00 to 59 (times are written 9:30, 14:30, 9am or 9:30pm)."
+        )
+        #expect(
+            ItemError.invalidDate("+99999999d", problem: .yearOutOfRange).description
+                == "Invalid date '+99999999d'; only the years 1000 to 9999 are supported.")
     }
 
-    @Test("re-dating to a day keeps the item's wall-clock time to the millisecond, across daylight-saving changes; a typed time is taken as it is")
+    @Test(
+        "re-dating to a day keeps the item's wall-clock time to the millisecond, across daylight-saving changes; a typed time is taken as it is"
+    )
     func redate() throws {
         func redate(_ itemUTC: String, _ text: String) throws -> String {
             let format = ISO8601DateFormatter()

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TodoCore
 
 /// Items, clock and calendar shared by the export tests.
@@ -65,7 +66,7 @@ enum ExportFixtures {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../../data/sample-v1.json").standardized.path
         guard let bytes = FileManager.default.contents(atPath: path),
-              let contents = try? StoreDecoder.decode([UInt8](bytes), path: path, calendar: calendar)
+            let contents = try? StoreDecoder.decode([UInt8](bytes), path: path, calendar: calendar)
         else { fatalError("cannot read the sample store at \(path)") }
         return contents.items
     }()
@@ -86,7 +87,8 @@ enum ExportFixtures {
             let day = start.addingTimeInterval(Double(index * 3) * 86_400 + Double(index % 5) * 3_700 + 0.125)
             return TodoItem(
                 id: id(100 + index), text: text, date: day, color: colors[index % colors.count], isDone: index % 4 == 1,
-                createdAt: day.addingTimeInterval(-86_400 * 2), modifiedAt: day.addingTimeInterval(-3_600), version: 1 + index % 3
+                createdAt: day.addingTimeInterval(-86_400 * 2), modifiedAt: day.addingTimeInterval(-3_600),
+                version: 1 + index % 3
             )
         }
     }()
@@ -103,7 +105,9 @@ enum ExportFixtures {
     }
 
     /// Exports, parses and exports again.
-    static func roundTrip(_ items: [TodoItem], as format: ExportFormat) throws -> (first: ExportOutput, parsed: [TodoItem], second: ExportOutput) {
+    static func roundTrip(
+        _ items: [TodoItem], as format: ExportFormat
+    ) throws -> (first: ExportOutput, parsed: [TodoItem], second: ExportOutput) {
         let first = format.export(items, now: now, calendar: calendar)
         let input: ImportInput
         switch first {
@@ -114,7 +118,9 @@ enum ExportFixtures {
         return (first, parsed, format.export(parsed, now: now, calendar: calendar))
     }
 
-    static func parse(_ text: String, as format: ExportFormat, name: String = "input") throws(ExchangeError) -> [TodoItem] {
+    static func parse(
+        _ text: String, as format: ExportFormat, name: String = "input"
+    ) throws(ExchangeError) -> [TodoItem] {
         try format.parse(.file(name: name, bytes: Array(text.utf8)), now: now, calendar: calendar)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 @Suite("Import plans: matching by id, idempotent re-imports")
@@ -10,14 +11,17 @@ struct ExportImportPlanTests {
         return items.map { updates[$0.id] ?? $0 } + plan.insertions
     }
 
-    static func plan(_ format: ExportFormat, exporting exported: [TodoItem], into existing: [TodoItem]) throws -> ImportPlan {
+    static func plan(
+        _ format: ExportFormat, exporting exported: [TodoItem], into existing: [TodoItem]
+    ) throws -> ImportPlan {
         let input: ImportInput
         switch format.export(exported, now: ExportFixtures.now, calendar: ExportFixtures.calendar) {
         case .file(let bytes): input = .file(name: "export", bytes: bytes)
         case .directory(let files): input = .directory(name: "export", files: files)
         }
         let parsed = try format.parse(input, now: ExportFixtures.now, calendar: ExportFixtures.calendar)
-        return ImportPlan(importing: parsed, into: existing, fidelity: format.fidelity, calendar: ExportFixtures.calendar)
+        return ImportPlan(
+            importing: parsed, into: existing, fidelity: format.fidelity, calendar: ExportFixtures.calendar)
     }
 
     @Test("importing into an empty set inserts everything, in file order")
@@ -28,12 +32,17 @@ struct ExportImportPlanTests {
     }
 
     /// Texts another program may have stored: controls that lossy formats cannot write.
-    static let hostile: [TodoItem] = ["Red \u{1B}[31malert\u{1B}[0m", "Windows\r\nline", "Old Mac\rline", "Bell\u{7} and DEL\u{7F}", "C1\u{85}next"]
-        .enumerated().map { index, text in
-            TodoItem(id: ExportFixtures.id(900 + index), text: text, date: ExportFixtures.now, createdAt: ExportFixtures.now)
-        }
+    static let hostile: [TodoItem] = [
+        "Red \u{1B}[31malert\u{1B}[0m", "Windows\r\nline", "Old Mac\rline", "Bell\u{7} and DEL\u{7F}", "C1\u{85}next",
+    ]
+    .enumerated().map { index, text in
+        TodoItem(
+            id: ExportFixtures.id(900 + index), text: text, date: ExportFixtures.now, createdAt: ExportFixtures.now)
+    }
 
-    @Test("importing a set's own export changes nothing, whatever the format keeps", arguments: ExportFormat.allCases.filter { $0 != .markdown })
+    @Test(
+        "importing a set's own export changes nothing, whatever the format keeps",
+        arguments: ExportFormat.allCases.filter { $0 != .markdown })
     func ownExport(format: ExportFormat) throws {
         let items = ExportFixtures.everything + Self.hostile
         let plan = try Self.plan(format, exporting: items, into: items)
@@ -91,10 +100,14 @@ struct ExportImportPlanTests {
         let existing = try ExportFixtures.parse("## Today\n\n- [ ] Paint the fence\n", as: .markdown)
         var coloured = try #require(existing.first)
         coloured.color = .red
-        let plan = ImportPlan(importing: existing, into: [coloured], fidelity: ExportFormat.markdown.fidelity, calendar: ExportFixtures.calendar)
+        let plan = ImportPlan(
+            importing: existing, into: [coloured], fidelity: ExportFormat.markdown.fidelity,
+            calendar: ExportFixtures.calendar)
         #expect(plan.isEmpty)
         let marked = try ExportFixtures.parse("## Today\n\n- [x] Paint the fence\n", as: .markdown)
-        let done = ImportPlan(importing: marked, into: [coloured], fidelity: ExportFormat.markdown.fidelity, calendar: ExportFixtures.calendar)
+        let done = ImportPlan(
+            importing: marked, into: [coloured], fidelity: ExportFormat.markdown.fidelity,
+            calendar: ExportFixtures.calendar)
         #expect(done.updates.map(\.isDone) == [true])
         #expect(done.updates.map(\.color) == [.red])
     }

@@ -14,7 +14,9 @@ struct ExternalProgram {
     /// The program called `name` on `PATH`, or `nil` when it is not installed.
     init?(_ name: String) {
         let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        guard let directory = directories.first(where: { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }) else {
+        guard
+            let directory = directories.first(where: { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") })
+        else {
             return nil
         }
         path = "\(directory)/\(name)"
@@ -24,7 +26,7 @@ struct ExternalProgram {
     static func python(withModule module: String) -> ExternalProgram? {
         let python = ExternalProgram(absolutePath: "/usr/bin/python3")
         guard FileManager.default.isExecutableFile(atPath: python.path),
-              let result = try? python.run(["-c", "import \(module)"]), result.status == 0
+            let result = try? python.run(["-c", "import \(module)"]), result.status == 0
         else { return nil }
         return python
     }
@@ -50,14 +52,17 @@ struct ExternalProgram {
             process.standardError = FileHandle(forWritingAtPath: paths[2])
             try process.run()
             process.waitUntilExit()
-            let text = { (path: String) in String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
+            let text = { (path: String) in
+                String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+            }
             return Result(status: process.terminationStatus, output: text(paths[1]), error: text(paths[2]))
         }
     }
 
     /// A fresh temporary directory, removed after `body`.
     static func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("todo-tui-export-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("todo-tui-export-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try body(path)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// Imports have limits (issue 13.8): a file over `ImportInput.maximumFileSize` is refused before
@@ -19,9 +20,13 @@ struct ImportLimitTests {
         do {
             _ = try ImportInput.read(path: path, maximumFileSize: size - 1)
         } catch {
-            #expect(error.description.contains(path) && error.description.contains("the most one import reads"), "\(error.description)")
+            #expect(
+                error.description.contains(path) && error.description.contains("the most one import reads"),
+                "\(error.description)")
         }
-        #expect(try ImportInput.read(path: path, maximumFileSize: size) == .file(name: path, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path)))))
+        #expect(
+            try ImportInput.read(path: path, maximumFileSize: size)
+                == .file(name: path, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path)))))
     }
 
     @Test("a sparse file of 1 GiB is refused at the default bound without reading it all")
@@ -33,14 +38,19 @@ struct ImportLimitTests {
         #expect(throws: ExchangeError.self) { try ImportInput.read(path: path) }
     }
 
-    @Test("a text longer than an item holds is refused naming its record; one at the bound imports", arguments: [ExportFormat.csv, .todotxt])
+    @Test(
+        "a text longer than an item holds is refused naming its record; one at the bound imports",
+        arguments: [ExportFormat.csv, .todotxt])
     func textLength(format: ExportFormat) throws {
         func input(_ text: String) -> ImportInput {
-            let body = format == .csv ? "id,text,date,color,done,createdAt,modifiedAt\r\n,\(text),,,,,\r\n" : "\(text)\n"
+            let body =
+                format == .csv ? "id,text,date,color,done,createdAt,modifiedAt\r\n,\(text),,,,,\r\n" : "\(text)\n"
             return .file(name: "list", bytes: Array(body.utf8))
         }
         let atBound = String(repeating: "é", count: TodoItem.maximumTextLength)
-        #expect(try format.parse(input(atBound), now: Date(timeIntervalSince1970: 0), calendar: calendar).first?.text == atBound)
+        #expect(
+            try format.parse(input(atBound), now: Date(timeIntervalSince1970: 0), calendar: calendar).first?.text
+                == atBound)
         let over = String(repeating: "a", count: TodoItem.maximumTextLength + 1)
         do {
             _ = try format.parse(input(over), now: Date(timeIntervalSince1970: 0), calendar: calendar)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 @Suite("JSON (store format) export and import")
@@ -21,14 +22,22 @@ struct JSONExportTests {
         let bytes = ExportFixtures.export(ExportFixtures.everything, as: .json)
         let tool = try python.run(["-m", "json.tool"], input: bytes)
         #expect(tool.status == 0, "\(tool.error)")
-        let texts = try python.run(["-c", "import json, sys; print(json.dumps([i['text'] for i in json.load(sys.stdin)['items']]))"], input: bytes)
-        #expect(try JSONSerialization.jsonObject(with: Data(texts.output.utf8)) as? [String] == ExportFixtures.everything.map(\.text))
+        let texts = try python.run(
+            ["-c", "import json, sys; print(json.dumps([i['text'] for i in json.load(sys.stdin)['items']]))"],
+            input: bytes)
+        #expect(
+            try JSONSerialization.jsonObject(with: Data(texts.output.utf8)) as? [String]
+                == ExportFixtures.everything.map(\.text))
     }
 
     @Test("a file that is not a valid store is refused with the store's own message")
     func invalid() {
         let text = "{\"format\": \"todo-tui\", \"generation\": 1,\n \"items\": [}"
-        #expect(ExportFixtures.importError(text, as: .json) == "The store input is not valid JSON at line 2, column 12: expected a value, found '}'.")
-        #expect(ExportFixtures.importError("[]", as: .json) == "The store input has bad data at line 1, column 1: the top level must be an object, found an array.")
+        #expect(
+            ExportFixtures.importError(text, as: .json)
+                == "The store input is not valid JSON at line 2, column 12: expected a value, found '}'.")
+        #expect(
+            ExportFixtures.importError("[]", as: .json)
+                == "The store input has bad data at line 1, column 1: the top level must be an object, found an array.")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TodoCore
 
 /// A store, a context and a calendar for controller tests; today is Wednesday 2025-01-15.
@@ -23,10 +24,12 @@ final class ControllerFixture {
     }
 
     /// A new item with a readable, increasing id (`00000000-…-000000000001`, …).
-    func item(_ text: String, day: Int, hour: Double = 9, color: TodoColor = .default, isDone: Bool = false) -> TodoItem {
+    func item(_ text: String, day: Int, hour: Double = 9, color: TodoColor = .default, isDone: Bool = false) -> TodoItem
+    {
         defer { nextID += 1 }
         let id = UUID(uuidString: "00000000-0000-0000-0000-\(String(nextID).leftPadded(to: 12))")!
-        return TodoItem(id: id, text: text, date: date(day: day, hour: hour), color: color, isDone: isDone, createdAt: clock.now)
+        return TodoItem(
+            id: id, text: text, date: date(day: day, hour: hour), color: color, isDone: isDone, createdAt: clock.now)
     }
 
     /// Inserts items into the context, saves them, and returns them.

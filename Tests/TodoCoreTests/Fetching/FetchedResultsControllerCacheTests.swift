@@ -1,15 +1,19 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 @Suite("FetchedResultsController: persistent cache")
 final class FetchedResultsControllerCacheTests {
     let fixture = ControllerFixture()
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("controller-cache-\(UUID().uuidString)").path
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "controller-cache-\(UUID().uuidString)"
+    ).path
 
     init() throws {
         try fixture.save([
-            fixture.item("a", day: -1), fixture.item("b", day: 0, hour: 8), fixture.item("c", day: 0, hour: 9), fixture.item("d", day: 2),
+            fixture.item("a", day: -1), fixture.item("b", day: 0, hour: 8), fixture.item("c", day: 0, hour: 9),
+            fixture.item("d", day: 2),
         ])
     }
 
@@ -105,12 +109,16 @@ final class FetchedResultsControllerCacheTests {
         try rewriteCache { $0[$0.count - 3] = "not-a-uuid" }
         #expect(try fetched().lastCacheOutcome == .corrupt)
         try rewriteCache { lines in
-            if let items = lines.firstIndex(where: { $0.hasPrefix("items ") }) { lines[items] = "items 9223372036854775807" }
+            if let items = lines.firstIndex(where: { $0.hasPrefix("items ") }) {
+                lines[items] = "items 9223372036854775807"
+            }
         }
         #expect(try fetched().lastCacheOutcome == .corrupt, "an absurd count is corrupt, not an overflow")
     }
 
-    @Test("a poisoned block count or day (Int.max, 2^53, zero, negative, not finite) is rejected and the cache rebuilt, never trusted")
+    @Test(
+        "a poisoned block count or day (Int.max, 2^53, zero, negative, not finite) is rejected and the cache rebuilt, never trusted"
+    )
     func poisonedBlocks() throws {
         let poisons = ["9223372036854775807", "9007199254740992", "4", "0", "-1", "-9223372036854775808"]
         for block in 1...3 {
@@ -121,7 +129,9 @@ final class FetchedResultsControllerCacheTests {
                     lines[days + block] = "\(lines[days + block].split(separator: " ")[0]) \(poison)"
                 }
                 let controller = try fetched()
-                #expect(controller.lastCacheOutcome == .corrupt || controller.lastCacheOutcome == .disagrees, "block \(block) count \(poison)")
+                #expect(
+                    controller.lastCacheOutcome == .corrupt || controller.lastCacheOutcome == .disagrees,
+                    "block \(block) count \(poison)")
                 #expect(ControllerFixture.layout(controller) == (try uncached()))
             }
             for day in ["inf", "nan", "-inf"] {
@@ -220,7 +230,9 @@ final class FetchedResultsControllerCacheTests {
         try FetchedResultsController.deleteCache(named: nil, in: directory + "/missing")
     }
 
-    @Test("changing the request of a controller with a cache name without deleting the cache is an error, as in Core Data")
+    @Test(
+        "changing the request of a controller with a cache name without deleting the cache is an error, as in Core Data"
+    )
     func requestChangeNeedsDeletedCache() throws {
         let controller = try fetched()
         controller.fetchRequest = FetchRequest()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// One named test per rule of DESIGN §3.5's table, each with the exact report expected; every
@@ -17,7 +18,9 @@ struct FetchedResultsControllerChangeTests {
     }
 
     /// Processes pending changes and returns the report as lines, after checking it on a mirror.
-    func report(_ controller: FetchedResultsController, _ delegate: RecordingDelegate, mirror: inout TableMirror) throws -> [String] {
+    func report(
+        _ controller: FetchedResultsController, _ delegate: RecordingDelegate, mirror: inout TableMirror
+    ) throws -> [String] {
         fixture.context.processPendingChanges()
         let events = delegate.events
         try mirror.follow(controller, delegate)
@@ -38,7 +41,10 @@ struct FetchedResultsControllerChangeTests {
         try fixture.context.delete(items[0].id)
         try update(items[2]) { $0.date = fixture.date(day: 0, hour: 7) }
         try fixture.context.insert(fixture.item("E", day: 0, hour: 12))
-        #expect(try report(controller, delegate, mirror: &mirror) == ["will", "delete 'A' 0.0", "move 'C' 0.2>0.0", "insert 'E' 0.3", "did"])
+        #expect(
+            try report(controller, delegate, mirror: &mirror) == [
+                "will", "delete 'A' 0.0", "move 'C' 0.2>0.0", "insert 'E' 0.3", "did",
+            ])
         #expect(ControllerFixture.layout(controller) == ["2025-01-15: C B D E"])
     }
 
@@ -73,7 +79,10 @@ struct FetchedResultsControllerChangeTests {
             $0.text = "B2"
             $0.date = fixture.date(day: 0, hour: 9.5)
         }
-        #expect(try report(controller, delegate, mirror: &mirror) == ["will", "delete 'A' 0.0", "update 'B2' 0.1>0.0", "did"])
+        #expect(
+            try report(controller, delegate, mirror: &mirror) == [
+                "will", "delete 'A' 0.0", "update 'B2' 0.1>0.0", "did",
+            ])
     }
 
     @Test("a re-sorted item whose path happens to stay the same is a move when its neighbours change order around it")
@@ -85,7 +94,8 @@ struct FetchedResultsControllerChangeTests {
         var mirror = TableMirror(controller)
         try fixture.context.delete(items[0].id)
         try update(items[1]) { $0.date = fixture.date(day: 0, hour: 10.5) }
-        #expect(try report(controller, delegate, mirror: &mirror) == ["will", "delete 'A' 0.0", "move 'B' 0.1>0.1", "did"])
+        #expect(
+            try report(controller, delegate, mirror: &mirror) == ["will", "delete 'A' 0.0", "move 'B' 0.1>0.1", "did"])
     }
 
     @Test("a change that moves an item is one move, never also an update")
@@ -109,12 +119,17 @@ struct FetchedResultsControllerChangeTests {
         var mirror = TableMirror(controller)
         try update(items[1]) { $0.date = fixture.date(day: 0, hour: 10) }
         try update(items[2]) { $0.date = fixture.date(day: 0, hour: 9) }
-        #expect(try report(controller, delegate, mirror: &mirror) == ["will", "move 'C' 0.2>0.1", "update 'B' 0.1>0.2", "did"])
+        #expect(
+            try report(controller, delegate, mirror: &mirror) == [
+                "will", "move 'C' 0.2>0.1", "update 'B' 0.1>0.2", "did",
+            ])
     }
 
     // MARK: Order
 
-    @Test("one batch reports will-change, section deletes descending, section inserts ascending, then item deletes, moves, inserts and updates, then did-change")
+    @Test(
+        "one batch reports will-change, section deletes descending, section inserts ascending, then item deletes, moves, inserts and updates, then did-change"
+    )
     func fixedOrder() throws {
         let items = try fixture.save([
             fixture.item("P", day: -1), fixture.item("A", day: 0, hour: 8), fixture.item("B", day: 0, hour: 9),
@@ -129,21 +144,24 @@ struct FetchedResultsControllerChangeTests {
         try fixture.context.insert(fixture.item("S", day: 0, hour: 12))
         try fixture.context.delete(items[5].id)
         try fixture.context.delete(items[2].id)
-        #expect(try report(controller, delegate, mirror: &mirror) == [
-            "will",
-            "section delete 2 2025-01-17", "section delete 0 2025-01-14", "section insert 1 2025-01-16",
-            "delete 'Q' 2.0", "delete 'B' 1.1", "delete 'P' 0.0",
-            "move 'C' 1.2>1.0",
-            "insert 'S' 0.2", "insert 'R' 1.1",
-            "update 'A' 1.0>0.0",
-            "did",
-        ])
+        #expect(
+            try report(controller, delegate, mirror: &mirror) == [
+                "will",
+                "section delete 2 2025-01-17", "section delete 0 2025-01-14", "section insert 1 2025-01-16",
+                "delete 'Q' 2.0", "delete 'B' 1.1", "delete 'P' 0.0",
+                "move 'C' 1.2>1.0",
+                "insert 'S' 0.2", "insert 'R' 1.1",
+                "update 'A' 1.0>0.0",
+                "did",
+            ])
         #expect(ControllerFixture.layout(controller) == ["2025-01-15: A D S", "2025-01-16: C R"])
     }
 
     // MARK: Consistency
 
-    @Test("after every batch the rows per section equal the rows before plus inserted minus deleted plus moved in minus moved out")
+    @Test(
+        "after every batch the rows per section equal the rows before plus inserted minus deleted plus moved in minus moved out"
+    )
     func consistency() throws {
         let items = try fixture.save((0..<12).map { fixture.item("i\($0)", day: $0 % 4, hour: Double($0)) })
         let (controller, delegate) = try fixture.controller()
@@ -174,7 +192,10 @@ struct FetchedResultsControllerChangeTests {
         let (controller, delegate) = try fixture.controller()
         var mirror = TableMirror(controller)
         try update(items[1]) { $0.date = fixture.date(day: 2) }
-        #expect(try report(controller, delegate, mirror: &mirror) == ["will", "section insert 1 2025-01-17", "move 'B' 0.1>1.0", "did"])
+        #expect(
+            try report(controller, delegate, mirror: &mirror) == [
+                "will", "section insert 1 2025-01-17", "move 'B' 0.1>1.0", "did",
+            ])
     }
 
     @Test("the last item leaving a day yields a section delete plus a move")
@@ -183,7 +204,10 @@ struct FetchedResultsControllerChangeTests {
         let (controller, delegate) = try fixture.controller()
         var mirror = TableMirror(controller)
         try update(items[1]) { $0.date = fixture.date(day: 0, hour: 10) }
-        #expect(try report(controller, delegate, mirror: &mirror) == ["will", "section delete 1 2025-01-16", "move 'B' 1.0>0.1", "did"])
+        #expect(
+            try report(controller, delegate, mirror: &mirror) == [
+                "will", "section delete 1 2025-01-16", "move 'B' 1.0>0.1", "did",
+            ])
     }
 
     @Test("a move out of a deleted section into an inserted one, at the same section index, in one batch")
@@ -192,16 +216,19 @@ struct FetchedResultsControllerChangeTests {
         let (controller, delegate) = try fixture.controller()
         var mirror = TableMirror(controller)
         try update(items[1]) { $0.date = fixture.date(day: 3) }
-        #expect(try report(controller, delegate, mirror: &mirror) == [
-            "will", "section delete 1 2025-01-16", "section insert 1 2025-01-18", "move 'X' 1.0>1.0", "did",
-        ])
+        #expect(
+            try report(controller, delegate, mirror: &mirror) == [
+                "will", "section delete 1 2025-01-16", "section insert 1 2025-01-18", "move 'X' 1.0>1.0", "did",
+            ])
         let inserted = try #require(mirror.sections.last)
         #expect(inserted.title == "Sat 18 Jan")
     }
 
     @Test("a section delete or insert carries the section's old or new items")
     func sectionInfoItems() throws {
-        let items = try fixture.save([fixture.item("A", day: 0), fixture.item("B", day: 1), fixture.item("C", day: 1, hour: 10)])
+        let items = try fixture.save([
+            fixture.item("A", day: 0), fixture.item("B", day: 1), fixture.item("C", day: 1, hour: 10),
+        ])
         let (controller, delegate) = try fixture.controller()
         try update(items[1]) { $0.date = fixture.date(day: 5) }
         try update(items[2]) { $0.date = fixture.date(day: 5, hour: 10) }
@@ -224,7 +251,8 @@ struct FetchedResultsControllerChangeTests {
         var mirror = TableMirror(controller)
         try update(items[0]) { $0.isDone = true }
         try update(items[1]) { $0.isDone = false }
-        #expect(try report(controller, delegate, mirror: &mirror) == ["will", "delete 'A' 0.0", "insert 'B' 0.0", "did"])
+        #expect(
+            try report(controller, delegate, mirror: &mirror) == ["will", "delete 'A' 0.0", "insert 'B' 0.0", "did"])
         try update(items[0]) { $0.text = "A (done)" }
         #expect(try report(controller, delegate, mirror: &mirror).isEmpty)
     }
@@ -243,7 +271,8 @@ struct FetchedResultsControllerChangeTests {
         let (controller, delegate) = try fixture.controller(FetchRequest(fetchLimit: 3))
         var mirror = TableMirror(controller)
         try fixture.context.insert(fixture.item("x", day: 0, hour: 0.5))
-        #expect(try report(controller, delegate, mirror: &mirror) == ["will", "delete 'i3' 0.2", "insert 'x' 0.0", "did"])
+        #expect(
+            try report(controller, delegate, mirror: &mirror) == ["will", "delete 'i3' 0.2", "insert 'x' 0.0", "did"])
         #expect(controller.fetchedItems.map(\.text) == ["x", "i1", "i2"])
     }
 
@@ -253,7 +282,8 @@ struct FetchedResultsControllerChangeTests {
         let (controller, delegate) = try fixture.controller(FetchRequest(fetchLimit: 3))
         var mirror = TableMirror(controller)
         try fixture.context.delete(items[0].id)
-        #expect(try report(controller, delegate, mirror: &mirror) == ["will", "delete 'i1' 0.0", "insert 'i4' 0.2", "did"])
+        #expect(
+            try report(controller, delegate, mirror: &mirror) == ["will", "delete 'i1' 0.0", "insert 'i4' 0.2", "did"])
         try update(items[4]) { $0.text = "hidden" }
         #expect(try report(controller, delegate, mirror: &mirror).isEmpty)
     }
@@ -265,16 +295,22 @@ struct FetchedResultsControllerChangeTests {
         var mirror = TableMirror(controller)
         #expect(controller.fetchedItems.map(\.text) == ["i2", "i3"])
         try fixture.context.insert(fixture.item("x", day: 0, hour: 0.5))
-        #expect(try report(controller, delegate, mirror: &mirror) == ["will", "delete 'i3' 0.1", "insert 'i1' 0.0", "did"])
+        #expect(
+            try report(controller, delegate, mirror: &mirror) == ["will", "delete 'i3' 0.1", "insert 'i1' 0.0", "did"])
     }
 
     @Test("fetchLimit while tracking: a row crossing the limit can bring its day's section with it")
     func limitCrossingSections() throws {
-        let items = try fixture.save([fixture.item("a", day: 0), fixture.item("b", day: 0, hour: 10), fixture.item("c", day: 1)])
+        let items = try fixture.save([
+            fixture.item("a", day: 0), fixture.item("b", day: 0, hour: 10), fixture.item("c", day: 1),
+        ])
         let (controller, delegate) = try fixture.controller(FetchRequest(fetchLimit: 2))
         var mirror = TableMirror(controller)
         try fixture.context.delete(items[0].id)
-        #expect(try report(controller, delegate, mirror: &mirror) == ["will", "section insert 1 2025-01-16", "delete 'a' 0.0", "insert 'c' 1.0", "did"])
+        #expect(
+            try report(controller, delegate, mirror: &mirror) == [
+                "will", "section insert 1 2025-01-16", "delete 'a' 0.0", "insert 'c' 1.0", "did",
+            ])
     }
 
     // MARK: Midnight
@@ -284,15 +320,19 @@ struct FetchedResultsControllerChangeTests {
         try fixture.save([-400, -1, 0, 1, 2].map { fixture.item("d\($0)", day: $0) })
         let (controller, delegate) = try fixture.controller()
         var mirror = TableMirror(controller)
-        #expect(controller.sections.map(\.title) == ["Tue 12 Dec 2023", "Yesterday", "Today", "Tomorrow", "Fri 17 Jan"])
+        #expect(
+            controller.sections.map(\.title) == ["Tue 12 Dec 2023", "Yesterday", "Today", "Tomorrow", "Fri 17 Jan"])
         controller.dayDidChange(now: fixture.clock.now + 3_600)
         #expect(delegate.events.isEmpty)
         controller.dayDidChange(now: fixture.date(day: 1, hour: 0))
-        #expect(delegate.events.map(RecordingDelegate.line) == [
-            "will", "section update 1 2025-01-14", "section update 2 2025-01-15", "section update 3 2025-01-16", "section update 4 2025-01-17", "did",
-        ])
+        #expect(
+            delegate.events.map(RecordingDelegate.line) == [
+                "will", "section update 1 2025-01-14", "section update 2 2025-01-15", "section update 3 2025-01-16",
+                "section update 4 2025-01-17", "did",
+            ])
         try mirror.follow(controller, delegate)
-        #expect(controller.sections.map(\.title) == ["Tue 12 Dec 2023", "Tue 14 Jan", "Yesterday", "Today", "Tomorrow"])
+        #expect(
+            controller.sections.map(\.title) == ["Tue 12 Dec 2023", "Tue 14 Jan", "Yesterday", "Today", "Tomorrow"])
         #expect(controller.today == fixture.date(day: 1, hour: 0))
     }
 
@@ -322,7 +362,9 @@ struct FetchedResultsControllerChangeTests {
         #expect(try report(controller, delegate, mirror: &mirror) == ["will", "update 'B again' 0.1>0.1", "did"])
     }
 
-    @Test("values of items outside the predicate are followed too, so one that comes to match enters with its latest value")
+    @Test(
+        "values of items outside the predicate are followed too, so one that comes to match enters with its latest value"
+    )
     func valuesOutsideThePredicate() throws {
         let items = try fourToday()
         let (controller, delegate) = try fixture.controller(FetchRequest(predicate: .isDone(false)))
@@ -336,7 +378,9 @@ struct FetchedResultsControllerChangeTests {
         #expect(controller.indexPath(forItemWithID: items[0].id) == IndexPath(item: 0, section: 0))
     }
 
-    @Test("item(at:) gives an item's value as of the last processed batch, and the new value once the context processes it")
+    @Test(
+        "item(at:) gives an item's value as of the last processed batch, and the new value once the context processes it"
+    )
     func valueAsOfTheLastBatch() throws {
         let items = try fourToday()
         let (controller, delegate) = try fixture.controller()
@@ -362,7 +406,9 @@ struct FetchedResultsControllerChangeTests {
         #expect(controller.fetchedItems.map(\.text) == ["A", "B", "D"])
     }
 
-    @Test("after a context reset a controller without a delegate still shows what it fetched, and performFetch reads the store again")
+    @Test(
+        "after a context reset a controller without a delegate still shows what it fetched, and performFetch reads the store again"
+    )
     func resetWithoutDelegate() throws {
         let items = try fourToday()
         let (controller, _) = try fixture.controller(tracking: false)
@@ -376,7 +422,9 @@ struct FetchedResultsControllerChangeTests {
         #expect(controller.fetchedItems == items)
     }
 
-    @Test("a controller on a child context follows the child's batches and the parent's it merges; a parent's reset empties it")
+    @Test(
+        "a controller on a child context follows the child's batches and the parent's it merges; a parent's reset empties it"
+    )
     func controllerOnChild() throws {
         let items = try fourToday()
         let child = TodoContext(parent: fixture.context)
@@ -384,9 +432,13 @@ struct FetchedResultsControllerChangeTests {
         let (controller, delegate) = try fixture.controller(on: child)
         var mirror = TableMirror(controller)
         try child.update(items[0].id) { $0.date = fixture.date(day: 1) }
-        #expect(controller.item(at: IndexPath(item: 0, section: 0)) == items[0], "the child has not processed the change")
+        #expect(
+            controller.item(at: IndexPath(item: 0, section: 0)) == items[0], "the child has not processed the change")
         child.processPendingChanges()
-        #expect(delegate.events.map(RecordingDelegate.line) == ["will", "section insert 1 2025-01-16", "move 'A' 0.0>1.0", "did"])
+        #expect(
+            delegate.events.map(RecordingDelegate.line) == [
+                "will", "section insert 1 2025-01-16", "move 'A' 0.0>1.0", "did",
+            ])
         try mirror.follow(controller, delegate)
 
         try update(items[1]) { $0.text = "B from parent" }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// The core property of the controller (DESIGN §5): for random sequences of every kind of
@@ -23,12 +24,16 @@ struct FetchedResultsControllerPropertyTests {
             do {
                 try scenario.run(into: &totals)
             } catch {
-                Issue.record("TODO_PROPERTY_SEED=\(masterSeed), scenario \(index) (seed \(seed)), step \(scenario.step): \(error)")
+                Issue.record(
+                    "TODO_PROPERTY_SEED=\(masterSeed), scenario \(index) (seed \(seed)), step \(scenario.step): \(error)"
+                )
                 return
             }
             index += 1
         }
-        print("property test: \(totals.operations) operations, \(totals.batches) batches, \(index) scenarios, stores up to \(totals.largestStore) items (seed \(masterSeed))")
+        print(
+            "property test: \(totals.operations) operations, \(totals.batches) batches, \(index) scenarios, stores up to \(totals.largestStore) items (seed \(masterSeed))"
+        )
         #expect(totals.operations >= target)
         #expect(totals.batches > target / 10)
     }
@@ -72,7 +77,8 @@ struct PropertyScenario {
         totals.largestStore = max(totals.largestStore, size)
         try fixture.save((0..<size).map { _ in newItem() })
         let controller = FetchedResultsController(
-            fetchRequest: request, context: fixture.context, sectionKey: sectionKey, calendar: fixture.calendar, now: fixture.clock.now
+            fetchRequest: request, context: fixture.context, sectionKey: sectionKey, calendar: fixture.calendar,
+            now: fixture.clock.now
         )
         let delegate = RecordingDelegate()
         controller.delegate = delegate
@@ -93,7 +99,9 @@ struct PropertyScenario {
     }
 
     /// One random step; returns how many operations it performed.
-    private mutating func perform(_ controller: FetchedResultsController, _ delegate: RecordingDelegate, mirror: inout TableMirror) throws -> Int {
+    private mutating func perform(
+        _ controller: FetchedResultsController, _ delegate: RecordingDelegate, mirror: inout TableMirror
+    ) throws -> Int {
         let context = fixture.context
         switch Int.random(in: 0..<100, using: &random) {
         case 0..<25:
@@ -127,7 +135,9 @@ struct PropertyScenario {
             return try externalChange() + 1
         case 95..<97:
             context.reset()
-            guard delegate.events.isEmpty else { throw TableMirror.Violation(description: "reset reported \(delegate.events.count) events") }
+            guard delegate.events.isEmpty else {
+                throw TableMirror.Violation(description: "reset reported \(delegate.events.count) events")
+            }
             try controller.performFetch()
             mirror = TableMirror(controller)
             return 1
@@ -210,22 +220,27 @@ struct PropertyScenario {
             let day = sectionKey == .day ? day(of: item.date) : Date.distantPast
             if day != lastDay {
                 let labeled = sectionKey == .day
-                expected.append(TableMirror.Section(
-                    name: labeled ? formatter.name(forDay: day) : "",
-                    title: labeled ? title(of: day, formatter) : "",
-                    items: []
-                ))
+                expected.append(
+                    TableMirror.Section(
+                        name: labeled ? formatter.name(forDay: day) : "",
+                        title: labeled ? title(of: day, formatter) : "",
+                        items: []
+                    ))
                 lastDay = day
             }
             expected[expected.count - 1].items.append(Self.ignoringBookkeeping(item))
         }
         let shown = mirror.sections.map { section in
-            TableMirror.Section(name: section.name, title: section.title, items: section.items.map(Self.ignoringBookkeeping))
+            TableMirror.Section(
+                name: section.name, title: section.title, items: section.items.map(Self.ignoringBookkeeping))
         }
         guard shown == expected else {
             let differing = zip(shown.flatMap(\.items), expected.flatMap(\.items)).first { $0 != $1 }
             let detail = differing.map { " (first differing item: shown \($0.0), fetched \($0.1))" } ?? ""
-            throw TableMirror.Violation(description: "the table shows \(TableMirror(sections: shown).lines) but a fresh fetch gives \(TableMirror(sections: expected).lines)\(detail)")
+            throw TableMirror.Violation(
+                description:
+                    "the table shows \(TableMirror(sections: shown).lines) but a fresh fetch gives \(TableMirror(sections: expected).lines)\(detail)"
+            )
         }
     }
 
@@ -269,16 +284,22 @@ struct PropertyScenario {
 
     private mutating func newItem() -> TodoItem {
         nextID += 1
-        let id = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, UInt8(nextID >> 24 & 0xFF), UInt8(nextID >> 16 & 0xFF), UInt8(nextID >> 8 & 0xFF), UInt8(nextID & 0xFF)))
+        let id = UUID(
+            uuid: (
+                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, UInt8(nextID >> 24 & 0xFF), UInt8(nextID >> 16 & 0xFF),
+                UInt8(nextID >> 8 & 0xFF), UInt8(nextID & 0xFF)
+            ))
         knownIDs.append(id)
         return TodoItem(
             id: id, text: Self.texts.randomElement(using: &random)!, date: randomDate(),
-            color: TodoColor.allCases.randomElement(using: &random)!, isDone: Bool.random(using: &random), createdAt: fixture.clock.now
+            color: TodoColor.allCases.randomElement(using: &random)!, isDone: Bool.random(using: &random),
+            createdAt: fixture.clock.now
         )
     }
 
     private mutating func randomDate() -> Date {
-        fixture.date(day: Int.random(in: -6...6, using: &random), hour: Double(Int.random(in: 0..<48, using: &random)) / 2)
+        fixture.date(
+            day: Int.random(in: -6...6, using: &random), hour: Double(Int.random(in: 0..<48, using: &random)) / 2)
     }
 
     /// A text edit (2), re-date (3), toggle (4) or recolouring (5).
@@ -298,11 +319,18 @@ struct PropertyScenario {
         }
     }
 
-    private static func randomRequest(sectionKey: FetchedResultsController.SectionKey, using random: inout SplitMix64) -> FetchRequest {
+    private static func randomRequest(
+        sectionKey: FetchedResultsController.SectionKey, using random: inout SplitMix64
+    ) -> FetchRequest {
         let keys = TodoSortKey.allCases.filter { $0 != .modifiedAt }
-        var descriptors = [TodoSortDescriptor(sectionKey == .day ? .date : keys.randomElement(using: &random)!, ascending: Bool.random(using: &random))]
+        var descriptors = [
+            TodoSortDescriptor(
+                sectionKey == .day ? .date : keys.randomElement(using: &random)!, ascending: Bool.random(using: &random)
+            )
+        ]
         if Bool.random(using: &random) {
-            descriptors.append(TodoSortDescriptor(keys.randomElement(using: &random)!, ascending: Bool.random(using: &random)))
+            descriptors.append(
+                TodoSortDescriptor(keys.randomElement(using: &random)!, ascending: Bool.random(using: &random)))
         }
         let predicates: [TodoPredicate] = [
             .all, .all, .all, .isDone(false), .color(.red), .not(.color(.blue)), .textContains("a"),

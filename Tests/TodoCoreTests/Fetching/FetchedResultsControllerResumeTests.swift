@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// Issue 18.4: a controller whose delegate was nil for a while resumes tracking over a current
@@ -8,7 +9,8 @@ import Testing
 struct FetchedResultsControllerResumeTests {
     let fixture = ControllerFixture()
 
-    @Test("18.4: a delegate set back after nil receives the delete, insert and move it missed, and the result is current")
+    @Test(
+        "18.4: a delegate set back after nil receives the delete, insert and move it missed, and the result is current")
     func resumeReportsMissedChanges() throws {
         let items = try fixture.save([fixture.item("a", day: 0), fixture.item("b", day: 0), fixture.item("c", day: 1)])
         let (controller, delegate) = try fixture.controller()
@@ -22,10 +24,11 @@ struct FetchedResultsControllerResumeTests {
 
         controller.delegate = delegate
         #expect(ControllerFixture.layout(controller) == ["2025-01-16: c d", "2025-01-17: b"])
-        #expect(delegate.events.map(RecordingDelegate.line) == [
-            "will", "section delete 0 2025-01-15", "section insert 1 2025-01-17",
-            "delete 'a' 0.0", "move 'b' 0.1>1.0", "insert 'd' 0.1", "did",
-        ])
+        #expect(
+            delegate.events.map(RecordingDelegate.line) == [
+                "will", "section delete 0 2025-01-15", "section insert 1 2025-01-17",
+                "delete 'a' 0.0", "move 'b' 0.1>1.0", "insert 'd' 0.1", "did",
+            ])
         try mirror.follow(controller, delegate)
         let (fresh, _) = try fixture.controller(tracking: false)
         #expect(ControllerFixture.layout(controller) == ControllerFixture.layout(fresh))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 @Suite("FetchedResultsController: sort keys")
@@ -17,10 +18,15 @@ struct FetchedResultsControllerSortKeyTests {
         let items = (0..<400).map { index in
             var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }
             if index % 3 == 0 { bytes[0] = 7 }
-            let id = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                                 bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+            let id = UUID(
+                uuid: (
+                    bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                    bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                ))
             let date = start + Double(Int.random(in: 0..<3, using: &random)) * 3_600
-            return TodoItem(id: id, text: ["a", "b"].randomElement(using: &random)!, date: date, color: .allCases.randomElement(using: &random)!, createdAt: start)
+            return TodoItem(
+                id: id, text: ["a", "b"].randomElement(using: &random)!, date: date,
+                color: .allCases.randomElement(using: &random)!, createdAt: start)
         }
         for request in requests {
             let order = FetchedResultsController.KeyOrder(request: request)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 @Suite("FetchedResultsController: fetching, sections and modes")
@@ -17,13 +18,17 @@ struct FetchedResultsControllerTests {
             fixture.item("Next week", day: 5),
         ])
         let (controller, _) = try fixture.controller(tracking: false)
-        #expect(ControllerFixture.layout(controller) == [
-            "2023-12-12: Old", "2025-01-14: Yesterday's", "2025-01-15: Early Late", "2025-01-16: Tomorrow's", "2025-01-20: Next week",
-        ])
-        #expect(controller.sections.map(\.title) == ["Tue 12 Dec 2023", "Yesterday", "Today", "Tomorrow", "Mon 20 Jan"])
+        #expect(
+            ControllerFixture.layout(controller) == [
+                "2023-12-12: Old", "2025-01-14: Yesterday's", "2025-01-15: Early Late", "2025-01-16: Tomorrow's",
+                "2025-01-20: Next week",
+            ])
+        #expect(
+            controller.sections.map(\.title) == ["Tue 12 Dec 2023", "Yesterday", "Today", "Tomorrow", "Mon 20 Jan"])
         #expect(controller.sectionIndexTitles == ["Dec 2023", "Jan"])
         #expect(controller.section(forSectionIndexTitle: "Jan", at: 1) == 1)
-        #expect(controller.fetchedItems.map(\.text) == ["Old", "Yesterday's", "Early", "Late", "Tomorrow's", "Next week"])
+        #expect(
+            controller.fetchedItems.map(\.text) == ["Old", "Yesterday's", "Early", "Late", "Tomorrow's", "Next week"])
         #expect(controller.numberOfSections == 5)
         #expect(controller.numberOfItems(inSection: 2) == 2)
         let late = controller.item(at: IndexPath(item: 1, section: 2))
@@ -61,7 +66,8 @@ struct FetchedResultsControllerTests {
         try fixture.save([fixture.item("b", day: 1), fixture.item("a", day: 0)])
         let request = FetchRequest(sortDescriptors: [TodoSortDescriptor(.text)])
         let (controller, _) = try fixture.controller(request, sectionKey: .none, tracking: false)
-        #expect(controller.sections == [SectionInfo(name: "", title: "", indexTitle: "", items: controller.fetchedItems)])
+        #expect(
+            controller.sections == [SectionInfo(name: "", title: "", indexTitle: "", items: controller.fetchedItems)])
         #expect(controller.fetchedItems.map(\.text) == ["a", "b"])
         #expect(controller.sectionIndexTitles.isEmpty)
     }
@@ -69,16 +75,19 @@ struct FetchedResultsControllerTests {
     @Test("performFetch requires a sort descriptor")
     func missingSortDescriptor() throws {
         let controller = FetchedResultsController(
-            fetchRequest: FetchRequest(sortDescriptors: []), context: fixture.context, calendar: fixture.calendar, now: fixture.clock.now
+            fetchRequest: FetchRequest(sortDescriptors: []), context: fixture.context, calendar: fixture.calendar,
+            now: fixture.clock.now
         )
         #expect(throws: FetchError.missingSortDescriptor) { try controller.performFetch() }
     }
 
-    @Test("a sort order that does not keep each day together throws Core Data's 134060 error instead of broken sections")
+    @Test(
+        "a sort order that does not keep each day together throws Core Data's 134060 error instead of broken sections")
     func sortMustKeepDaysTogether() throws {
         try fixture.save([fixture.item("b", day: 0), fixture.item("a", day: 1)])
         let request = FetchRequest(sortDescriptors: [TodoSortDescriptor(.text), TodoSortDescriptor(.date)])
-        let controller = FetchedResultsController(fetchRequest: request, context: fixture.context, calendar: fixture.calendar, now: fixture.clock.now)
+        let controller = FetchedResultsController(
+            fetchRequest: request, context: fixture.context, calendar: fixture.calendar, now: fixture.clock.now)
         let error = FetchError.sortSplitsSections(firstDescriptor: TodoSortDescriptor(.text))
         #expect(throws: error) { try controller.performFetch() }
         #expect(error.description.contains("134060"))
@@ -135,7 +144,10 @@ struct FetchedResultsControllerTests {
         #expect(delegate.events.isEmpty)
         fixture.context.processPendingChanges()
         #expect(controller.indexPath(for: items[0]) == IndexPath(item: 0, section: 1))
-        #expect(delegate.takeLines() == ["will", "section delete 0 2025-01-15", "section insert 1 2025-01-18", "move 'Fred' 0.0>1.0", "did"])
+        #expect(
+            delegate.takeLines() == [
+                "will", "section delete 0 2025-01-15", "section insert 1 2025-01-18", "move 'Fred' 0.0>1.0", "did",
+            ])
     }
 
     @Test("a context reset reports nothing, empties the controller, and performFetch restores tracking")
@@ -232,7 +244,9 @@ struct FetchedResultsControllerTests {
 
     @Test("a snapshot of the current result made later is the snapshot of then, past changes and another request")
     func snapshotOfCurrentResultLater() throws {
-        let items = try fixture.save([fixture.item("a", day: 0), fixture.item("b", day: 1), fixture.item("c", day: 1, hour: 10)])
+        let items = try fixture.save([
+            fixture.item("a", day: 0), fixture.item("b", day: 1), fixture.item("c", day: 1, hour: 10),
+        ])
         let (controller, _) = try fixture.controller()
         let then = controller.snapshot()
         let later = controller.snapshotOfCurrentResult()

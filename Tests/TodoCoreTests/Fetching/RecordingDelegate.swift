@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TodoCore
 
 /// A delegate that records every callback, for exact expectations and for replaying a batch
@@ -23,11 +24,17 @@ final class RecordingDelegate: FetchedResultsControllerDelegate {
         events.append(.willChange)
     }
 
-    func controller(_ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType) {
+    func controller(
+        _ controller: FetchedResultsController, didChange section: SectionInfo, atSectionIndex sectionIndex: Int,
+        for type: FetchedResultsChangeType
+    ) {
         events.append(.section(type, index: sectionIndex, info: section))
     }
 
-    func controller(_ controller: FetchedResultsController, didChange item: TodoItem, at indexPath: IndexPath?, for type: FetchedResultsChangeType, newIndexPath: IndexPath?) {
+    func controller(
+        _ controller: FetchedResultsController, didChange item: TodoItem, at indexPath: IndexPath?,
+        for type: FetchedResultsChangeType, newIndexPath: IndexPath?
+    ) {
         events.append(.item(type, item: item, old: indexPath, new: newIndexPath))
     }
 
@@ -37,7 +44,9 @@ final class RecordingDelegate: FetchedResultsControllerDelegate {
         onDidChange?(controller)
     }
 
-    func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: DiffableSnapshot<String, UUID>) {
+    func controller(
+        _ controller: FetchedResultsController, didChangeContentWith snapshot: DiffableSnapshot<String, UUID>
+    ) {
         events.append(.snapshot(snapshot))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TodoCore
 
 /// What a table shows of a controller, changed only by replaying reported batches the way
@@ -37,9 +38,12 @@ struct TableMirror: Equatable {
     @discardableResult
     mutating func apply(_ batch: [RecordingDelegate.Event]) throws -> [Int] {
         guard batch.first == .willChange, batch.last == .didChange else {
-            throw Violation(description: "a batch must be framed by will-change and did-change: \(batch.map(RecordingDelegate.line))")
+            throw Violation(
+                description:
+                    "a batch must be framed by will-change and did-change: \(batch.map(RecordingDelegate.line))")
         }
-        var sectionDeletes: [Int] = [], sectionInserts: [(Int, SectionInfo)] = [], sectionUpdates: [(Int, SectionInfo)] = []
+        var sectionDeletes: [Int] = [], sectionInserts: [(Int, SectionInfo)] = [],
+            sectionUpdates: [(Int, SectionInfo)] = []
         var removals: [(path: IndexPath, id: UUID)] = [], insertions: [(path: IndexPath, item: TodoItem)] = []
         var indexes = SnapshotDifference()
         var updates: [(old: IndexPath, new: IndexPath, item: TodoItem)] = []
@@ -54,7 +58,9 @@ struct TableMirror: Equatable {
                 indexes.insertedSections.append(index)
             case .section(.update, let index, let info): sectionUpdates.append((index, info))
             case .item(let type, let item, let old, let new):
-                guard seen.insert(item.id).inserted else { throw Violation(description: "item '\(item.text)' changes twice in one batch") }
+                guard seen.insert(item.id).inserted else {
+                    throw Violation(description: "item '\(item.text)' changes twice in one batch")
+                }
                 switch (type, old, new) {
                 case (.delete, let old?, nil):
                     removals.append((old, item.id))
@@ -78,12 +84,15 @@ struct TableMirror: Equatable {
         // The table's rules, with every row named (as the controller promises): the counts they predict.
         let predicted: [Int]
         do {
-            predicted = try BatchUpdateValidator.strict.validate(indexes, oldCounts: sections.map(\.items.count)).newCounts
+            predicted = try BatchUpdateValidator.strict.validate(indexes, oldCounts: sections.map(\.items.count))
+                .newCounts
         } catch {
             throw Violation(description: error.description)
         }
         for (old, _, item) in updates {
-            guard before.id(at: old) == item.id else { throw Violation(description: "update of '\(item.text)' at \(old) names another row") }
+            guard before.id(at: old) == item.id else {
+                throw Violation(description: "update of '\(item.text)' at \(old) names another row")
+            }
         }
         for (path, removed) in removals.sorted(by: { $0.path > $1.path }) {
             guard id(at: path) == removed else { throw Violation(description: "delete at \(path) names another row") }
@@ -99,7 +108,9 @@ struct TableMirror: Equatable {
             sections[path.section].items.insert(item, at: path.item)
         }
         for (_, new, item) in updates {
-            guard id(at: new) == item.id else { throw Violation(description: "update of '\(item.text)' does not end at \(new)") }
+            guard id(at: new) == item.id else {
+                throw Violation(description: "update of '\(item.text)' does not end at \(new)")
+            }
             sections[new.section].items[new.item] = item
         }
         for (index, info) in sectionUpdates {
@@ -112,7 +123,9 @@ struct TableMirror: Equatable {
     }
 
     private func id(at path: IndexPath) -> UUID? {
-        guard sections.indices.contains(path.section), sections[path.section].items.indices.contains(path.item) else { return nil }
+        guard sections.indices.contains(path.section), sections[path.section].items.indices.contains(path.item) else {
+            return nil
+        }
         return sections[path.section].items[path.item].id
     }
 }
@@ -121,7 +134,9 @@ extension TableMirror {
     /// Applies the batches the delegate recorded since the last call and checks that the mirror
     /// shows exactly the controller's sections, with the row counts the consistency rule predicts.
     /// With `comparingSections` false only the items are compared, which is cheaper.
-    mutating func follow(_ controller: FetchedResultsController, _ delegate: RecordingDelegate, comparingSections: Bool = true) throws {
+    mutating func follow(
+        _ controller: FetchedResultsController, _ delegate: RecordingDelegate, comparingSections: Bool = true
+    ) throws {
         var batch: [RecordingDelegate.Event] = []
         var counts = delegate.countsAtDidChange[...]
         for event in delegate.takeEvents() {
@@ -132,23 +147,33 @@ extension TableMirror {
             do {
                 predicted = try apply(batch)
             } catch let violation as Violation {
-                throw Violation(description: "\(violation) in batch \(batch.map(RecordingDelegate.line)) applied to \(before)")
+                throw Violation(
+                    description: "\(violation) in batch \(batch.map(RecordingDelegate.line)) applied to \(before)")
             }
             let actual = counts.popFirst() ?? []
             guard predicted == actual else {
-                throw Violation(description: "the consistency rule predicts \(predicted) rows per section; the controller has \(actual), after batch \(batch.map(RecordingDelegate.line)) applied to \(before)")
+                throw Violation(
+                    description:
+                        "the consistency rule predicts \(predicted) rows per section; the controller has \(actual), after batch \(batch.map(RecordingDelegate.line)) applied to \(before)"
+                )
             }
             batch.removeAll()
         }
-        guard batch.isEmpty else { throw Violation(description: "an unfinished batch: \(batch.map(RecordingDelegate.line))") }
+        guard batch.isEmpty else {
+            throw Violation(description: "an unfinished batch: \(batch.map(RecordingDelegate.line))")
+        }
         guard comparingSections else {
             guard sections.flatMap(\.items) == controller.fetchedItems else {
-                throw Violation(description: "the table shows \(lines) but the controller has \(controller.fetchedItems.map(\.text))")
+                throw Violation(
+                    description:
+                        "the table shows \(lines) but the controller has \(controller.fetchedItems.map(\.text))")
             }
             return
         }
         let expected = TableMirror(controller)
-        guard self == expected else { throw Violation(description: "the table shows \(lines) but the controller has \(expected.lines)") }
+        guard self == expected else {
+            throw Violation(description: "the table shows \(lines) but the controller has \(expected.lines)")
+        }
     }
 
     /// `name (title): texts` per section.

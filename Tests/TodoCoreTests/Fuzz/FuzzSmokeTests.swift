@@ -10,7 +10,9 @@ struct FuzzSmokeTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `executable` with `arguments` in the package root; returns its status and output.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -33,7 +35,8 @@ struct FuzzSmokeTests {
             let corpus = Self.packageRoot.appendingPathComponent("Fuzz/corpus/\(target)").path
             // libFuzzer adds new inputs to the first folder it is given: a scratch one, so the
             // committed seeds stay as they are.
-            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("todo-fuzz-\(UUID().uuidString)")
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "todo-fuzz-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: scratch) }
             let result = try Self.run(

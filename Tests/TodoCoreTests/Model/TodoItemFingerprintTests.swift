@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// Snapshots mark changed items by fingerprint: every field must count.
 @Suite("TodoItem fingerprint")
 struct TodoItemFingerprintTests {
-    static let item = TodoItem(text: "Buy milk 우유", date: Date(timeIntervalSince1970: 1_763_640_000), createdAt: Date(timeIntervalSince1970: 1_763_600_000))
+    static let item = TodoItem(
+        text: "Buy milk 우유", date: Date(timeIntervalSince1970: 1_763_640_000),
+        createdAt: Date(timeIntervalSince1970: 1_763_600_000))
 
     @Test("the same value gives the same fingerprint; a change to any field gives another")
     func everyFieldCounts() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// Filters over priority, tags and notes (issue 15): `pri:`, `pri>=`, `tag:`, `+word`, `has:`,
@@ -20,37 +21,54 @@ struct FilterNewFieldsTests {
         return Self.items.filter(predicate.evaluate).map(\.text)
     }
 
-    @Test("priority: equal and ordered, by name or letter, pri: or priority:", arguments: [
-        ("pri:high", ["high"]), ("pri:h", ["high"]), ("priority:m", ["medium"]), ("PRI:None", ["none"]),
-        ("pri>=medium", ["medium", "high"]), ("pri>low", ["medium", "high"]), ("pri<medium", ["none", "low"]),
-        ("pri<=low", ["none", "low"]), ("pri>high", []), ("pri<none", []), ("-pri:none", ["low", "medium", "high"]),
-    ])
+    @Test(
+        "priority: equal and ordered, by name or letter, pri: or priority:",
+        arguments: [
+            ("pri:high", ["high"]), ("pri:h", ["high"]), ("priority:m", ["medium"]), ("PRI:None", ["none"]),
+            ("pri>=medium", ["medium", "high"]), ("pri>low", ["medium", "high"]), ("pri<medium", ["none", "low"]),
+            ("pri<=low", ["none", "low"]), ("pri>high", []), ("pri<none", []),
+            ("-pri:none", ["low", "medium", "high"]),
+        ])
     func priority(filter: String, expected: [String]) throws {
         #expect(try matches(filter) == expected, "\(filter)")
     }
 
-    @Test("tags: tag:word and +word, ignoring case and diacritics; -tag: and -+word exclude", arguments: [
-        ("tag:work", ["low", "high"]), ("+WORK", ["low", "high"]), ("+cafe", ["medium"]), ("-tag:work", ["none", "medium"]),
-        ("-+urgent", ["none", "low", "medium"]), ("+work +urgent", ["high"]), ("\"+work\"", []), ("+", []),
-    ])
+    @Test(
+        "tags: tag:word and +word, ignoring case and diacritics; -tag: and -+word exclude",
+        arguments: [
+            ("tag:work", ["low", "high"]), ("+WORK", ["low", "high"]), ("+cafe", ["medium"]),
+            ("-tag:work", ["none", "medium"]),
+            ("-+urgent", ["none", "low", "medium"]), ("+work +urgent", ["high"]), ("\"+work\"", []), ("+", []),
+        ])
     func tags(filter: String, expected: [String]) throws {
         #expect(try matches(filter) == expected, "\(filter)")
     }
 
-    @Test("has: notes, tags, priority; and negated", arguments: [
-        ("has:notes", ["medium"]), ("has:tags", ["low", "medium", "high"]), ("has:priority", ["low", "medium", "high"]),
-        ("-has:notes", ["none", "low", "high"]), ("HAS:Tags pri>=medium", ["medium", "high"]),
-    ])
+    @Test(
+        "has: notes, tags, priority; and negated",
+        arguments: [
+            ("has:notes", ["medium"]), ("has:tags", ["low", "medium", "high"]),
+            ("has:priority", ["low", "medium", "high"]),
+            ("-has:notes", ["none", "low", "high"]), ("HAS:Tags pri>=medium", ["medium", "high"]),
+        ])
     func has(filter: String, expected: [String]) throws {
         #expect(try matches(filter) == expected, "\(filter)")
     }
 
-    @Test("bad values name what the field takes", arguments: [
-        ("pri:urgent", "Unknown priority value 'urgent' at column 5 of the filter; use none, low, medium or high (or l, m, h)."),
-        ("has:dates", "Unknown has value 'dates' at column 5 of the filter; use notes, tags or priority."),
-        ("tag>x", "Operator '>' at column 4 of the filter does not apply to tag; only date and priority take <, <=, > and >=."),
-        ("tag:", "No value after 'tag:' at column 1 of the filter; use a tag, such as tag:work."),
-    ])
+    @Test(
+        "bad values name what the field takes",
+        arguments: [
+            (
+                "pri:urgent",
+                "Unknown priority value 'urgent' at column 5 of the filter; use none, low, medium or high (or l, m, h)."
+            ),
+            ("has:dates", "Unknown has value 'dates' at column 5 of the filter; use notes, tags or priority."),
+            (
+                "tag>x",
+                "Operator '>' at column 4 of the filter does not apply to tag; only date and priority take <, <=, > and >=."
+            ),
+            ("tag:", "No value after 'tag:' at column 1 of the filter; use a tag, such as tag:work."),
+        ])
     func errors(filter: String, message: String) {
         #expect(throws: FilterError.self) { try FilterParser.parse(filter, now: Self.now, calendar: Self.calendar) }
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 @Suite("FilterParser")
@@ -14,10 +15,11 @@ struct FilterParserTests {
 
     /// The error `text` raises; fails the test when it parses.
     func failure(_ text: String) throws -> FilterError {
-        let error: FilterError? = switch Result(catching: { () throws(FilterError) in try parse(text) }) {
-        case .success: nil
-        case .failure(let error): error
-        }
+        let error: FilterError? =
+            switch Result(catching: { () throws(FilterError) in try parse(text) }) {
+            case .success: nil
+            case .failure(let error): error
+            }
         return try #require(error, "'\(text)' parsed without an error")
     }
 
@@ -117,9 +119,12 @@ struct FilterParserTests {
         #expect(try parse("date=today").description == today)
         #expect(try parse("DATE:TODAY").description == today)
         #expect(try parse("date:2025-01-15T09:30").description == today)
-        #expect(try parse("date:fri").description == #"and(date>=2025-01-16T23:00:00.000Z, date<2025-01-17T23:00:00.000Z)"#)
-        #expect(try parse("date:+3d").description == #"and(date>=2025-01-17T23:00:00.000Z, date<2025-01-18T23:00:00.000Z)"#)
-        #expect(try parse("date:wed").description == #"and(date>=2025-01-21T23:00:00.000Z, date<2025-01-22T23:00:00.000Z)"#)
+        #expect(
+            try parse("date:fri").description == #"and(date>=2025-01-16T23:00:00.000Z, date<2025-01-17T23:00:00.000Z)"#)
+        #expect(
+            try parse("date:+3d").description == #"and(date>=2025-01-17T23:00:00.000Z, date<2025-01-18T23:00:00.000Z)"#)
+        #expect(
+            try parse("date:wed").description == #"and(date>=2025-01-21T23:00:00.000Z, date<2025-01-22T23:00:00.000Z)"#)
     }
 
     @Test("date comparisons work in whole days")
@@ -149,11 +154,16 @@ struct FilterParserTests {
 
     @Test("the spring-forward day is 23 hours long and the autumn day 25")
     func dateDaylightSaving() throws {
-        #expect(try parse("date:2025-03-30").description == #"and(date>=2025-03-29T23:00:00.000Z, date<2025-03-30T22:00:00.000Z)"#)
-        #expect(try parse("date:2025-10-26").description == #"and(date>=2025-10-25T22:00:00.000Z, date<2025-10-26T23:00:00.000Z)"#)
+        #expect(
+            try parse("date:2025-03-30").description
+                == #"and(date>=2025-03-29T23:00:00.000Z, date<2025-03-30T22:00:00.000Z)"#)
+        #expect(
+            try parse("date:2025-10-26").description
+                == #"and(date>=2025-10-25T22:00:00.000Z, date<2025-10-26T23:00:00.000Z)"#)
         let saturday = Date(millisecondsSince1970: 1_743_246_000_000)
-        #expect(try parse("date:tomorrow", now: saturday).description
-            == #"and(date>=2025-03-29T23:00:00.000Z, date<2025-03-30T22:00:00.000Z)"#)
+        #expect(
+            try parse("date:tomorrow", now: saturday).description
+                == #"and(date>=2025-03-29T23:00:00.000Z, date<2025-03-30T22:00:00.000Z)"#)
         #expect(try parse("date>sun", now: saturday).description == "date>=2025-03-30T22:00:00.000Z")
     }
 
@@ -162,16 +172,21 @@ struct FilterParserTests {
     @Test("conditions combine in the order typed into one flat conjunction with a stable description")
     func combination() throws {
         let predicate = try parse(#"buy -"oat milk" done:no color:red date:today"#)
-        #expect(predicate.description == #"and(text~"buy", not(text~"oat milk"), done=false, color=red, date>=2025-01-14T23:00:00.000Z, date<2025-01-15T23:00:00.000Z)"#)
+        #expect(
+            predicate.description
+                == #"and(text~"buy", not(text~"oat milk"), done=false, color=red, date>=2025-01-14T23:00:00.000Z, date<2025-01-15T23:00:00.000Z)"#
+        )
         #expect(predicate.evaluate(item("Buy bread", color: .red)))
         #expect(!predicate.evaluate(item("Buy oat milk", color: .red)))
         #expect(!predicate.evaluate(item("Buy bread", color: .blue)))
         #expect(!predicate.evaluate(item("Buy bread", color: .red, isDone: true)))
         #expect(!predicate.evaluate(item("Buy bread", date: Self.now.addingTimeInterval(-86_400), color: .red)))
-        #expect(try parse("-date:today done:yes").description
-            == #"and(not(and(date>=2025-01-14T23:00:00.000Z, date<2025-01-15T23:00:00.000Z)), done=true)"#)
-        #expect(try parse("date>=2025-01-01 date<2025-02-01").description
-            == "and(date>=2024-12-31T23:00:00.000Z, date<2025-01-31T23:00:00.000Z)")
+        #expect(
+            try parse("-date:today done:yes").description
+                == #"and(not(and(date>=2025-01-14T23:00:00.000Z, date<2025-01-15T23:00:00.000Z)), done=true)"#)
+        #expect(
+            try parse("date>=2025-01-01 date<2025-02-01").description
+                == "and(date>=2024-12-31T23:00:00.000Z, date<2025-01-31T23:00:00.000Z)")
     }
 
     // MARK: - Errors
@@ -205,8 +220,14 @@ struct FilterParserTests {
             ("done:maybe", 5, 5, .invalidDoneValue("maybe")),
             ("color:mauve", 6, 5, .invalidValue(.unknownColor("mauve"))),
             ("date:tomorow", 5, 7, .invalidValue(.unknownDate("tomorow"))),
-            ("date<2025-02-30", 5, 10, .invalidValue(.invalidDate("2025-02-30", problem: .dayOutOfRange(year: 2025, month: 2, lastDay: 28)))),
-            ("date>=2025-01-31T25:00", 6, 16, .invalidValue(.invalidDate("2025-01-31T25:00", problem: .hourOutOfRange))),
+            (
+                "date<2025-02-30", 5, 10,
+                .invalidValue(.invalidDate("2025-02-30", problem: .dayOutOfRange(year: 2025, month: 2, lastDay: 28)))
+            ),
+            (
+                "date>=2025-01-31T25:00", 6, 16,
+                .invalidValue(.invalidDate("2025-01-31T25:00", problem: .hourOutOfRange))
+            ),
             ("東京 color:mauve", 9, 5, .invalidValue(.unknownColor("mauve"))),
             ("colour:red color:mauve", 0, 6, .unknownField("colour")),
         ]
@@ -223,19 +244,27 @@ struct FilterParserTests {
             #"milk "oat"#: #"The phrase '"oat' at column 6 of the filter has no closing quote; add a " after it."#,
             #"a """#: #"Empty quotes '""' at column 3 of the filter; put words between them or remove them."#,
             #""oat milk"s"#: "Text 's' at column 11 of the filter is glued to a closing quote; put a space before it.",
-            "milk - bread": #"Nothing follows the '-' at column 6 of the filter; write -word or -field:value, or "-" to search for a minus sign."#,
-            "buy colour:red": "Unknown field 'colour' at column 5 of the filter; use done:, color:, date:, pri:, tag: or has:, or put the text in quotes to search for it.",
-            "color:": "No value after 'color:' at column 1 of the filter; use one of default, red, green, yellow, blue, magenta, cyan, white.",
+            "milk - bread":
+                #"Nothing follows the '-' at column 6 of the filter; write -word or -field:value, or "-" to search for a minus sign."#,
+            "buy colour:red":
+                "Unknown field 'colour' at column 5 of the filter; use done:, color:, date:, pri:, tag: or has:, or put the text in quotes to search for it.",
+            "color:":
+                "No value after 'color:' at column 1 of the filter; use one of default, red, green, yellow, blue, magenta, cyan, white.",
             "done=": "No value after 'done=' at column 1 of the filter; use yes, no, true or false.",
-            "date<": "No value after 'date<' at column 1 of the filter; use today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, "
+            "date<":
+                "No value after 'date<' at column 1 of the filter; use today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, "
                 + "each optionally followed by a time (tomorrow 9:00, tue 14:30), or a time alone for today (9am, 9:30pm, 18:00).",
-            "color>red": "Operator '>' at column 6 of the filter does not apply to color; only date and priority take <, <=, > and >=.",
+            "color>red":
+                "Operator '>' at column 6 of the filter does not apply to color; only date and priority take <, <=, > and >=.",
             "done:maybe": "Unknown done value 'maybe' at column 6 of the filter; use yes, no, true or false.",
-            "color:mauve": "Unknown colour 'mauve' at column 7 of the filter; use one of default, red, green, yellow, blue, magenta, cyan, white.",
-            "milk date:tomorow": "Unknown date 'tomorow' at column 11 of the filter; use today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, "
+            "color:mauve":
+                "Unknown colour 'mauve' at column 7 of the filter; use one of default, red, green, yellow, blue, magenta, cyan, white.",
+            "milk date:tomorow":
+                "Unknown date 'tomorow' at column 11 of the filter; use today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, "
                 + "each optionally followed by a time (tomorrow 9:00, tue 14:30), or a time alone for today (9am, 9:30pm, 18:00).",
             "date>=2025-02-30": "Invalid date '2025-02-30' at column 7 of the filter; 2025-02 has days 01 to 28.",
-            "date:+99999999d": "Invalid date '+99999999d' at column 6 of the filter; only the years 1000 to 9999 are supported.",
+            "date:+99999999d":
+                "Invalid date '+99999999d' at column 6 of the filter; only the years 1000 to 9999 are supported.",
         ]
         for (text, message) in expected {
             let description = try failure(text).description

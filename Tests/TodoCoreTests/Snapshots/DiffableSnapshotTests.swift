@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 @Suite("DiffableSnapshot")
@@ -106,7 +107,9 @@ struct DiffableSnapshotTests {
             let new = ids.make(Int.random(in: 1...2, using: &random))
             if let anchor = sections.randomElement(using: &random), Bool.random(using: &random) {
                 let after = Bool.random(using: &random)
-                after ? snapshot.insertSections(new, afterSection: anchor) : snapshot.insertSections(new, beforeSection: anchor)
+                after
+                    ? snapshot.insertSections(new, afterSection: anchor)
+                    : snapshot.insertSections(new, beforeSection: anchor)
                 let index = sections.firstIndex(of: anchor).map { $0 + (after ? 1 : 0) } ?? 0
                 model.sections.insert(contentsOf: new.map { .init(id: $0, items: []) }, at: index)
                 return "insert sections"
@@ -137,10 +140,14 @@ struct DiffableSnapshotTests {
             let new = ids.make(Int.random(in: 1...3, using: &random))
             let after = Bool.random(using: &random)
             after ? snapshot.insertItems(new, afterItem: anchor) : snapshot.insertItems(new, beforeItem: anchor)
-            model.sections[section].items.insert(contentsOf: new.map { .init(id: $0, fingerprint: nil) }, at: row + (after ? 1 : 0))
+            model.sections[section].items.insert(
+                contentsOf: new.map { .init(id: $0, fingerprint: nil) }, at: row + (after ? 1 : 0))
             return "insert items"
         case ..<70:
-            let doomed = Array(Set((0..<Int.random(in: 1...12, using: &random)).compactMap { _ in items.randomElement(using: &random) }))
+            let doomed = Array(
+                Set(
+                    (0..<Int.random(in: 1...12, using: &random)).compactMap { _ in items.randomElement(using: &random) }
+                ))
             snapshot.deleteItems(doomed)
             for item in doomed { _ = model.remove(item) }
             return "delete \(doomed.count) items"
@@ -149,7 +156,8 @@ struct DiffableSnapshotTests {
                 let moved = model.remove(anchor), let (toSection, toRow) = model.location(of: destination)
             else { return "nothing" }
             let after = Bool.random(using: &random)
-            after ? snapshot.moveItem(anchor, afterItem: destination) : snapshot.moveItem(anchor, beforeItem: destination)
+            after
+                ? snapshot.moveItem(anchor, afterItem: destination) : snapshot.moveItem(anchor, beforeItem: destination)
             model.sections[toSection].items.insert(moved, at: toRow + (after ? 1 : 0))
             return "move item"
         case ..<90:
@@ -158,9 +166,12 @@ struct DiffableSnapshotTests {
             model.sections[section].items[row].fingerprint = fingerprint
             return "set fingerprint"
         case ..<95:
-            guard let destination = sections.randomElement(using: &random), destination != sections[section] else { return "nothing" }
+            guard let destination = sections.randomElement(using: &random), destination != sections[section] else {
+                return "nothing"
+            }
             let after = Bool.random(using: &random)
-            after ? snapshot.moveSection(sections[section], afterSection: destination)
+            after
+                ? snapshot.moveSection(sections[section], afterSection: destination)
                 : snapshot.moveSection(sections[section], beforeSection: destination)
             let moved = model.sections.remove(at: section)
             let index = model.sections.firstIndex { $0.id == destination }.map { $0 + (after ? 1 : 0) } ?? 0

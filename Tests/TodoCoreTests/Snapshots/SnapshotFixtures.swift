@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TodoCore
 
 /// Snapshots of named sections and items, for tests that spell out their cases.

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TodoCore
 
 /// A plain model of a snapshot's sections, items and fingerprints, edited with array operations,
@@ -43,9 +44,11 @@ struct SnapshotModel: Equatable {
     /// The model of `snapshot`'s sections, items and fingerprints.
     init(_ snapshot: DiffableSnapshot<Int, Int>) {
         sections = snapshot.sectionIdentifiers.map { section in
-            Section(id: section, items: snapshot.itemIdentifiers(inSection: section).map {
-                Item(id: $0, fingerprint: snapshot.fingerprint(ofItem: $0))
-            })
+            Section(
+                id: section,
+                items: snapshot.itemIdentifiers(inSection: section).map {
+                    Item(id: $0, fingerprint: snapshot.fingerprint(ofItem: $0))
+                })
         }
     }
 

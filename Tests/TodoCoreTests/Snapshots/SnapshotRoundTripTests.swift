@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 @Suite("Snapshot difference: random round trips")
@@ -21,7 +22,8 @@ struct SnapshotRoundTripTests {
             var old = SnapshotModel()
             for _ in 0..<Int.random(in: 0...6, using: &random) {
                 let items = ids.make(Int.random(in: 0...maxItems, using: &random))
-                old.sections.append(.init(id: ids.make(), items: items.map { .init(id: $0, fingerprint: fingerprint()) }))
+                old.sections.append(
+                    .init(id: ids.make(), items: items.map { .init(id: $0, fingerprint: fingerprint()) }))
             }
             var new = old
             let edits: [(inout SnapshotModel, inout SplitMix64, inout IdentifierSource) -> Void] = [
@@ -79,7 +81,9 @@ struct SnapshotRoundTripTests {
         /// Moves a few items one at a time, anywhere, across sections too.
         static func moveItems(_ model: inout SnapshotModel, _ random: inout SplitMix64, _ ids: inout IdentifierSource) {
             for _ in 0..<Int.random(in: 1...6, using: &random) {
-                guard let item = model.allItems.randomElement(using: &random), let moved = model.remove(item.id) else { return }
+                guard let item = model.allItems.randomElement(using: &random), let moved = model.remove(item.id) else {
+                    return
+                }
                 let section = Int.random(in: model.sections.indices, using: &random)
                 let row = Int.random(in: 0...model.sections[section].items.count, using: &random)
                 model.sections[section].items.insert(moved, at: row)
@@ -88,21 +92,28 @@ struct SnapshotRoundTripTests {
 
         /// Deletes a section (its items leave or move elsewhere), inserts one (with new and moved
         /// items), and moves one.
-        static func changeSections(_ model: inout SnapshotModel, _ random: inout SplitMix64, _ ids: inout IdentifierSource) {
+        static func changeSections(
+            _ model: inout SnapshotModel, _ random: inout SplitMix64, _ ids: inout IdentifierSource
+        ) {
             if !model.sections.isEmpty, Bool.random(using: &random) {
                 let removed = model.sections.remove(at: Int.random(in: model.sections.indices, using: &random))
                 for item in removed.items where !model.sections.isEmpty && Bool.random(using: &random) {
                     let section = Int.random(in: model.sections.indices, using: &random)
-                    model.sections[section].items.insert(item, at: Int.random(in: 0...model.sections[section].items.count, using: &random))
+                    model.sections[section].items.insert(
+                        item, at: Int.random(in: 0...model.sections[section].items.count, using: &random))
                 }
             }
             if Bool.random(using: &random) {
-                var items = ids.make(Int.random(in: 0...4, using: &random)).map { SnapshotModel.Item(id: $0, fingerprint: nil) }
-                for section in model.sections.indices where !model.sections[section].items.isEmpty && Bool.random(using: &random) {
+                var items = ids.make(Int.random(in: 0...4, using: &random)).map {
+                    SnapshotModel.Item(id: $0, fingerprint: nil)
+                }
+                for section in model.sections.indices
+                where !model.sections[section].items.isEmpty && Bool.random(using: &random) {
                     items.append(model.sections[section].items.removeLast())
                 }
                 items.shuffle(using: &random)
-                model.sections.insert(.init(id: ids.make(), items: items), at: Int.random(in: 0...model.sections.count, using: &random))
+                model.sections.insert(
+                    .init(id: ids.make(), items: items), at: Int.random(in: 0...model.sections.count, using: &random))
             }
             if model.sections.count > 1, Bool.random(using: &random) {
                 let section = model.sections.remove(at: Int.random(in: model.sections.indices, using: &random))
@@ -123,8 +134,11 @@ struct SnapshotRoundTripTests {
                 Issue.record("seed \(seed): \(old) → \(pair.marked) gave \(difference), which applies as \(applied)")
                 return
             }
-            guard Self.isInContractOrder(difference), Self.reloadsAreJustified(difference, old: old, new: pair.marked) else {
-                Issue.record("seed \(seed): \(old) → \(pair.marked) gave \(difference), out of order or with unjustified reloads")
+            guard Self.isInContractOrder(difference), Self.reloadsAreJustified(difference, old: old, new: pair.marked)
+            else {
+                Issue.record(
+                    "seed \(seed): \(old) → \(pair.marked) gave \(difference), out of order or with unjustified reloads"
+                )
                 return
             }
             largeCases += old.numberOfItems > 100 ? 1 : 0
@@ -142,8 +156,11 @@ struct SnapshotRoundTripTests {
             checked += 1
             let difference = pair.new.snapshot().difference(from: pair.old.snapshot())
             let minimal = Self.minimalMoves(from: pair.old, to: pair.new)
-            guard difference.movedItems.count == minimal.items, difference.movedSections.count == minimal.sections else {
-                Issue.record("seed \(seed): \(difference.movedItems.count) item and \(difference.movedSections.count) section moves, minimal \(minimal)")
+            guard difference.movedItems.count == minimal.items, difference.movedSections.count == minimal.sections
+            else {
+                Issue.record(
+                    "seed \(seed): \(difference.movedItems.count) item and \(difference.movedSections.count) section moves, minimal \(minimal)"
+                )
                 return
             }
         }
@@ -180,7 +197,8 @@ struct SnapshotRoundTripTests {
         let newSectionIDs = Set(new.sections.map(\.id))
         let oldSectionIDs = Set(old.sections.map(\.id))
         let commonSections = old.sections.map(\.id).filter(newSectionIDs.contains)
-        let sectionMoves = commonSections.count
+        let sectionMoves =
+            commonSections.count
             - longestCommonSubsequence(commonSections, new.sections.map(\.id).filter(oldSectionIDs.contains))
         var newSectionOfItem: [Int: Int] = [:]
         for section in new.sections {
@@ -192,7 +210,9 @@ struct SnapshotRoundTripTests {
             itemMoves += section.items.filter { newSectionOfItem[$0.id].map { $0 != section.id } ?? false }.count
             if let newSection = new.sections.first(where: { $0.id == section.id }) {
                 let stayingSet = Set(staying)
-                itemMoves += staying.count - longestCommonSubsequence(staying, newSection.items.map(\.id).filter(stayingSet.contains))
+                itemMoves +=
+                    staying.count
+                    - longestCommonSubsequence(staying, newSection.items.map(\.id).filter(stayingSet.contains))
             }
         }
         return (sectionMoves, itemMoves)
@@ -200,8 +220,11 @@ struct SnapshotRoundTripTests {
 
     /// Whether every list of `difference` is in the documented order.
     static func isInContractOrder(_ difference: SnapshotDifference) -> Bool {
-        func strictlyIncreasing<T: Comparable>(_ values: [T]) -> Bool { zip(values, values.dropFirst()).allSatisfy { $0 < $1 } }
-        return strictlyIncreasing(difference.deletedSections.reversed()) && strictlyIncreasing(difference.insertedSections)
+        func strictlyIncreasing<T: Comparable>(_ values: [T]) -> Bool {
+            zip(values, values.dropFirst()).allSatisfy { $0 < $1 }
+        }
+        return strictlyIncreasing(difference.deletedSections.reversed())
+            && strictlyIncreasing(difference.insertedSections)
             && strictlyIncreasing(difference.movedSections.map(\.to)) && strictlyIncreasing(difference.reloadedSections)
             && strictlyIncreasing(difference.deletedItems.reversed()) && strictlyIncreasing(difference.insertedItems)
             && strictlyIncreasing(difference.movedItems.map(\.to)) && strictlyIncreasing(difference.reloadedItems)
@@ -209,8 +232,12 @@ struct SnapshotRoundTripTests {
     }
 
     /// Whether every reloaded item changed fingerprint or was marked, and every reconfigured one was marked.
-    static func reloadsAreJustified(_ difference: SnapshotDifference, old: DiffableSnapshot<Int, Int>, new: DiffableSnapshot<Int, Int>) -> Bool {
-        func item(at path: IndexPath) -> Int { old.itemIdentifiers(inSection: old.sectionIdentifiers[path.section])[path.item] }
+    static func reloadsAreJustified(
+        _ difference: SnapshotDifference, old: DiffableSnapshot<Int, Int>, new: DiffableSnapshot<Int, Int>
+    ) -> Bool {
+        func item(at path: IndexPath) -> Int {
+            old.itemIdentifiers(inSection: old.sectionIdentifiers[path.section])[path.item]
+        }
         return difference.reloadedItems.map(item).allSatisfy { item in
             new.reloadedItemIdentifiers.contains(item) || old.fingerprint(ofItem: item) != new.fingerprint(ofItem: item)
         } && difference.reconfiguredItems.map(item).allSatisfy(new.reconfiguredItemIdentifiers.contains)

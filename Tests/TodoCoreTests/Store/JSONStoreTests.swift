@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import TodoCore
 
 @Suite("JSON store")
@@ -53,7 +54,11 @@ struct JSONStoreTests {
         chmod(path, 0o600)
         let before = try inode(path)
         for index in 0..<5 {
-            try store.modify { adding(TodoItem(text: "item \(index)", date: StoreFixtures.morning, createdAt: StoreFixtures.morning), to: &$0) }
+            try store.modify {
+                adding(
+                    TodoItem(text: "item \(index)", date: StoreFixtures.morning, createdAt: StoreFixtures.morning),
+                    to: &$0)
+            }
         }
         #expect(try inode(path) != before)
         #expect(try folder.entries() == ["todos.json", "todos.json.lock"])
@@ -128,13 +133,17 @@ struct JSONStoreTests {
         let expected = StoreError.lockBusy(path: store.lockPath, holderPID: getpid())
         #expect(throws: expected) { try store.modify { _ in bodyRan = true } }
         #expect(!bodyRan)
-        #expect(expected.description == "The store lock \(store.lockPath) is held by process \(getpid()) and was not released in time.")
+        #expect(
+            expected.description
+                == "The store lock \(store.lockPath) is held by process \(getpid()) and was not released in time.")
         #expect(expected.category == .lockBusy)
         #expect(try store.load() == StoreFixtures.contents)
 
         // A holder that wrote no process id is "another process".
         try #require(ftruncate(fd, 0) == 0)
-        #expect(throws: StoreError.lockBusy(path: store.lockPath, holderPID: nil)) { try store.modify { _ in bodyRan = true } }
+        #expect(throws: StoreError.lockBusy(path: store.lockPath, holderPID: nil)) {
+            try store.modify { _ in bodyRan = true }
+        }
 
         flock(fd, LOCK_UN)
         try store.modify { $0.generation += 1 }

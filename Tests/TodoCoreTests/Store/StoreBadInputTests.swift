@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import TodoCore
 
 /// Issue 2's bad-input list, through the store as the app and the CLI use it: each file is
@@ -26,7 +27,10 @@ struct StoreBadInputTests {
         #expect(throws: expected) {
             try store.modify { contents in
                 bodyRan = true
-                adding(TodoItem(text: "should not be saved", date: StoreFixtures.morning, createdAt: StoreFixtures.morning), to: &contents)
+                adding(
+                    TodoItem(
+                        text: "should not be saved", date: StoreFixtures.morning, createdAt: StoreFixtures.morning),
+                    to: &contents)
             }
         }
         #expect(!bodyRan)
@@ -45,15 +49,20 @@ struct StoreBadInputTests {
         let golden = StoreFixtures.golden
         let cut = try #require(golden.range(of: #""isDone": true"#)).upperBound
         let bytes = Array(golden[..<cut].utf8)
-        try expectRefused(bytes, .invalidJSON(path: path, line: 6, column: 180, expected: "',' or '}'", found: "the end of the file"), mentioning: ["line 6, column 180"])
+        try expectRefused(
+            bytes, .invalidJSON(path: path, line: 6, column: 180, expected: "',' or '}'", found: "the end of the file"),
+            mentioning: ["line 6, column 180"])
     }
 
     @Test("a value of the wrong type")
     func wrongType() throws {
-        let bytes = StoreFixtures.file(itemLine: StoreFixtures.milkLine(replacing: #""isDone": false"#, with: #""isDone": 0"#))
+        let bytes = StoreFixtures.file(
+            itemLine: StoreFixtures.milkLine(replacing: #""isDone": false"#, with: #""isDone": 0"#))
         try expectRefused(
             bytes,
-            .invalidData(path: path, line: 5, column: 155, item: 1, id: StoreFixtures.milkID, problem: #""isDone" must be a boolean, found a number"#),
+            .invalidData(
+                path: path, line: 5, column: 155, item: 1, id: StoreFixtures.milkID,
+                problem: #""isDone" must be a boolean, found a number"#),
             mentioning: ["line 5, column 155", "item 1", StoreFixtures.milkID.uuidString]
         )
     }
@@ -77,7 +86,9 @@ struct StoreBadInputTests {
     @Test("an unknown newer format version")
     func newerVersion() throws {
         let bytes = StoreFixtures.file(itemLine: StoreFixtures.milkLine(), version: "3")
-        try expectRefused(bytes, .newerVersion(path: path, version: 3), mentioning: ["written by a newer todo-tui (format version 3); this one reads version 2"])
+        try expectRefused(
+            bytes, .newerVersion(path: path, version: 3),
+            mentioning: ["written by a newer todo-tui (format version 3); this one reads version 2"])
     }
 
     @Test("invalid UTF-8")
@@ -122,7 +133,9 @@ struct StoreBadInputTests {
             #expect(error.category == .ioError)
         } else {
             #expect(throws: StoreError.permissionDenied(path: path, operation: "read")) { try store.load() }
-            #expect(throws: StoreError.permissionDenied(path: path, operation: "read")) { try store.modify { adding(StoreFixtures.milk, to: &$0) } }
+            #expect(throws: StoreError.permissionDenied(path: path, operation: "read")) {
+                try store.modify { adding(StoreFixtures.milk, to: &$0) }
+            }
             chmod(path, 0o644)
             #expect(try fileBytes(path) == bytes)
         }
@@ -132,7 +145,10 @@ struct StoreBadInputTests {
     func fileInsteadOfFolder() throws {
         try writeFile(folder.path("data"), Array("not a folder".utf8))
         let store = JSONStore(path: folder.path("data/todos.json"))
-        #expect(throws: StoreError.ioFailure(path: folder.path("data/todos.json"), operation: "read", reason: "Not a directory")) {
+        #expect(
+            throws: StoreError.ioFailure(
+                path: folder.path("data/todos.json"), operation: "read", reason: "Not a directory")
+        ) {
             try store.load()
         }
         #expect(throws: StoreError.cannotCreate(path: folder.path("data"), reason: "Not a directory")) {

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import TodoCore
 
 /// DESIGN §5 and issue 2: a child saving in a loop is killed with SIGKILL at random moments; after
@@ -42,7 +43,9 @@ struct StoreCrashSafetyTests {
         let store = JSONStore(path: path)
         var generator = SplitMix64(seed: 2_025)
         var acknowledged: [UUID] = []
-        let seeds = (1...Self.seeded).map { TodoItem(text: "seed \($0)", date: .distantPast, createdAt: .distantPast, version: 1) }
+        let seeds = (1...Self.seeded).map {
+            TodoItem(text: "seed \($0)", date: .distantPast, createdAt: .distantPast, version: 1)
+        }
         try store.modify { $0 = StoreContents(generation: seeds.count, items: seeds) }
         var killedMidWrite = 0
         var killedBetweenCompactionSteps = 0
@@ -50,7 +53,8 @@ struct StoreCrashSafetyTests {
         var unacknowledgedSaves = 0
 
         for kill in 1...Self.kills {
-            let child = try ChildProcess(executable: executable, arguments: ["save-loop", path, "--journal-limit", "\(Self.journalLimit)"])
+            let child = try ChildProcess(
+                executable: executable, arguments: ["save-loop", path, "--journal-limit", "\(Self.journalLimit)"])
             try #require(child.waitForLine(), "todo-stress ended before its first save")
             usleep(UInt32.random(in: 0..<12_000, using: &generator))
             child.kill(SIGKILL)
@@ -81,6 +85,8 @@ struct StoreCrashSafetyTests {
         // The next save clears what the killed writers left half-written.
         try store.modify { $0.generation += 1 }
         #expect(try folder.entries("store") == ["todos.json", "todos.json.lock"])
-        print("Crash safety: \(Self.kills) kills (\(killedMidWrite) while a temporary file existed, \(killedBetweenCompactionSteps) between writing the compacted file and removing the journal), \(acknowledged.count) saves acknowledged, all \(acknowledged.count) found, \(unacknowledgedSaves) completed without acknowledgement (killed after their append, mostly while compacting).")
+        print(
+            "Crash safety: \(Self.kills) kills (\(killedMidWrite) while a temporary file existed, \(killedBetweenCompactionSteps) between writing the compacted file and removing the journal), \(acknowledged.count) saves acknowledged, all \(acknowledged.count) found, \(unacknowledgedSaves) completed without acknowledgement (killed after their append, mostly while compacting)."
+        )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 @Suite("Store encoder")
@@ -32,11 +33,12 @@ struct StoreEncoderTests {
         ]
         var items: [TodoItem] = []
         for (index, text) in texts.enumerated() {
-            items.append(TodoItem(
-                text: text, date: dates[index % dates.count], color: TodoColor.allCases[index % 8],
-                isDone: index % 2 == 0, createdAt: dates[(index + 1) % dates.count],
-                modifiedAt: dates[(index + 2) % dates.count], version: index * 1_000_003
-            ))
+            items.append(
+                TodoItem(
+                    text: text, date: dates[index % dates.count], color: TodoColor.allCases[index % 8],
+                    isDone: index % 2 == 0, createdAt: dates[(index + 1) % dates.count],
+                    modifiedAt: dates[(index + 2) % dates.count], version: index * 1_000_003
+                ))
         }
         let contents = StoreContents(generation: StoreReader.largestCount, items: items)
         let decoded = try StoreDecoder.decode(StoreEncoder.encode(contents), path: "round-trip.json")
@@ -49,10 +51,12 @@ struct StoreEncoderTests {
     @Test("strings escape quotes, backslashes, C0, DEL and C1 controls and keep other characters raw")
     func escaping() {
         func encoded(_ text: String) -> String? {
-            let item = TodoItem(id: StoreFixtures.milkID, text: text, date: StoreFixtures.morning, createdAt: StoreFixtures.morning)
-            let lines = String(decoding: StoreEncoder.encode(StoreContents(items: [item])), as: UTF8.self).split(separator: "\n")
+            let item = TodoItem(
+                id: StoreFixtures.milkID, text: text, date: StoreFixtures.morning, createdAt: StoreFixtures.morning)
+            let lines = String(decoding: StoreEncoder.encode(StoreContents(items: [item])), as: UTF8.self).split(
+                separator: "\n")
             guard lines.count == 8, let start = lines[4].range(of: "\"text\": ")?.upperBound,
-                  let end = lines[4].range(of: ", \"version\"")?.lowerBound
+                let end = lines[4].range(of: ", \"version\"")?.lowerBound
             else { return nil }
             return String(lines[4][start..<end])
         }
@@ -73,9 +77,12 @@ struct StoreEncoderTests {
         let items = texts.map { TodoItem(text: $0, date: StoreFixtures.morning, createdAt: StoreFixtures.morning) }
         let folder = try TemporaryFolder()
         try writeFile(folder.path("store.json"), StoreEncoder.encode(StoreContents(items: items)))
-        let script = "import json,sys; d=json.load(open(sys.argv[1])); print(' '.join(','.join('%X' % ord(c) for c in i['text']) for i in d['items']))"
+        let script =
+            "import json,sys; d=json.load(open(sys.argv[1])); print(' '.join(','.join('%X' % ord(c) for c in i['text']) for i in d['items']))"
         let output = try runProgram("/usr/bin/python3", ["-c", script, folder.path("store.json")])
-        let expected = texts.map { $0.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: ",") }
+        let expected = texts.map {
+            $0.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: ",")
+        }
         #expect(output.trimmingCharacters(in: .newlines) == expected.joined(separator: " "))
     }
 

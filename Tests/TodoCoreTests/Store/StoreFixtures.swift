@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TodoCore
 
 /// Items and files shared by the store tests.
@@ -14,7 +15,8 @@ enum StoreFixtures {
         createdAt: morning, version: 3
     )
     static let report = TodoItem(
-        id: reportID, text: "Send \"Q4\" report\tto C:\\reports — 보고서 ✅", date: Date(millisecondsSince1970: 1_738_300_000_123),
+        id: reportID, text: "Send \"Q4\" report\tto C:\\reports — 보고서 ✅",
+        date: Date(millisecondsSince1970: 1_738_300_000_123),
         isDone: true, createdAt: Date(millisecondsSince1970: -86_400_001), modifiedAt: morning, version: 1
     )
 
@@ -37,7 +39,8 @@ enum StoreFixtures {
     /// A valid file (format version 1, whose items have no `hasTime`, unless `version` says
     /// otherwise) with one item and `itemLine` as its item, for building broken files.
     static func file(itemLine: String, generation: String = "1", version: String = "1") -> [UInt8] {
-        Array("""
+        Array(
+            """
             {
               "format": "todo-tui",
               "generation": \(generation),
@@ -52,7 +55,8 @@ enum StoreFixtures {
 
     /// The milk item's line (a version-1 item) with `replacement` put in place of `original`.
     static func milkLine(replacing original: String = "", with replacement: String = "") -> String {
-        let line = #"{"color": "red", "createdAt": "2025-01-30T09:15:00.000Z", "date": "2025-01-31T00:00:00.000Z", "id": "0E4F2D7A-3B1C-4D5E-8F60-718293A4B5C6", "isDone": false, "modifiedAt": "2025-01-30T09:15:00.000Z", "text": "Buy milk", "version": 3}"#
+        let line =
+            #"{"color": "red", "createdAt": "2025-01-30T09:15:00.000Z", "date": "2025-01-31T00:00:00.000Z", "id": "0E4F2D7A-3B1C-4D5E-8F60-718293A4B5C6", "isDone": false, "modifiedAt": "2025-01-30T09:15:00.000Z", "text": "Buy milk", "version": 3}"#
         return original.isEmpty ? line : line.replacingOccurrences(of: original, with: replacement)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 @Suite("Store timestamps and ids")
@@ -96,7 +97,8 @@ struct StoreFormatTests {
             for replacement in Array("-gG:@`/ \u{7F}0aF".utf8) + [0x00, 0x80, 0xC3, 0xFF] {
                 var text = good
                 text[position] = replacement
-                let fits = isDash ? replacement == UInt8(ascii: "-") : "0123456789abcdefABCDEF".utf8.contains(replacement)
+                let fits =
+                    isDash ? replacement == UInt8(ascii: "-") : "0123456789abcdefABCDEF".utf8.contains(replacement)
                 let parsed = text.withUnsafeBufferPointer(UUIDFormat.parse)
                 #expect((parsed != nil) == fits, "\(String(decoding: text, as: UTF8.self))")
                 if let parsed {

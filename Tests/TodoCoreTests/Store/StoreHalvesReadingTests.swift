@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// A large items array is read on two threads; the result — items, index or error — must be
@@ -10,7 +11,9 @@ struct StoreHalvesReadingTests {
     static let items: [TodoItem] = (0..<6_000).map { number in
         let id = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number)) ?? UUID()
         let date = Date(millisecondsSince1970: 1_763_640_000_000 + Int64(number) * 60_000)
-        return TodoItem(id: id, text: "Item \(number): water the plants, then call about the 한국어 notes", date: date, createdAt: date)
+        return TodoItem(
+            id: id, text: "Item \(number): water the plants, then call about the 한국어 notes", date: date, createdAt: date
+        )
     }
 
     static var file: String {
@@ -18,7 +21,9 @@ struct StoreHalvesReadingTests {
     }
 
     /// Decodes `text` with the two-thread reading and with the one-thread one.
-    private func readings(_ text: String) -> (halves: Result<StoreContents, StoreError>, single: Result<StoreContents, StoreError>) {
+    private func readings(
+        _ text: String
+    ) -> (halves: Result<StoreContents, StoreError>, single: Result<StoreContents, StoreError>) {
         let bytes = Array(text.utf8)
         #expect(bytes.count > StoreReader.smallestArrayReadInHalves)
         func read(inHalves: Bool) -> Result<StoreContents, StoreError> {
@@ -56,16 +61,22 @@ struct StoreHalvesReadingTests {
         #expect(contents.idPositions?[Self.items[4_321].id] == 4_321)
     }
 
-    @Test("an error in either half is the one-thread reading's, with the right item number", arguments: [120, 2_950, 3_050, 5_900])
+    @Test(
+        "an error in either half is the one-thread reading's, with the right item number",
+        arguments: [120, 2_950, 3_050, 5_900])
     func errorInAHalf(number: Int) {
-        let text = file(changingItem: number) { $0.replacingOccurrences(of: "\"isDone\": false", with: "\"isDone\": \"no\"") }
+        let text = file(changingItem: number) {
+            $0.replacingOccurrences(of: "\"isDone\": false", with: "\"isDone\": \"no\"")
+        }
         let error = agreedError(text)
         #expect(error?.description.contains("item \(number + 1),") == true)
     }
 
     @Test("an id in both halves is refused as on one thread, naming both lines")
     func duplicateAcrossHalves() {
-        let text = file(changingItem: 5_500) { $0.replacingOccurrences(of: Self.items[5_500].id.uuidString, with: Self.items[10].id.uuidString) }
+        let text = file(changingItem: 5_500) {
+            $0.replacingOccurrences(of: Self.items[5_500].id.uuidString, with: Self.items[10].id.uuidString)
+        }
         guard case .duplicateID(_, _, let firstLine, let secondLine)? = agreedError(text) else {
             Issue.record("expected a duplicate id")
             return
@@ -79,10 +90,12 @@ struct StoreHalvesReadingTests {
         // the guessed boundary lands inside an item.
         var lines = Self.file.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for number in 2_400..<3_600 {
-            lines[number + 4] = lines[number + 4].replacingOccurrences(of: "\"color\": \"default\", ", with: "\"color\": \"default\",\n    {")
+            lines[number + 4] = lines[number + 4].replacingOccurrences(
+                of: "\"color\": \"default\", ", with: "\"color\": \"default\",\n    {")
         }
         let error = agreedError(lines.joined(separator: "\n"))
-        #expect(error?.description.contains("line 2406, column 5: expected a key") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.contains("line 2406, column 5: expected a key") == true, "\(String(describing: error))")
     }
 
     @Test("a large file on one line, with no place to split, reads as on one thread")

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import TodoCore
 
 /// Issue 7: saves append to a journal beside the store file, replayed at load and compacted
@@ -36,7 +37,9 @@ struct StoreJournalTests {
     }
 
     private func journalLines(_ store: JSONStore) throws -> [String] {
-        String(decoding: try fileBytes(store.journalPath), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        String(decoding: try fileBytes(store.journalPath), as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).map(String.init)
     }
 
     private func fileGeneration() throws -> Int {
@@ -61,8 +64,10 @@ struct StoreJournalTests {
         #expect(try fileBytes(path) == fileBefore)
         let lines = try journalLines(store)
         #expect(lines.count == 5 && lines.last == "", "four whole lines: \(lines)")
-        let oatMilk = StoreFixtures.milkLine(replacing: #""Buy milk", "version": 3"#, with: #""Buy oat milk", "version": 4"#)
-            .replacingOccurrences(of: #""id""#, with: #""hasTime": true, "id""#)
+        let oatMilk = StoreFixtures.milkLine(
+            replacing: #""Buy milk", "version": 3"#, with: #""Buy oat milk", "version": 4"#
+        )
+        .replacingOccurrences(of: #""id""#, with: #""hasTime": true, "id""#)
         #expect(lines[1] == #"{"generation": 14, "items": ["# + oatMilk + #"], "removed": []}"#)
         #expect(lines[2] == #"{"generation": 15, "items": [], "removed": ["A1B2C3D4-E5F6-4789-9ABC-DEF012345678"]}"#)
 
@@ -85,8 +90,11 @@ struct StoreJournalTests {
 
         let second = item("Second")
         try commit(store, items: [second])
-        #expect(try fileBytes(store.journalPath) == whole + StoreEncoder.encodeRecord(StoreBatch(generation: 14, items: [second])))
-        #expect(try store.load() == StoreContents(generation: 14, items: StoreFixtures.contents.items + [first, second]))
+        #expect(
+            try fileBytes(store.journalPath) == whole
+                + StoreEncoder.encodeRecord(StoreBatch(generation: 14, items: [second])))
+        #expect(
+            try store.load() == StoreContents(generation: 14, items: StoreFixtures.contents.items + [first, second]))
     }
 
     @Test("a bad record before the last line is an error naming the journal's line; the file is never written over it")
@@ -101,7 +109,8 @@ struct StoreJournalTests {
         try writeFile(store.journalPath, journal)
         let fileBefore = try fileBytes(path)
 
-        let expected = StoreError.invalidJSON(path: store.journalPath, line: 2, column: 30, expected: "a value", found: "'x'")
+        let expected = StoreError.invalidJSON(
+            path: store.journalPath, line: 2, column: 30, expected: "a value", found: "'x'")
         #expect(throws: expected) { try store.load() }
         #expect(throws: expected) { try store.compact() }
         #expect(throws: expected) { try store.modify { $0.generation += 1 } }
@@ -115,23 +124,44 @@ struct StoreJournalTests {
         #expect(throws: expected) { try store.load() }
         #expect(try fileBytes(path) == fileBefore)
         // A broken head is found by every save.
-        try writeFile(store.journalPath, Array(lines.joined(separator: "\n").replacingOccurrences(of: #"{"generation": 14"#, with: #"{"generation": x"#).utf8))
-        #expect(throws: StoreError.invalidJSON(path: store.journalPath, line: 2, column: 16, expected: "a value", found: "'x'")) {
+        try writeFile(
+            store.journalPath,
+            Array(
+                lines.joined(separator: "\n").replacingOccurrences(
+                    of: #"{"generation": 14"#, with: #"{"generation": x"#
+                ).utf8))
+        #expect(
+            throws: StoreError.invalidJSON(
+                path: store.journalPath, line: 2, column: 16, expected: "a value", found: "'x'")
+        ) {
             try commit(store, items: [item("Five")])
         }
-        #expect(expected.description == "The store \(store.journalPath) is not valid JSON at line 2, column 30: expected a value, found 'x'.")
+        #expect(
+            expected.description
+                == "The store \(store.journalPath) is not valid JSON at line 2, column 30: expected a value, found 'x'."
+        )
     }
 
     @Test("records whose generations do not follow the store file's and each other's are an error")
     func outOfSequence() throws {
         let store = try fixtureStore()
-        let records = [13, 15].map { StoreEncoder.encodeRecord(StoreBatch(generation: $0, items: [item("Item \($0)")])) }
+        let records = [13, 15].map {
+            StoreEncoder.encodeRecord(StoreBatch(generation: $0, items: [item("Item \($0)")]))
+        }
         try writeFile(store.journalPath, records.flatMap { $0 })
-        #expect(throws: StoreError.invalidData(path: store.journalPath, line: 2, column: 1, item: nil, id: nil, problem: "the record's generation must be 14, found 15")) {
+        #expect(
+            throws: StoreError.invalidData(
+                path: store.journalPath, line: 2, column: 1, item: nil, id: nil,
+                problem: "the record's generation must be 14, found 15")
+        ) {
             try store.load()
         }
         try writeFile(store.journalPath, records[1])
-        #expect(throws: StoreError.invalidData(path: store.journalPath, line: 1, column: 1, item: nil, id: nil, problem: "the record's generation must be 13, found 15")) {
+        #expect(
+            throws: StoreError.invalidData(
+                path: store.journalPath, line: 1, column: 1, item: nil, id: nil,
+                problem: "the record's generation must be 13, found 15")
+        ) {
             try store.load()
         }
         #expect(throws: StoreError.self) { try commit(store, items: [item("Refused")]) }
@@ -144,22 +174,34 @@ struct StoreJournalTests {
         let id = StoreFixtures.milkID.uuidString
         let cases: [(String, String)] = [
             (#"{"generation": 13, "items": []}"#, "the key \"removed\" is missing"),
-            (#"{"generation": 13, "items": [], "removed": [], "extra": 1}"#, "the key \"extra\" is not part of the store format"),
-            (#"{"generation": 13, "items": [], "removed": ["\#(id)", "\#(id)"]}"#, "the id \(id) appears twice in one journal record"),
+            (
+                #"{"generation": 13, "items": [], "removed": [], "extra": 1}"#,
+                "the key \"extra\" is not part of the store format"
+            ),
+            (
+                #"{"generation": 13, "items": [], "removed": ["\#(id)", "\#(id)"]}"#,
+                "the id \(id) appears twice in one journal record"
+            ),
             (#"{"generation": 13, "items": [], "removed": ["nope"]}"#, "a removed id must be a UUID, found \"nope\""),
-            (#"{"generation": 13, "items": [\#(StoreFixtures.milkLine())], "removed": ["\#(id)"]}"#, "the id \(id) is both changed and removed in one journal record"),
+            (
+                #"{"generation": 13, "items": [\#(StoreFixtures.milkLine())], "removed": ["\#(id)"]}"#,
+                "the id \(id) is both changed and removed in one journal record"
+            ),
         ]
         for (line, problem) in cases {
             try writeFile(store.journalPath, Array((line + "\n").utf8))
             #expect {
                 try store.load()
             } throws: { error in
-                guard case .invalidData(let errorPath, 1, _, _, _, let found)? = error as? StoreError else { return false }
+                guard case .invalidData(let errorPath, 1, _, _, _, let found)? = error as? StoreError else {
+                    return false
+                }
                 return errorPath == store.journalPath && found == problem
             }
         }
         // Keys in another order are read too (other programs may write records).
-        try writeFile(store.journalPath, Array(#"{"removed": ["\#(id)"], "items": [], "generation": 13}"#.utf8) + [0x0A])
+        try writeFile(
+            store.journalPath, Array(#"{"removed": ["\#(id)"], "items": [], "generation": 13}"#.utf8) + [0x0A])
         #expect(try store.load() == StoreContents(generation: 13, items: [StoreFixtures.report]))
         #expect(try store.currentGeneration() == 13)
     }
@@ -228,10 +270,14 @@ struct StoreJournalTests {
         try commit(store, items: [one])
         try store.modify { adding(two, to: &$0) }
         #expect(try folder.entries() == ["todos.json", "todos.json.lock"])
-        #expect(try StoreDecoder.decode(fileBytes(path), path: path) == StoreContents(generation: 14, items: StoreFixtures.contents.items + [one, two]).inFileOrder)
+        #expect(
+            try StoreDecoder.decode(fileBytes(path), path: path)
+                == StoreContents(generation: 14, items: StoreFixtures.contents.items + [one, two]).inFileOrder)
     }
 
-    @Test("commit and changes(after:) hand over the batches after the caller's generation, or the whole store once they were compacted")
+    @Test(
+        "commit and changes(after:) hand over the batches after the caller's generation, or the whole store once they were compacted"
+    )
     func changesAfter() throws {
         let store = try fixtureStore()
         try commit(store, items: [item("One")])
@@ -263,7 +309,9 @@ struct StoreJournalTests {
         let one = item("One")
         try commit(store, items: [one])
         #expect(try folder.entries("new") == ["todos.json", "todos.json.lock"])
-        #expect(try StoreDecoder.decode(fileBytes(store.path), path: store.path) == StoreContents(generation: 1, items: [one]))
+        #expect(
+            try StoreDecoder.decode(fileBytes(store.path), path: store.path)
+                == StoreContents(generation: 1, items: [one]))
         try commit(store, items: [item("Two")])
         #expect(try folder.entries("new") == ["todos.json", "todos.json.journal", "todos.json.lock"])
     }
@@ -284,7 +332,9 @@ struct StoreJournalTests {
         defer { close(fd) }
         try #require(flock(fd, LOCK_EX | LOCK_NB) == 0)
         let impatient = JSONStore(path: path, lockTimeout: .milliseconds(20))
-        #expect(throws: StoreError.lockBusy(path: store.lockPath, holderPID: nil)) { try commit(impatient, items: [item("Blocked")]) }
+        #expect(throws: StoreError.lockBusy(path: store.lockPath, holderPID: nil)) {
+            try commit(impatient, items: [item("Blocked")])
+        }
         #expect(!FileManager.default.fileExists(atPath: store.journalPath))
         flock(fd, LOCK_UN)
         try commit(impatient, items: [item("Later")])

@@ -9,7 +9,8 @@ struct StoreLocationTests {
 
     @Test("--store wins over everything")
     func explicitPath() {
-        #expect(resolve("/tmp/mine.json", ["TODO_TUI_STORE": "/env.json", "XDG_DATA_HOME": "/xdg"]) == "/tmp/mine.json")
+        #expect(
+            resolve("/tmp/mine.json", ["TODO_TUI_STORE": "/env.json", "XDG_DATA_HOME": "/xdg"]) == "/tmp/mine.json")
         #expect(resolve("relative.json") == "relative.json")
     }
 
@@ -23,8 +24,11 @@ struct StoreLocationTests {
 
     @Test("empty values count as unset and a relative XDG_DATA_HOME is ignored")
     func unsetAndInvalid() {
-        #expect(resolve("", ["TODO_TUI_STORE": "", "XDG_DATA_HOME": ""]) == "/home/ana/.local/share/todo-tui/todos.json")
+        #expect(
+            resolve("", ["TODO_TUI_STORE": "", "XDG_DATA_HOME": ""]) == "/home/ana/.local/share/todo-tui/todos.json")
         #expect(resolve(nil, ["XDG_DATA_HOME": "relative/data"]) == "/home/ana/.local/share/todo-tui/todos.json")
-        #expect(StoreLocation.resolve(explicitPath: nil, environment: [:], homeDirectory: "/") == "/.local/share/todo-tui/todos.json")
+        #expect(
+            StoreLocation.resolve(explicitPath: nil, environment: [:], homeDirectory: "/")
+                == "/.local/share/todo-tui/todos.json")
     }
 }

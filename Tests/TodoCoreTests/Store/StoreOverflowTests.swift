@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// Issue 13.3: counts read from a file (`generation`, item `version`) are bounded at load, so
@@ -19,7 +20,9 @@ struct StoreOverflowTests {
         TodoContext(store: JSONStore(path: path, lockTimeout: .milliseconds(100)), now: { StoreFixtures.morning })
     }
 
-    @Test("a generation of Int.max is refused at load with its position, and a save through a context throws instead of trapping")
+    @Test(
+        "a generation of Int.max is refused at load with its position, and a save through a context throws instead of trapping"
+    )
     func hugeGeneration() throws {
         let bytes = StoreFixtures.file(itemLine: StoreFixtures.milkLine(), generation: "9223372036854775807")
         try writeFile(path, bytes)
@@ -39,7 +42,8 @@ struct StoreOverflowTests {
 
     @Test("an item version of Int.max is refused at load naming the item; an edit throws instead of trapping")
     func hugeVersion() throws {
-        let bytes = StoreFixtures.file(itemLine: StoreFixtures.milkLine(replacing: #""version": 3"#, with: #""version": 9223372036854775807"#))
+        let bytes = StoreFixtures.file(
+            itemLine: StoreFixtures.milkLine(replacing: #""version": 3"#, with: #""version": 9223372036854775807"#))
         try writeFile(path, bytes)
         let expected = StoreError.invalidData(
             path: path, line: 5, column: 235, item: 1, id: StoreFixtures.milkID,

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import TodoCore
 
 /// Issue 13.10: a to-do list is personal. Under the usual umask 022 the store, its journal, its

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import TodoCore
 
 /// Issue 13.2: the lock and the journal are opened with O_NOFOLLOW, so a link planted in a shared
@@ -22,7 +23,8 @@ struct StoreSymlinkTests {
 
     /// Saves one new item through a context on the store at `path`.
     private func save() throws {
-        let context = TodoContext(store: JSONStore(path: path, lockTimeout: .milliseconds(100)), now: { StoreFixtures.morning })
+        let context = TodoContext(
+            store: JSONStore(path: path, lockTimeout: .milliseconds(100)), now: { StoreFixtures.morning })
         _ = try context.insert(text: "new", date: StoreFixtures.morning)
         try context.save()
     }
@@ -59,7 +61,8 @@ struct StoreSymlinkTests {
         #expect(try fileBytes(victim) == victimBytes)
     }
 
-    @Test("a symlinked store reads through the link, but a save is refused and the link and its target stay as they were")
+    @Test(
+        "a symlinked store reads through the link, but a save is refused and the link and its target stay as they were")
     func symlinkedStore() throws {
         let target = folder.path("real.json")
         let bytes = StoreFixtures.file(itemLine: StoreFixtures.milkLine())

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// A save never acknowledges a change on top of a store file that can no longer be read (issues
@@ -32,7 +33,9 @@ struct StoreUnreadableBaseTests {
         FileManager.default.fileExists(atPath: path + ".journal") ? try fileBytes(path + ".journal") : []
     }
 
-    @Test("a file truncated by another program: the save throws the file's error and the journal stays as it was", arguments: [1 << 20, 64])
+    @Test(
+        "a file truncated by another program: the save throws the file's error and the journal stays as it was",
+        arguments: [1 << 20, 64])
     func truncated(journalLimit: Int) throws {
         let context = try openContext(journalLimit: journalLimit)
         let bytes = try fileBytes(path)
@@ -53,7 +56,8 @@ struct StoreUnreadableBaseTests {
     @Test("a file replaced by a newer format: the save throws the newer-format error")
     func newerFormat() throws {
         let context = try openContext()
-        try Data(#"{"format": "todo-tui", "generation": 9, "items": [], "version": 99}"#.utf8 + [0x0A]).write(to: URL(fileURLWithPath: path))
+        try Data(#"{"format": "todo-tui", "generation": 9, "items": [], "version": 99}"#.utf8 + [0x0A]).write(
+            to: URL(fileURLWithPath: path))
         try context.insert(text: "Typed after the upgrade", date: clock.now)
         do {
             try context.save()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+
 @testable import todo_tui
 
 /// When the terminal goes away (end of input, an input error, a hang-up with SIGHUP ignored)
@@ -13,8 +14,9 @@ struct AppRunLoopEndOfInputTests {
     func endsAndSaves() throws {
         let store = InMemoryStore()
         let terminal = TestTerminal(size: TerminalSize(rows: 12, columns: 80))
-        let app = try TodoApp(context: TodoContext(store: store, now: { Self.start }), calendar: Calendar(identifier: .gregorian),
-                              now: Self.start, size: terminal.size, animations: false)
+        let app = try TodoApp(
+            context: TodoContext(store: store, now: { Self.start }), calendar: Calendar(identifier: .gregorian),
+            now: Self.start, size: terminal.size, animations: false)
         terminal.enqueue(keys: "a")
         terminal.enqueue(typing: "Walk the dog")
         terminal.enqueue(keys: "Enter")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+
 @testable import todo_tui
 
 /// A paste into the line editor arrives as thousands of keys at once: the run loop takes them
@@ -24,12 +25,14 @@ struct AppRunLoopPasteTests {
         let store = InMemoryStore()
         let terminal = TestTerminal(size: TerminalSize(rows: 24, columns: 80))
         terminal.deliversPendingEvents = true
-        let app = try TodoApp(context: TodoContext(store: store, now: { Self.start }), calendar: Calendar(identifier: .gregorian),
-                              now: Self.start, size: terminal.size, animations: false)
+        let app = try TodoApp(
+            context: TodoContext(store: store, now: { Self.start }), calendar: Calendar(identifier: .gregorian),
+            now: Self.start, size: terminal.size, animations: false)
         terminal.enqueue(keys: "a")
         terminal.enqueue(typing: Self.pasted)
         terminal.enqueue(keys: "Enter")
-        AppRunLoop(terminal: terminal, app: app, clock: { Self.start }, pollInterval: .seconds(60), stopsWhenIdle: true).run()
+        AppRunLoop(terminal: terminal, app: app, clock: { Self.start }, pollInterval: .seconds(60), stopsWhenIdle: true)
+            .run()
         #expect(store.contents.items.map(\.text) == [Self.pasted])
         #expect(terminal.presentCount < 5, "\(terminal.presentCount) draws for one paste")
     }

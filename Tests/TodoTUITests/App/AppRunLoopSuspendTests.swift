@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+
 @testable import todo_tui
 
 /// Ctrl-Z suspends the app in every mode and is never a key for the mode; Ctrl-C in the line
@@ -14,12 +15,14 @@ struct AppRunLoopSuspendTests {
     let app: TodoApp
 
     init() throws {
-        app = try TodoApp(context: TodoContext(store: store, now: { Self.start }), calendar: Calendar(identifier: .gregorian),
-                          now: Self.start, size: terminal.size, animations: false)
+        app = try TodoApp(
+            context: TodoContext(store: store, now: { Self.start }), calendar: Calendar(identifier: .gregorian),
+            now: Self.start, size: terminal.size, animations: false)
     }
 
     private func run() {
-        AppRunLoop(terminal: terminal, app: app, clock: { Self.start }, pollInterval: .seconds(60), stopsWhenIdle: true).run()
+        AppRunLoop(terminal: terminal, app: app, clock: { Self.start }, pollInterval: .seconds(60), stopsWhenIdle: true)
+            .run()
     }
 
     @Test("Ctrl-Z while adding suspends and leaves the half-typed text in the editor")

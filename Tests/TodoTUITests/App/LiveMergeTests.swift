@@ -22,7 +22,8 @@ struct LiveMergeTests {
         let start = clock.now
         // Rows show the time their items were added at: what these steps check is the rest.
         let (lines, matched) = try session.waitForPane(timeout: timeout) { condition($0.map(RowTime.removed(from:))) }
-        try #require(matched, "\(what); the pane shows:\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
+        try #require(
+            matched, "\(what); the pane shows:\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
         return clock.now - start
     }
 
@@ -45,7 +46,9 @@ struct LiveMergeTests {
 
         var latencies: [(String, Duration)] = []
         /// Runs a command in another process and measures from its exit until the pane shows it.
-        func change(_ name: String, _ arguments: String..., shows condition: @escaping ([String]) -> Bool) throws -> String {
+        func change(
+            _ name: String, _ arguments: String..., shows condition: @escaping ([String]) -> Bool
+        ) throws -> String {
             let result = try cli.run(arguments + ["--store", store])
             try #require(result.status == 0, "\(arguments): \(result.stderr)")
             let latency = try expectPane(session, name, timeout: Self.bound, until: condition)
@@ -77,7 +80,9 @@ struct LiveMergeTests {
         try session.send("q")
         try expectPane(session, "the exit status") { $0.contains("EXITED:0") }
 
-        print("live merge latency (CLI exit → pane shows it): " + latencies.map { "\($0.0) \(Int($0.1 / .milliseconds(1))) ms" }.joined(separator: ", "))
+        print(
+            "live merge latency (CLI exit → pane shows it): "
+                + latencies.map { "\($0.0) \(Int($0.1 / .milliseconds(1))) ms" }.joined(separator: ", "))
         let items = try JSONStore(path: store).load().items.sorted { $0.text < $1.text }
         #expect(items.map(\.text) == ["Buy oat milk", "Typed in the TUI", "Watered by the TUI"])
         #expect(items.map(\.isDone) == [true, false, true])

@@ -8,7 +8,9 @@ import TodoCore
     .enabled(if: TmuxSession.executable != nil, "tmux is not installed")
 )
 struct OverdueMarkTmuxTests {
-    @Test("an overdue row starts with '!' in red bold; under NO_COLOR the '!' and bold stay, the red goes", arguments: [false, true])
+    @Test(
+        "an overdue row starts with '!' in red bold; under NO_COLOR the '!' and bold stay, the red goes",
+        arguments: [false, true])
     func overdueRow(noColor: Bool) throws {
         let sandbox = try CLISandbox()
         let added = try sandbox.cli.run("--store", sandbox.store, "add", "Pay the bill", "--date", "2000-01-03")
@@ -26,7 +28,10 @@ struct OverdueMarkTmuxTests {
         // The pane as the terminal holds it, attributes as SGR sequences (`capture-pane -e`,
         // which carries them over from line to line): the state in force at the mark.
         let styled = try session.run(["capture-pane", "-p", "-e"])
-        let row = try #require(styled.range(of: "! ", options: [], range: (styled.range(of: "todo-tui")?.upperBound ?? styled.startIndex)..<styled.endIndex))
+        let row = try #require(
+            styled.range(
+                of: "! ", options: [],
+                range: (styled.range(of: "todo-tui")?.upperBound ?? styled.startIndex)..<styled.endIndex))
         let state = Self.sgrState(before: row.lowerBound, in: styled)
         #expect(state.bold, "bold: \(styled.debugDescription)")
         #expect(state.red != noColor, "red only with colours: \(styled.debugDescription)")
@@ -41,10 +46,14 @@ struct OverdueMarkTmuxTests {
             let tail = rest[escape.upperBound...]
             guard let end = tail.firstIndex(where: { $0.isLetter }) else { break }
             if tail[end] == "m" {
-                let parameters = tail[..<end].split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                let parameters = tail[..<end].split(separator: ";", omittingEmptySubsequences: false).map {
+                    Int($0) ?? 0
+                }
                 for parameter in parameters.isEmpty ? [0] : parameters {
                     switch parameter {
-                    case 0: bold = false; red = false
+                    case 0:
+                        bold = false
+                        red = false
                     case 1: bold = true
                     case 22: bold = false
                     case 31: red = true

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+
 @testable import todo_tui
 
 /// Every window size from 1×1 up renders something sensible (issue 12): a notice that fits
@@ -18,7 +19,9 @@ struct SmallWindowTests {
         try seed.save()
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt
-        return try TodoApp(context: TodoContext(store: store, now: { Self.start }), calendar: calendar, now: Self.start, size: size, animations: false)
+        return try TodoApp(
+            context: TodoContext(store: store, now: { Self.start }), calendar: calendar, now: Self.start, size: size,
+            animations: false)
     }
 
     private func rendered(_ app: TodoApp) -> [String] {
@@ -44,7 +47,8 @@ struct SmallWindowTests {
                     if rows < minimum.rows || columns < minimum.columns {
                         // One of the notice's wordings, whole, wrapped at spaces.
                         let shown = lines.filter { !$0.isEmpty }.joined(separator: " ")
-                        #expect(TooSmallNotice.wordings(size: size, minimum: minimum).contains(shown), "\(label): \(lines)")
+                        #expect(
+                            TooSmallNotice.wordings(size: size, minimum: minimum).contains(shown), "\(label): \(lines)")
                         #expect(lines.allSatisfy { InertText.width(of: $0) <= columns }, "\(label): \(lines)")
                     } else {
                         if helpOpen {
@@ -71,15 +75,23 @@ struct SmallWindowTests {
         #expect(TooSmallNotice.lines(size: TerminalSize(rows: 1, columns: 1), minimum: minimum) == ["!"])
         #expect(TooSmallNotice.lines(size: TerminalSize(rows: 1, columns: 9), minimum: minimum) == ["Need 20×4"])
         #expect(TooSmallNotice.lines(size: TerminalSize(rows: 1, columns: 8), minimum: minimum) == ["Small"])
-        #expect(TooSmallNotice.lines(size: TerminalSize(rows: 3, columns: 12), minimum: minimum) == ["Too small;", "need 20×4."])
-        #expect(TooSmallNotice.lines(size: TerminalSize(rows: 4, columns: 12), minimum: minimum) == ["Terminal too", "small", "(12×4); need", "20×4."])
+        #expect(
+            TooSmallNotice.lines(size: TerminalSize(rows: 3, columns: 12), minimum: minimum) == [
+                "Too small;", "need 20×4.",
+            ])
+        #expect(
+            TooSmallNotice.lines(size: TerminalSize(rows: 4, columns: 12), minimum: minimum) == [
+                "Terminal too", "small", "(12×4); need", "20×4.",
+            ])
         #expect(TooSmallNotice.lines(size: TerminalSize(rows: 0, columns: 0), minimum: minimum) == [])
     }
 
     @Test("the title keeps the count in a narrow window: the order goes, then the help hint")
     func narrowTitle() throws {
         let app = try makeApp(size: TerminalSize(rows: 10, columns: 80))
-        for (columns, expected) in [(80, " todo-tui · 3 to-dos"), (22, " todo-tui · 3 to-dos"), (20, " todo-tui · 3 to-dos")] {
+        for (columns, expected) in [
+            (80, " todo-tui · 3 to-dos"), (22, " todo-tui · 3 to-dos"), (20, " todo-tui · 3 to-dos"),
+        ] {
             _ = app.handle(.resize(TerminalSize(rows: 10, columns: columns)))
             let title = rendered(app)[0]
             #expect(title.hasPrefix(expected), "\(columns): \(title)")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+
 @testable import todo_tui
 
 /// The app's editors work in a child context, and another writer's change meets the user's
@@ -90,20 +91,25 @@ struct TodoAppConflictTests {
     func policySettlesEditorConflict(policy: MergePolicy, otherChange: String, text: String?, isDone: Bool) throws {
         let harness = try TodoAppConflictTests(policy: policy)
         harness.run(keys: "e")
-        try harness.otherWriter({ item in
-            if otherChange == "done" { item.isDone = true } else { item.text = "Water the roses" }
-        }, deletes: otherChange == "delete")
+        try harness.otherWriter(
+            { item in
+                if otherChange == "done" { item.isDone = true } else { item.text = "Water the roses" }
+            }, deletes: otherChange == "delete")
         harness.run(keys: "End", typing: "Watered")
         #expect(harness.app.mode == .browse)
         #expect(harness.stored().map(\.text) == (text.map { [$0] } ?? []))
         #expect(harness.stored().map(\.isDone) == (text == nil ? [] : [isDone]))
         if let text {
             #expect(harness.stored().first?.id == harness.itemID, "the edited item keeps its id")
-            #expect(harness.terminal.lastScreen?.lines.contains { RowTime.removed(from: $0).hasSuffix("] \(text)") } == true)
+            #expect(
+                harness.terminal.lastScreen?.lines.contains { RowTime.removed(from: $0).hasSuffix("] \(text)") } == true
+            )
         }
     }
 
-    @Test("under the error policy an editor conflict shows mine and theirs and waits; q is refused", arguments: [ConflictChoice.mine, .theirs, .both])
+    @Test(
+        "under the error policy an editor conflict shows mine and theirs and waits; q is refused",
+        arguments: [ConflictChoice.mine, .theirs, .both])
     func errorPolicyEditorConflict(choice: ConflictChoice) throws {
         let harness = try TodoAppConflictTests()
         harness.run(keys: "e")
@@ -114,7 +120,9 @@ struct TodoAppConflictTests {
         #expect(shown.contains { $0.contains("mine     [ ] Watered · Today") })
         #expect(shown.contains { $0.contains("theirs   [ ] Water the roses · Today") })
         #expect(shown.contains { $0.contains("│ m keep mine   t take theirs   b keep both") })
-        #expect(shown.last?.hasPrefix("m keep mine   t take theirs") == true, "the status line offers the choices: \(shown)")
+        #expect(
+            shown.last?.hasPrefix("m keep mine   t take theirs") == true, "the status line offers the choices: \(shown)"
+        )
 
         let refused = harness.run(keys: "q")
         #expect(harness.app.isResolvingConflict, "quitting now would lose one side")
@@ -125,11 +133,12 @@ struct TodoAppConflictTests {
         let after = harness.run(keys: keys)
         #expect(harness.app.mode == .browse)
         #expect(!harness.app.context.hasChanges)
-        let expected: [String] = switch choice {
-        case .mine: ["Watered"]
-        case .theirs: ["Water the roses"]
-        case .both: ["Water the roses", "Watered"]
-        }
+        let expected: [String] =
+            switch choice {
+            case .mine: ["Watered"]
+            case .theirs: ["Water the roses"]
+            case .both: ["Water the roses", "Watered"]
+            }
         #expect(harness.stored().map(\.text) == expected)
         #expect(harness.stored().first?.id == harness.itemID)
         for text in expected {
@@ -137,7 +146,9 @@ struct TodoAppConflictTests {
         }
     }
 
-    @Test("under the error policy an item deleted elsewhere while being edited shows 'deleted'; m puts it back, t leaves it deleted", arguments: [true, false])
+    @Test(
+        "under the error policy an item deleted elsewhere while being edited shows 'deleted'; m puts it back, t leaves it deleted",
+        arguments: [true, false])
     func errorPolicyEditAgainstDelete(keepMine: Bool) throws {
         let harness = try TodoAppConflictTests()
         harness.run(keys: "e")
@@ -148,13 +159,18 @@ struct TodoAppConflictTests {
         #expect(harness.stored().map(\.text) == (keepMine ? ["Watered"] : []))
     }
 
-    @Test("under the error policy a key's save that meets another writer's save shows the conflict; the choice is saved", arguments: [ConflictChoice.mine, .theirs, .both])
+    @Test(
+        "under the error policy a key's save that meets another writer's save shows the conflict; the choice is saved",
+        arguments: [ConflictChoice.mine, .theirs, .both])
     func errorPolicyStoreConflict(choice: ConflictChoice) throws {
         let harness = try TodoAppConflictTests()
         // The app has not polled since: its toggle meets the other writer's new version.
         try harness.otherWriter { $0.text = "Water the roses" }
         harness.terminal.enqueue(keys: "x")
-        AppRunLoop(terminal: harness.terminal, app: harness.app, clock: { Self.start }, pollInterval: .seconds(60), stopsWhenIdle: true).run()
+        AppRunLoop(
+            terminal: harness.terminal, app: harness.app, clock: { Self.start }, pollInterval: .seconds(60),
+            stopsWhenIdle: true
+        ).run()
         let shown = harness.terminal.lastScreen?.lines ?? []
         #expect(shown.contains { $0.contains("mine     [x] Water the plants · Today") }, "\(shown)")
         #expect(shown.contains { $0.contains("theirs   [ ] Water the roses · Today") }, "\(shown)")

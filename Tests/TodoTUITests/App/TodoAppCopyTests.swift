@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+
 @testable import todo_tui
 
 /// When the store can no longer be written (issue 13.6: another program truncated it or
@@ -43,7 +44,8 @@ struct TodoAppCopyTests {
             .write(to: URL(fileURLWithPath: storePath))
     }
 
-    @Test("a store replaced by a newer format: the add is kept, W offers a path, Enter writes every to-do to a new store")
+    @Test(
+        "a store replaced by a newer format: the add is kept, W offers a path, Enter writes every to-do to a new store")
     func rescueAfterNewerFormat() throws {
         try replaceStoreWithNewerFormat()
         run("a", typing: "Typed after the upgrade", then: "Enter")
@@ -62,7 +64,9 @@ struct TodoAppCopyTests {
         #expect(Set(items.map(\.text)) == ["Saved before", "Typed after the upgrade"])
         var info = stat()
         #expect(stat(copy, &info) == 0 && info.st_mode & 0o777 == 0o600, "private, like the store")
-        #expect(try String(contentsOfFile: storePath, encoding: .utf8).contains(#""version": 99"#), "the newer file is left alone")
+        #expect(
+            try String(contentsOfFile: storePath, encoding: .utf8).contains(#""version": 99"#),
+            "the newer file is left alone")
     }
 
     @Test("an existing file is never written over: the copy is refused in one sentence and the file kept")
@@ -72,8 +76,9 @@ struct TodoAppCopyTests {
         run("W", typing: existing, then: "Enter")
         #expect(statusLine.hasPrefix("Not written: Could not create \(existing): it exists already"), "\(statusLine)")
         #expect(try String(contentsOfFile: existing, encoding: .utf8) == "precious\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }.isEmpty,
-                "no temporary file left behind")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }.isEmpty,
+            "no temporary file left behind")
     }
 
     @Test("an empty path keeps the editor open with the reason; Esc cancels and writes nothing")
@@ -83,7 +88,9 @@ struct TodoAppCopyTests {
         #expect(app.mode == .editing(LineEditor(), .copyPath), "the editor stays open to fix the path")
         run("Escape")
         #expect(app.mode == .browse)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { !$0.hasPrefix("todos.json") }.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { !$0.hasPrefix("todos.json") }
+                .isEmpty)
     }
 
     @Test("the quit prompt after a failed save names W")

@@ -82,10 +82,15 @@ struct TodoAppItemDetailsTests {
             item("Water plants", offset: 1, priority: .low, notes: "twice"),
             item("Read", offset: 2),
         ])
-        for (filter, shown) in [("+work", ["Call the bank"]), ("pri>=medium", ["Call the bank"]), ("has:notes", ["Water plants"]), ("-has:priority", ["Read"])] {
+        for (filter, shown) in [
+            ("+work", ["Call the bank"]), ("pri>=medium", ["Call the bank"]), ("has:notes", ["Water plants"]),
+            ("-has:priority", ["Read"]),
+        ] {
             let lines = try keys.send([.character("/"), .control("u")] + Key.typing(filter) + [.enter], to: app)
             let rows = lines.filter { $0.hasPrefix("  [ ]") }
-            #expect(rows.count == shown.count && shown.allSatisfy { text in rows.contains { $0.contains(text) } }, "\(filter): \(lines)")
+            #expect(
+                rows.count == shown.count && shown.allSatisfy { text in rows.contains { $0.contains(text) } },
+                "\(filter): \(lines)")
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+
 @testable import todo_tui
 
 /// Quitting never drops a change silently: one an earlier save could not write is saved on the
@@ -29,8 +30,9 @@ struct TodoAppQuitTests {
     let app: TodoApp
 
     init() throws {
-        app = try TodoApp(context: TodoContext(store: store, now: { Self.start }), calendar: Calendar(identifier: .gregorian),
-                          now: Self.start, size: terminal.size, animations: false)
+        app = try TodoApp(
+            context: TodoContext(store: store, now: { Self.start }), calendar: Calendar(identifier: .gregorian),
+            now: Self.start, size: terminal.size, animations: false)
     }
 
     /// Feeds key names through the real run loop until it quits or the script ends.
@@ -59,12 +61,17 @@ struct TodoAppQuitTests {
         #expect(!app.context.hasChanges)
     }
 
-    @Test("when the save still fails, q is refused with the reason; another key cancels; q twice quits without the change")
+    @Test(
+        "when the save still fails, q is refused with the reason; another key cancels; q twice quits without the change"
+    )
     func askedTwice() {
         addWhileFailing()
         run("q j")
         #expect(terminal.remainingEvents.isEmpty, "q did not quit")
-        #expect(terminal.presented.contains { $0.lines.last?.contains("Not saved — press q again to quit without your unsaved change,") == true })
+        #expect(
+            terminal.presented.contains {
+                $0.lines.last?.contains("Not saved — press q again to quit without your unsaved change,") == true
+            })
         #expect(app.context.hasChanges)
 
         run("q q j")
@@ -82,6 +89,9 @@ struct TodoAppQuitTests {
         }
         run("q j")
         #expect(terminal.remainingEvents.isEmpty, "q did not quit")
-        #expect(terminal.presented.contains { $0.lines.last?.contains("press q again to quit without your 4 unsaved changes,") == true })
+        #expect(
+            terminal.presented.contains {
+                $0.lines.last?.contains("press q again to quit without your 4 unsaved changes,") == true
+            })
     }
 }

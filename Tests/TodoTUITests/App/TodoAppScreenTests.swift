@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+
 @testable import todo_tui
 
 /// What the list's screen tells the user beyond the rows: counts, position, status lines
@@ -23,9 +24,11 @@ struct TodoAppScreenTests {
 }
 
 extension TodoAppScreenTests {
-    @Test("a half-typed or wrong filter token shows its error over the result without that token", arguments: [
-        ("color:mauve", "Unknown colour"), ("done:maybe", "Unknown done value"),
-    ])
+    @Test(
+        "a half-typed or wrong filter token shows its error over the result without that token",
+        arguments: [
+            ("color:mauve", "Unknown colour"), ("done:maybe", "Unknown done value"),
+        ])
     func badFilterTokenKeepsLastResult(_ token: String, _ errorPart: String) throws {
         let app = try keys.makeApp(["Buy milk", "Call Mum", "Buy bread"], size: TerminalSize(rows: 12, columns: 100))
         let lines = try keys.send(Key.sequence("/") + Key.typing("buy " + token), to: app)
@@ -46,7 +49,9 @@ extension TodoAppScreenTests {
         let app = try keys.makeApp(["Buy milk", "Call Mum"], size: TerminalSize(rows: 12, columns: 100))
         try keys.send(Key.sequence("/") + Key.typing("buy") + [.enter], to: app)
         let added = try keys.send(Key.sequence("a") + Key.typing("Walk the dog") + [.enter], to: app)
-        #expect(added.last?.hasPrefix("Added 'Walk the dog' — hidden by the filter, Esc shows it") == true, "\(added.last ?? "")")
+        #expect(
+            added.last?.hasPrefix("Added 'Walk the dog' — hidden by the filter, Esc shows it") == true,
+            "\(added.last ?? "")")
         #expect(keys.storedTexts().contains("Walk the dog"))
         let shown = try keys.send([.escape], to: app)
         #expect(shown.contains { $0.contains("Walk the dog") })
@@ -57,7 +62,9 @@ extension TodoAppScreenTests {
 
 extension TodoAppScreenTests {
     /// An app whose store holds `items` (text, seconds from `TodoAppTests.start`, done).
-    func makeApp(dated items: [(String, TimeInterval, Bool)], size: TerminalSize = TerminalSize(rows: 12, columns: 60)) throws -> TodoApp {
+    func makeApp(
+        dated items: [(String, TimeInterval, Bool)], size: TerminalSize = TerminalSize(rows: 12, columns: 60)
+    ) throws -> TodoApp {
         let seed = TodoContext(store: keys.store, now: { TodoAppTests.start })
         for (text, offset, done) in items {
             let item = try seed.insert(text: text, date: TodoAppTests.start + offset)
@@ -65,7 +72,8 @@ extension TodoAppScreenTests {
         }
         try seed.save()
         let context = TodoContext(store: keys.store, now: { TodoAppTests.start })
-        return try TodoApp(context: context, calendar: keys.calendar, now: TodoAppTests.start, size: size, animations: false)
+        return try TodoApp(
+            context: context, calendar: keys.calendar, now: TodoAppTests.start, size: size, animations: false)
     }
 
     /// The screen as the app draws it now.
@@ -77,7 +85,10 @@ extension TodoAppScreenTests {
 
     @Test("an overdue item (before today, not done) is marked with a red bold '!' that NO_COLOR keeps as '!' and bold")
     func overdueMarked() throws {
-        let app = try makeApp(dated: [("Late", -86_400, false), ("Late but done", -86_300, false), ("Earlier today", -3_600, false), ("Now", 0, false)])
+        let app = try makeApp(dated: [
+            ("Late", -86_400, false), ("Late but done", -86_300, false), ("Earlier today", -3_600, false),
+            ("Now", 0, false),
+        ])
         try keys.send(Key.sequence("g j x"), to: app)
         let screen = screen(of: app)
         let lines = screen.lines
@@ -111,7 +122,9 @@ extension TodoAppScreenTests {
 extension TodoAppScreenTests {
     @Test("t opens prefilled with the item's date in a form it reads back; Enter on it changes nothing")
     func redatePrefilled() throws {
-        let app = try makeApp(dated: [("Whole day", -12 * 3_600, false), ("Timed", 9 * 60, false)], size: TerminalSize(rows: 12, columns: 80))
+        let app = try makeApp(
+            dated: [("Whole day", -12 * 3_600, false), ("Timed", 9 * 60, false)],
+            size: TerminalSize(rows: 12, columns: 80))
         let whole = try keys.send(Key.sequence("g t"), to: app)
         #expect(whole.last == "Date: 2025-11-20", "\(whole.last ?? "")")
         try keys.send([.enter], to: app)
@@ -130,7 +143,8 @@ extension TodoAppScreenTests {
         let app = try makeApp(dated: [("Dentist", 0, false)], size: TerminalSize(rows: 12, columns: 60))
         let lines = try keys.send(Key.sequence("t") + Key.typing("someday") + [.enter], to: app)
         #expect(lines.last == "Date: someday")
-        let message = lines.dropFirst().dropLast().map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let message = lines.dropFirst().dropLast().map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+            separator: " ")
         #expect(message.contains("Unknown date 'someday'; use \(DateInput.acceptedForms)."), "\(lines)")
     }
 }
@@ -138,7 +152,9 @@ extension TodoAppScreenTests {
 extension TodoAppScreenTests {
     @Test("a row shows its item's time of day when it has one; an item at midnight shows none")
     func rowTimes() throws {
-        let app = try makeApp(dated: [("All day", -12 * 3_600, false), ("Dentist", -2.5 * 3_600, false), ("Done call", 9 * 3_600 + 59, false)])
+        let app = try makeApp(dated: [
+            ("All day", -12 * 3_600, false), ("Dentist", -2.5 * 3_600, false), ("Done call", 9 * 3_600 + 59, false),
+        ])
         let lines = try keys.send(Key.sequence("G x"), to: app)
         #expect(lines.contains("  [ ] All day"), "\(lines)")
         #expect(lines.contains("  [ ] 09:30 Dentist"), "\(lines)")
@@ -149,12 +165,16 @@ extension TodoAppScreenTests {
         let evening = try keys.send(Key.sequence("t") + Key.typing("today 9:30pm") + [.enter], to: app)
         #expect(evening.contains("  [ ] 21:30 Dentist"), "\(evening)")
         let bad = try keys.send(Key.sequence("t C-u") + Key.typing("25:00") + [.enter], to: app)
-        #expect(bad.joined(separator: " ").contains("hours run from 00 to 23 (times are written 9:30, 14:30, 9am or 9:30pm)"), "\(bad)")
+        #expect(
+            bad.joined(separator: " ").contains(
+                "hours run from 00 to 23 (times are written 9:30, 14:30, 9am or 9:30pm)"), "\(bad)")
     }
 }
 
 extension TodoAppScreenTests {
-    @Test("on a narrow screen the title's right part gives way, the position first; the count stays", arguments: [20, 30, 40, 50, 60, 80])
+    @Test(
+        "on a narrow screen the title's right part gives way, the position first; the count stays",
+        arguments: [20, 30, 40, 50, 60, 80])
     func narrowTitle(columns: Int) throws {
         let app = try keys.makeApp((1...1_200).map { "Item \($0)" }, size: TerminalSize(rows: 10, columns: columns))
         let title = try keys.send([.end], to: app)[0]

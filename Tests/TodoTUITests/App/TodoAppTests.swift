@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+
 @testable import todo_tui
 
 /// The app driven by scripted keys on an in-memory store (DESIGN §4.3's key table).
@@ -181,12 +182,15 @@ struct TodoAppTests {
             try seed.insert(text: text, date: Self.start + TimeInterval(offset))
         }
         try seed.save()
-        let app = try TodoApp(context: TodoContext(store: store, now: { Self.start }), calendar: calendar, now: Self.start,
-                              size: TerminalSize(rows: 12, columns: 60), animations: true)
+        let app = try TodoApp(
+            context: TodoContext(store: store, now: { Self.start }), calendar: calendar, now: Self.start,
+            size: TerminalSize(rows: 12, columns: 60), animations: true)
         try send(Key.sequence("/ m i"), to: app)
         #expect(!app.isAnimating, "2,994 rows left: no animation")
         #expect(app.controller.fetchedItems.count == 6)
-        #expect(app.table.layout.sections.map(\.rowCount) == (0..<app.controller.numberOfSections).map(app.controller.numberOfItems(inSection:)))
+        #expect(
+            app.table.layout.sections.map(\.rowCount)
+                == (0..<app.controller.numberOfSections).map(app.controller.numberOfItems(inSection:)))
         try send(Key.sequence("l k Space 1"), to: app)
         #expect(app.isAnimating, "four rows leave with an animation")
         #expect(app.controller.fetchedItems.map(\.text) == ["Milk 1000", "Milk 1500"])

@@ -27,7 +27,9 @@ struct CLICommandTests: CLISandboxSuite {
         #expect(list.status == 0)
         #expect(list.stdout.contains("Today\n"))
         // The item has the time it was added at, shown before the text.
-        #expect(list.stdout.split(separator: "\n").map { RowTime.removed(from: String($0)) }.contains("  \(id.prefix(8)) [ ] Buy milk · red"))
+        #expect(
+            list.stdout.split(separator: "\n").map { RowTime.removed(from: String($0)) }.contains(
+                "  \(id.prefix(8)) [ ] Buy milk · red"))
 
         let json = try cli.run("list", "--json", "--store", store)
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
@@ -47,18 +49,25 @@ struct CLICommandTests: CLISandboxSuite {
         #expect(try storeText().contains("\"text\": \"Final text\""))
         #expect(try cli.run("done", prefix, "--store", store).status == 0)
         #expect(try storeText().contains("\"isDone\": true"))
-        #expect(try cli.run("list", "--store", store).stdout.split(separator: "\n").map { RowTime.removed(from: String($0)) }.contains { $0.hasSuffix("[x] Final text") })
+        #expect(
+            try cli.run("list", "--store", store).stdout.split(separator: "\n").map {
+                RowTime.removed(from: String($0))
+            }.contains { $0.hasSuffix("[x] Final text") })
         #expect(try cli.run("undone", prefix.uppercased(), "--store", store).status == 0)
         #expect(try storeText().contains("\"isDone\": false"))
         #expect(try cli.run("delete", id, "--store", store).status == 0)
         #expect(!(try storeText().contains(id.uppercased())))
     }
 
-    @Test("edit --date moves an item to another day at its own time of day, --color recolours it, and text stays unless given")
+    @Test(
+        "edit --date moves an item to another day at its own time of day, --color recolours it, and text stays unless given"
+    )
     func editDateAndColour() throws {
-        let id = try cli.run("add", "Ring Ana", "--date", "2030-05-06T10:15", "--store", store).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let id = try cli.run("add", "Ring Ana", "--date", "2030-05-06T10:15", "--store", store).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         let before = try #require(try JSONStore(path: store).load().items.first?.date)
-        let edited = try cli.run("edit", String(id.prefix(5)), "--date", "2030-05-09", "--color", "red", "--store", store)
+        let edited = try cli.run(
+            "edit", String(id.prefix(5)), "--date", "2030-05-09", "--color", "red", "--store", store)
         #expect(edited.status == 0, "\(edited.stderr)")
         let item = try #require(try JSONStore(path: store).load().items.first)
         #expect(item.text == "Ring Ana")
@@ -66,12 +75,16 @@ struct CLICommandTests: CLISandboxSuite {
         #expect(item.date.timeIntervalSince(before) == 3 * 86_400, "three days later at 10:15 in the runner's zone")
         let nothing = try cli.run("edit", id, "--store", store)
         #expect(nothing.status == 64)
-        #expect(nothing.stderr == "todo-tui: Nothing to change; give a new text, --date, --color, --priority, --tag, --untag or --note.\n")
+        #expect(
+            nothing.stderr
+                == "todo-tui: Nothing to change; give a new text, --date, --color, --priority, --tag, --untag or --note.\n"
+        )
     }
 
     @Test("add accepts every documented date form")
     func dateForms() throws {
-        for date in ["today", "tomorrow", "yesterday", "mon", "friday", "+3d", "-2d", "2025-01-31", "2025-01-31T09:30"] {
+        for date in ["today", "tomorrow", "yesterday", "mon", "friday", "+3d", "-2d", "2025-01-31", "2025-01-31T09:30"]
+        {
             let result = try cli.run("add", "Dated \(date)", "--date", date, "--store", store)
             #expect(result.status == 0, "\(date): \(result.stderr)")
         }
@@ -91,18 +104,20 @@ struct CLICommandTests: CLISandboxSuite {
         #expect(bad.stderr.contains("mauve"))
     }
 
-    @Test("bad input on the command line exits 64 with one clear line and leaves the store alone", arguments: [
-        (["add", "", ], "empty"),
-        (["add", "two\nlines"], "control character"),
-        (["add", "x", "--date", "tomorow"], "tomorow"),
-        (["add", "x", "--color", "mauve"], "mauve"),
-        (["done", "abc"], "too short"),
-        (["done", "ffff0000"], "No to-do"),
-        (["frobnicate"], "Unexpected argument 'frobnicate'"),
-        (["list", "--merge-policy", "bogus"], "--merge-policy does not apply to list"),
-        (["list", "--export", "json"], "--export does not apply to list"),
-        (["--demo", "list"], "--demo does not apply to list"),
-    ])
+    @Test(
+        "bad input on the command line exits 64 with one clear line and leaves the store alone",
+        arguments: [
+            (["add", ""], "empty"),
+            (["add", "two\nlines"], "control character"),
+            (["add", "x", "--date", "tomorow"], "tomorow"),
+            (["add", "x", "--color", "mauve"], "mauve"),
+            (["done", "abc"], "too short"),
+            (["done", "ffff0000"], "No to-do"),
+            (["frobnicate"], "Unexpected argument 'frobnicate'"),
+            (["list", "--merge-policy", "bogus"], "--merge-policy does not apply to list"),
+            (["list", "--export", "json"], "--export does not apply to list"),
+            (["--demo", "list"], "--demo does not apply to list"),
+        ])
     func usageErrors(arguments: [String], message: String) throws {
         _ = try cli.run("add", "Existing", "--store", store)
         let before = try storeText()
@@ -116,17 +131,17 @@ struct CLICommandTests: CLISandboxSuite {
     @Test("an ambiguous prefix is refused, listing the candidates")
     func ambiguousPrefix() throws {
         let contents = """
-        {
-          "format": "todo-tui",
-          "generation": 1,
-          "items": [
-            {"color": "default", "createdAt": "2025-01-01T00:00:00.000Z", "date": "2025-01-01T00:00:00.000Z", "id": "ABCD0000-0000-4000-8000-000000000001", "isDone": false, "modifiedAt": "2025-01-01T00:00:00.000Z", "text": "First", "version": 1},
-            {"color": "default", "createdAt": "2025-01-01T00:00:00.000Z", "date": "2025-01-01T00:00:00.000Z", "id": "ABCD0000-0000-4000-8000-000000000002", "isDone": false, "modifiedAt": "2025-01-01T00:00:00.000Z", "text": "Second", "version": 1}
-          ],
-          "version": 1
-        }
+            {
+              "format": "todo-tui",
+              "generation": 1,
+              "items": [
+                {"color": "default", "createdAt": "2025-01-01T00:00:00.000Z", "date": "2025-01-01T00:00:00.000Z", "id": "ABCD0000-0000-4000-8000-000000000001", "isDone": false, "modifiedAt": "2025-01-01T00:00:00.000Z", "text": "First", "version": 1},
+                {"color": "default", "createdAt": "2025-01-01T00:00:00.000Z", "date": "2025-01-01T00:00:00.000Z", "id": "ABCD0000-0000-4000-8000-000000000002", "isDone": false, "modifiedAt": "2025-01-01T00:00:00.000Z", "text": "Second", "version": 1}
+              ],
+              "version": 1
+            }
 
-        """
+            """
         try contents.write(toFile: store, atomically: false, encoding: .utf8)
         let result = try cli.run("done", "abcd", "--store", store)
         #expect(result.status == 64)

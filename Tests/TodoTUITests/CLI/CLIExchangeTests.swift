@@ -15,7 +15,9 @@ struct CLIExchangeTests: CLISandboxSuite {
         _ = try cli.run("add", "Call Mum", "--date", "tomorrow", "--store", store)
     }
 
-    @Test("every format exports to stdout without a terminal, and imports back into an empty store unchanged", arguments: ["json", "csv", "ics", "taskwarrior", "todotxt", "markdown"])
+    @Test(
+        "every format exports to stdout without a terminal, and imports back into an empty store unchanged",
+        arguments: ["json", "csv", "ics", "taskwarrior", "todotxt", "markdown"])
     func roundTrip(format: String) throws {
         let exported = try cli.run("--export", format, "--store", store)
         #expect(exported.status == 0, "\(exported.stderr)")
@@ -54,7 +56,8 @@ struct CLIExchangeTests: CLISandboxSuite {
     func malformedImport() throws {
         let before = try Data(contentsOf: URL(fileURLWithPath: store))
         let bad = home.path("bad.csv")
-        try "id,text,date,color,done,createdAt,modifiedAt\r\nnot-a-row\r\n".write(toFile: bad, atomically: false, encoding: .utf8)
+        try "id,text,date,color,done,createdAt,modifiedAt\r\nnot-a-row\r\n".write(
+            toFile: bad, atomically: false, encoding: .utf8)
         let result = try cli.run("import", bad, "--store", store)
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("line 2"))
@@ -76,6 +79,9 @@ struct CLIExchangeTests: CLISandboxSuite {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let result = try cli.run("--export", "json", "--output", folder, "--store", store)
         #expect(result.status == 74)
-        #expect(result.stderr == "todo-tui: The output path \(folder) is a directory; give a file name (only vdir writes into a folder).\n")
+        #expect(
+            result.stderr
+                == "todo-tui: The output path \(folder) is a directory; give a file name (only vdir writes into a folder).\n"
+        )
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Glibc
 import Testing
-@testable import todo_tui
 import TodoCore
+
+@testable import todo_tui
 
 /// `--merge-policy` on the write subcommands and the interactive list (issue 6).
 @Suite("CLI --merge-policy")
@@ -30,7 +31,8 @@ struct CLIMergePolicyTests {
     }
 
     static let writeCommands: [[String]] = [
-        ["add", "Milk"], ["edit", "abcd", "Bread"], ["done", "abcd"], ["undone", "abcd"], ["delete", "abcd"], ["import", "todos.csv"],
+        ["add", "Milk"], ["edit", "abcd", "Bread"], ["done", "abcd"], ["undone", "abcd"], ["delete", "abcd"],
+        ["import", "todos.csv"],
     ]
 
     @Test("every write command takes each short name and each Swift case name", arguments: writeCommands)
@@ -50,11 +52,16 @@ struct CLIMergePolicyTests {
         #expect(try Self.parsedPolicy(["--merge-policy", "rollback"]) == .rollback)
     }
 
-    @Test("an unknown policy is a usage error, exit 64, naming the valid ones, before the store is touched", arguments: writeCommands + [["--export", "json"]])
+    @Test(
+        "an unknown policy is a usage error, exit 64, naming the valid ones, before the store is touched",
+        arguments: writeCommands + [["--export", "json"]])
     func unknownPolicy(command: [String]) throws {
         let result = try cli.run(command + ["--merge-policy", "store-wins", "--store", store])
         #expect(result.status == 64, "\(result.stderr)")
-        #expect(result.stderr == "todo-tui: Unknown merge policy 'store-wins'; use one of error, store-trump, object-trump, overwrite, rollback.\n")
+        #expect(
+            result.stderr
+                == "todo-tui: Unknown merge policy 'store-wins'; use one of error, store-trump, object-trump, overwrite, rollback.\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: store))
     }
 
@@ -95,7 +102,9 @@ struct CLIMergePolicyTests {
     /// store and then waits for the lock to save; once it holds the lock file open, this test
     /// changes the store (as the lock's holder may) and lets go, and the command's save meets
     /// the change.
-    @Test("todo-tui edit settles a save under another writer by its --merge-policy", arguments: MergePolicy.allCases, Meanwhile.allCases)
+    @Test(
+        "todo-tui edit settles a save under another writer by its --merge-policy", arguments: MergePolicy.allCases,
+        Meanwhile.allCases)
     func savedUnderTheCommand(policy: MergePolicy, meanwhile: Meanwhile) throws {
         let expected = try #require(Self.expected[meanwhile]?[policy])
         let id = try sandbox.add("Base")
@@ -106,7 +115,9 @@ struct CLIMergePolicyTests {
 
         var patient = cli
         patient.environment["TODO_TUI_LOCK_TIMEOUT"] = "30"
-        let (process, _, errors) = try patient.start(["edit", id, "Mine", "--merge-policy", policy.name, "--store", store])
+        let (process, _, errors) = try patient.start([
+            "edit", id, "Mine", "--merge-policy", policy.name, "--store", store,
+        ])
         let waiting = Self.waitUntilOpen(store + ".lock", by: process.processIdentifier)
         if waiting {
             var contents = try JSONStore(path: store).load()
@@ -133,7 +144,8 @@ struct CLIMergePolicyTests {
         for _ in 0..<5_000 {
             let folder = "/proc/\(pid)/fd"
             guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
-            for descriptor in descriptors where (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\(descriptor)")) == wanted {
+            for descriptor in descriptors
+            where (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\(descriptor)")) == wanted {
                 return true
             }
             usleep(2_000)

@@ -10,19 +10,21 @@ struct CLIOptionCombinationTests: CLISandboxSuite {
         sandbox = try CLISandbox()
     }
 
-    @Test("a meaningless combination is refused, exit 64, one sentence naming the option, nothing written", arguments: [
-        (["--export", "markdown", "add", "foo"], "--export"),
-        (["--output", "out.md"], "--output"),
-        (["--output", "out.md", "add", "foo"], "--output"),
-        (["--filter", "milk", "add", "foo"], "--filter"),
-        (["done", "abcd", "--export", "json"], "--export"),
-        (["--export", "json", "--demo"], "--demo"),
-        (["--export", "json", "--no-animation"], "--no-animation"),
-        (["--export", "json", "--merge-policy", "overwrite"], "--merge-policy"),
-        (["--demo", "--store", "other.json"], "--demo"),
-        (["import", "x.json", "--no-animation"], "--no-animation"),
-        (["list", "--output", "out.md"], "--output"),
-    ])
+    @Test(
+        "a meaningless combination is refused, exit 64, one sentence naming the option, nothing written",
+        arguments: [
+            (["--export", "markdown", "add", "foo"], "--export"),
+            (["--output", "out.md"], "--output"),
+            (["--output", "out.md", "add", "foo"], "--output"),
+            (["--filter", "milk", "add", "foo"], "--filter"),
+            (["done", "abcd", "--export", "json"], "--export"),
+            (["--export", "json", "--demo"], "--demo"),
+            (["--export", "json", "--no-animation"], "--no-animation"),
+            (["--export", "json", "--merge-policy", "overwrite"], "--merge-policy"),
+            (["--demo", "--store", "other.json"], "--demo"),
+            (["import", "x.json", "--no-animation"], "--no-animation"),
+            (["list", "--output", "out.md"], "--output"),
+        ])
     func refused(arguments: [String], option: String) throws {
         let result = try cli.run(arguments + ["--store", store])
         #expect(result.status == 64)
@@ -37,7 +39,8 @@ struct CLIOptionCombinationTests: CLISandboxSuite {
     func meaningfulCombinations() throws {
         _ = try sandbox.add("Buy milk")
         _ = try sandbox.add("Call Ana")
-        let exported = try cli.run("--export", "markdown", "--filter", "milk", "--output", home.path("out.md"), "--store", store)
+        let exported = try cli.run(
+            "--export", "markdown", "--filter", "milk", "--output", home.path("out.md"), "--store", store)
         #expect(exported.status == 0, "\(exported.stderr)")
         let text = try String(contentsOfFile: home.path("out.md"), encoding: .utf8)
         #expect(text.contains("Buy milk") && !text.contains("Call Ana"))

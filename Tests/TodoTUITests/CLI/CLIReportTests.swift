@@ -15,7 +15,9 @@ struct CLIReportTests: CLISandboxSuite {
     func storeHostileItem() throws -> String {
         let id = UUID()
         let now = Date()
-        let item = TodoItem(id: id, text: "Red \u{1B}[31malert", date: now, color: .default, isDone: false, createdAt: now, modifiedAt: now, version: 1)
+        let item = TodoItem(
+            id: id, text: "Red \u{1B}[31malert", date: now, color: .default, isDone: false, createdAt: now,
+            modifiedAt: now, version: 1)
         try JSONStore(path: store).modify { $0 = StoreContents(generation: 1, items: [item]) }
         return id.uuidString.lowercased()
     }

@@ -19,15 +19,27 @@ struct CLIStoreSafetyTests: CLISandboxSuite {
         "{\n  \"format\": \"todo-tui\",\n  \"generation\": 1,\n  \"items\": [\n    \(items)\n  ],\n  \"version\": \(version)\n}\n"
     }
 
-    @Test("a corrupt store is refused with exit 65, naming the file and position, and stays byte-for-byte unchanged", arguments: [
-        ("truncated", Array(storeText(items: validItem).utf8.prefix(120))),
-        ("wrong type", Array(storeText(items: validItem.replacingOccurrences(of: "\"isDone\": false", with: "\"isDone\": \"no\"")).utf8)),
-        ("trailing garbage", Array((storeText(items: validItem) + "garbage").utf8)),
-        ("duplicate id", Array(storeText(items: validItem + ",\n    " + validItem).utf8)),
-        ("newer version", Array(storeText(items: validItem, version: "2").utf8)),
-        ("invalid UTF-8", Array(storeText(items: validItem).utf8.prefix(200)) + [0xFF, 0xFE] + Array(storeText(items: validItem).utf8.dropFirst(200))),
-        ("empty file", []),
-    ])
+    @Test(
+        "a corrupt store is refused with exit 65, naming the file and position, and stays byte-for-byte unchanged",
+        arguments: [
+            ("truncated", Array(storeText(items: validItem).utf8.prefix(120))),
+            (
+                "wrong type",
+                Array(
+                    storeText(
+                        items: validItem.replacingOccurrences(of: "\"isDone\": false", with: "\"isDone\": \"no\"")
+                    ).utf8)
+            ),
+            ("trailing garbage", Array((storeText(items: validItem) + "garbage").utf8)),
+            ("duplicate id", Array(storeText(items: validItem + ",\n    " + validItem).utf8)),
+            ("newer version", Array(storeText(items: validItem, version: "2").utf8)),
+            (
+                "invalid UTF-8",
+                Array(storeText(items: validItem).utf8.prefix(200)) + [0xFF, 0xFE]
+                    + Array(storeText(items: validItem).utf8.dropFirst(200))
+            ),
+            ("empty file", []),
+        ])
     func corruptStore(name: String, bytes: [UInt8]) throws {
         try Data(bytes).write(to: URL(fileURLWithPath: store))
         for arguments in [["list"], ["add", "New"], ["done", "abcd"]] {

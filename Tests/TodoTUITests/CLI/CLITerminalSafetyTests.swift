@@ -18,16 +18,21 @@ struct CLITerminalSafetyTests: CLISandboxSuite {
     /// Two items whose ids share the prefix `aaaa`, the first with the hostile text.
     func storeAmbiguousItems() throws {
         let now = Date()
-        let ids = try ["aaaa0000-0000-4000-8000-000000000001", "aaaa0000-0000-4000-8000-000000000002"].map { try #require(UUID(uuidString: $0)) }
+        let ids = try ["aaaa0000-0000-4000-8000-000000000001", "aaaa0000-0000-4000-8000-000000000002"].map {
+            try #require(UUID(uuidString: $0))
+        }
         let items = ids.enumerated().map { index, id in
-            TodoItem(id: id, text: index == 0 ? Self.hostile : "two", date: now, color: .default, isDone: false, createdAt: now, modifiedAt: now, version: 1)
+            TodoItem(
+                id: id, text: index == 0 ? Self.hostile : "two", date: now, color: .default, isDone: false,
+                createdAt: now, modifiedAt: now, version: 1)
         }
         try JSONStore(path: store).modify { $0 = StoreContents(generation: 1, items: items) }
     }
 
     /// Runs the binary in a tmux pane and returns what the pane shows once it exited.
     func pane(_ arguments: [String]) throws -> [String] {
-        let session = try TmuxSession(command: TmuxSession.todoTUICommand(arguments, home: home), columns: 200, rows: 20, scratch: home.url.path)
+        let session = try TmuxSession(
+            command: TmuxSession.todoTUICommand(arguments, home: home), columns: 200, rows: 20, scratch: home.url.path)
         defer { session.kill() }
         let (lines, matched) = try session.waitForPane { $0.contains { $0.hasPrefix("EXITED:") } }
         try #require(matched, "the pane shows:\n\(lines.joined(separator: "\n"))")
@@ -62,6 +67,7 @@ struct CLITerminalSafetyTests: CLISandboxSuite {
         // its CR LF line breaks still end lines (no ␍ symbol) and nothing raw remains.
         let ics = try pane(["--export", "ics", "--store", store])
         #expect(ics.contains("END:VCALENDAR"), "line breaks are kept: \(ics)")
-        #expect(ics.contains { $0.hasPrefix("SUMMARY:one") && $0.contains("PWNED") && !$0.contains("\u{1B}") }, "\(ics)")
+        #expect(
+            ics.contains { $0.hasPrefix("SUMMARY:one") && $0.contains("PWNED") && !$0.contains("\u{1B}") }, "\(ics)")
     }
 }

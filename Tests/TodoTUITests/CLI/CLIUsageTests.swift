@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import todo_tui
 
 /// The parser's own refusals, `help`, `--version`, and the man page (DESIGN §4.4).
@@ -17,9 +18,11 @@ struct CLIUsageTests: CLISandboxSuite {
             .deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    @Test("the parser's refusals are one sentence prefixed todo-tui:, exit 64, without usage", arguments: [
-        ["--bogus"], ["add"], ["list", "--nope"], ["done"], ["add", "x", "--color"],
-    ])
+    @Test(
+        "the parser's refusals are one sentence prefixed todo-tui:, exit 64, without usage",
+        arguments: [
+            ["--bogus"], ["add"], ["list", "--nope"], ["done"], ["add", "x", "--color"],
+        ])
     func parserErrorsAreOneSentence(arguments: [String]) throws {
         let result = try cli.run(arguments + ["--store", store])
         #expect(result.status == 64)
@@ -48,14 +51,19 @@ struct CLIUsageTests: CLISandboxSuite {
 
     @Test("the man page names every subcommand and root option, and the version")
     func manPageNamesEverything() throws {
-        let page = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("data/todo-tui.1"), encoding: .utf8)
+        let page = try String(
+            contentsOf: Self.repositoryRoot.appendingPathComponent("data/todo-tui.1"), encoding: .utf8)
         let dump = try cli.run("--experimental-dump-help")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
         let command = try #require(root["command"] as? [String: Any])
-        let subcommands = try #require(command["subcommands"] as? [[String: Any]]).compactMap { $0["commandName"] as? String }
+        let subcommands = try #require(command["subcommands"] as? [[String: Any]]).compactMap {
+            $0["commandName"] as? String
+        }
         #expect(subcommands.count >= 8)
         for name in subcommands {
-            #expect(page.contains(".BI \(name) ") || page.contains(".BR \(name) ") || page.contains(".BI \(name)\n"), "no command \(name)")
+            #expect(
+                page.contains(".BI \(name) ") || page.contains(".BR \(name) ") || page.contains(".BI \(name)\n"),
+                "no command \(name)")
         }
         let arguments = try #require(command["arguments"] as? [[String: Any]])
         let options = arguments.flatMap { ($0["names"] as? [[String: Any]]) ?? [] }
@@ -83,7 +91,8 @@ struct CLIUsageTests: CLISandboxSuite {
         let groff = "/usr/bin/groff"
         guard FileManager.default.isExecutableFile(atPath: groff) else { return }
         let runner = CommandRunner(executable: groff, environment: ProcessInfo.processInfo.environment)
-        let result = try runner.run("-man", "-Tutf8", "-ww", "-z", Self.repositoryRoot.appendingPathComponent("data/todo-tui.1").path)
+        let result = try runner.run(
+            "-man", "-Tutf8", "-ww", "-z", Self.repositoryRoot.appendingPathComponent("data/todo-tui.1").path)
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }

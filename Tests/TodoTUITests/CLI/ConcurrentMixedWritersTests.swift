@@ -27,7 +27,8 @@ struct ConcurrentMixedWritersTests {
         init?(line: String) {
             let fields = line.split(separator: " ", maxSplits: 3).map(String.init)
             guard fields.count >= 3, let generation = Int(fields[0]), let kind = Kind(rawValue: fields[1]),
-                  let id = UUID(uuidString: fields[2]) else { return nil }
+                let id = UUID(uuidString: fields[2])
+            else { return nil }
             self.generation = generation
             self.kind = kind
             self.id = id
@@ -36,18 +37,26 @@ struct ConcurrentMixedWritersTests {
         }
     }
 
-    @Test("4 processes × 250 adds, edits, toggles and deletes: every add survives unless deleted later, no duplicate, every value one some process wrote")
+    @Test(
+        "4 processes × 250 adds, edits, toggles and deletes: every add survives unless deleted later, no duplicate, every value one some process wrote"
+    )
     func mixedWriters() throws {
         let home = try TemporaryDirectory()
         let path = home.path("todos.json")
         let seeds = try Self.seed(path)
-        let stress = CommandRunner(executable: CommandRunner.executable("todo-stress"), environment: ProcessInfo.processInfo.environment)
+        let stress = CommandRunner(
+            executable: CommandRunner.executable("todo-stress"), environment: ProcessInfo.processInfo.environment)
         let started = try (1...Self.writers).map { writer in
-            try stress.start(["mixed", path, "--writer", "w\(writer)", "--operations", "\(Self.operations)", "--policy", "object-trump"])
+            try stress.start([
+                "mixed", path, "--writer", "w\(writer)", "--operations", "\(Self.operations)", "--policy",
+                "object-trump",
+            ])
         }
         var log: [Operation] = []
         for (process, output, errors) in started {
-            let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+            let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(
+                separator: "\n"
+            ).map(String.init)
             let summary = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             print(summary, terminator: "")
@@ -97,7 +106,9 @@ struct ConcurrentMixedWritersTests {
         for id in known {
             let operations = byID[id] ?? []
             let present = operations.last.map { $0.kind != .delete } ?? true
-            #expect((final[id] != nil) == present, "\(id): last written operation \(operations.last?.kind.rawValue ?? "none")")
+            #expect(
+                (final[id] != nil) == present,
+                "\(id): last written operation \(operations.last?.kind.rawValue ?? "none")")
             if operations.first?.kind == .add {
                 if present { survivingAdds += 1 } else { deletedAdds += 1 }
             }
@@ -106,7 +117,9 @@ struct ConcurrentMixedWritersTests {
             let texts = operations.filter { $0.kind == .add || $0.kind == .text }.map(\.value)
             let dones = operations.filter { $0.kind == .done }.map { $0.value == "true" }
             let seedText = seedByID[id]?.text
-            let everText = log.filter { $0.id == id && ($0.kind == .add || $0.kind == .text) }.map(\.value) + [seedText].compactMap { $0 }
+            let everText =
+                log.filter { $0.id == id && ($0.kind == .add || $0.kind == .text) }.map(\.value)
+                + [seedText].compactMap { $0 }
             // Seeds and adds start not done.
             let everDone = log.filter { $0.id == id && $0.kind == .done }.map { $0.value == "true" } + [false]
             #expect(everText.contains(item.text), "\(id): text '\(item.text)' was written by someone")
@@ -117,7 +130,9 @@ struct ConcurrentMixedWritersTests {
             }
         }
         let kinds = Dictionary(grouping: log, by: \.kind).mapValues(\.count)
-        print("concurrent writers: \(items.count) items at the end; \(kinds[.add] ?? 0) adds (\(survivingAdds) survive, \(deletedAdds) deleted later), \(kinds[.text] ?? 0) text edits, \(kinds[.done] ?? 0) toggles, \(kinds[.delete] ?? 0) deletes, \(log.count - written.count) saves left nothing to write, \(reinserted) items re-inserted by a later edit")
+        print(
+            "concurrent writers: \(items.count) items at the end; \(kinds[.add] ?? 0) adds (\(survivingAdds) survive, \(deletedAdds) deleted later), \(kinds[.text] ?? 0) text edits, \(kinds[.done] ?? 0) toggles, \(kinds[.delete] ?? 0) deletes, \(log.count - written.count) saves left nothing to write, \(reinserted) items re-inserted by a later edit"
+        )
         #expect(survivingAdds + deletedAdds == kinds[.add])
     }
 }

@@ -87,11 +87,15 @@ struct CrossProcessMergeTests {
             .overwrite: Outcome(saved: true, text: nil),
             .rollback: Outcome(saved: true, text: "Theirs"),
         ],
-        .bothDelete: Dictionary(uniqueKeysWithValues: MergePolicy.allCases.map { ($0, Outcome(saved: true, text: nil)) }),
-        .otherItem: Dictionary(uniqueKeysWithValues: MergePolicy.allCases.map { ($0, Outcome(saved: true, text: "Mine")) }),
+        .bothDelete: Dictionary(
+            uniqueKeysWithValues: MergePolicy.allCases.map { ($0, Outcome(saved: true, text: nil)) }),
+        .otherItem: Dictionary(
+            uniqueKeysWithValues: MergePolicy.allCases.map { ($0, Outcome(saved: true, text: "Mine")) }),
     ]
 
-    @Test("each policy settles each cell of the table between two processes", arguments: MergePolicy.allCases, Cell.allCases)
+    @Test(
+        "each policy settles each cell of the table between two processes", arguments: MergePolicy.allCases,
+        Cell.allCases)
     func cell(policy: MergePolicy, cell: Cell) throws {
         let expected = try #require(Self.expected[cell]?[policy])
         let sandbox = try CLISandbox()

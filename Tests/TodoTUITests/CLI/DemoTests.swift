@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+
 @testable import todo_tui
 
 /// `todo-tui --demo`: the sample is built in, and a demo leaves nothing behind (issue 12.1, 12.2).
@@ -19,7 +20,9 @@ struct DemoTests {
             .deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    @Test("the built-in sample equals data/sample.json byte for byte (run scripts/generate-demo-sample after changing it)")
+    @Test(
+        "the built-in sample equals data/sample.json byte for byte (run scripts/generate-demo-sample after changing it)"
+    )
     func embeddedSampleMatchesFile() throws {
         let file = try Data(contentsOf: Self.repositoryRoot.appendingPathComponent("data/sample.json"))
         let embedded = try #require(Data(base64Encoded: DemoSample.base64, options: .ignoreUnknownCharacters))
@@ -41,7 +44,9 @@ struct DemoTests {
 
     func startPane(_ arguments: [String], environment: [String] = []) throws -> TmuxSession {
         try FileManager.default.createDirectory(atPath: home.path("scratch"), withIntermediateDirectories: true)
-        return try TmuxSession(command: paneCommand(arguments, environment: environment), columns: 100, rows: 30, scratch: home.path("scratch"))
+        return try TmuxSession(
+            command: paneCommand(arguments, environment: environment), columns: 100, rows: 30,
+            scratch: home.path("scratch"))
     }
 
     @Test(
@@ -51,9 +56,14 @@ struct DemoTests {
     func demoLeavesNothing() throws {
         let session = try startPane(["--demo"])
         defer { session.kill() }
-        let (lines, shown) = try session.waitForPane { $0.contains { $0.contains("Renew passport") } || $0.contains { $0.contains("Today") } }
+        let (lines, shown) = try session.waitForPane {
+            $0.contains { $0.contains("Renew passport") } || $0.contains { $0.contains("Today") }
+        }
         try #require(shown, "the pane shows:\n\(lines.joined(separator: "\n"))")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path("tmp")).contains { $0.hasPrefix("todo-tui-demo-") })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: home.path("tmp")).contains {
+                $0.hasPrefix("todo-tui-demo-")
+            })
         try session.send("q")
         let (after, ended) = try session.waitForPane { $0.contains("EXITED:0") }
         try #require(ended, "the pane shows:\n\(after.joined(separator: "\n"))")

@@ -1,18 +1,20 @@
 import Foundation
 import Testing
 import TodoCore
+
 @testable import todo_tui
 
 @Suite("Filter caret line")
 struct FilterCaretLineTests {
     func failure(_ text: String) throws -> FilterError {
         let now = Date(timeIntervalSince1970: 1_736_932_830)
-        let error: FilterError? = switch Result(catching: { () throws(FilterError) in
-            try FilterParser.parse(text, now: now, calendar: Calendar(identifier: .gregorian))
-        }) {
-        case .success: nil
-        case .failure(let error): error
-        }
+        let error: FilterError? =
+            switch Result(catching: { () throws(FilterError) in
+                try FilterParser.parse(text, now: now, calendar: Calendar(identifier: .gregorian))
+            }) {
+            case .success: nil
+            case .failure(let error): error
+            }
         return try #require(error, "'\(text)' parsed without an error")
     }
 

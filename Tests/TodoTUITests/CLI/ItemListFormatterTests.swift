@@ -1,28 +1,33 @@
 import Foundation
 import Testing
 import TodoCore
+
 @testable import todo_tui
 
 /// `todo-tui list` prints texts from the store inert, as the screen draws them.
 @Suite("ItemListFormatter")
 struct ItemListFormatterTests {
-    @Test("printable ASCII is printed as it is; controls, escapes and invisible characters never reach the terminal", arguments: [
-        ("Buy milk, eggs; and \"bread\" ~ #482", "Buy milk, eggs; and \"bread\" ~ #482"),
-        ("\u{1B}[31mred\u{1B}[0m", "␛[31mred␛[0m"),
-        ("tab\there\u{7F}", "tab␉here␡"),
-        ("abc\u{202E}def", "abc�def"),
-        ("우유 사기 🥛", "우유 사기 🥛"),
-    ])
+    @Test(
+        "printable ASCII is printed as it is; controls, escapes and invisible characters never reach the terminal",
+        arguments: [
+            ("Buy milk, eggs; and \"bread\" ~ #482", "Buy milk, eggs; and \"bread\" ~ #482"),
+            ("\u{1B}[31mred\u{1B}[0m", "␛[31mred␛[0m"),
+            ("tab\there\u{7F}", "tab␉here␡"),
+            ("abc\u{202E}def", "abc�def"),
+            ("우유 사기 🥛", "우유 사기 🥛"),
+        ])
     func inert(text: String, printed: String) {
         #expect(ItemListFormatter.inert(text) == printed)
-        #expect(ItemListFormatter.inert(text) == String(InertText.glyphs(text).map(\.character)), "the same as the screen")
+        #expect(
+            ItemListFormatter.inert(text) == String(InertText.glyphs(text).map(\.character)), "the same as the screen")
     }
 
     @Test("an item with a time of day shows it before the text; one at local midnight shows none")
     func timeOfDay() throws {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = try #require(TimeZone(identifier: "Europe/Berlin"))
-        let morning = try #require(calendar.date(from: DateComponents(year: 2030, month: 5, day: 6, hour: 9, minute: 30)))
+        let morning = try #require(
+            calendar.date(from: DateComponents(year: 2030, month: 5, day: 6, hour: 9, minute: 30)))
         let midnight = calendar.startOfDay(for: morning)
         let timed = TodoItem(text: "Dentist", date: morning, color: .red, createdAt: morning)
         let allDay = TodoItem(text: "Pay rent", date: midnight, createdAt: midnight)

@@ -20,10 +20,11 @@ struct FailedSyncTests {
     /// `tracedPath` with EIO.
     func runFailingSync(on tracedPath: String, _ arguments: [String]) throws -> CommandRunner.Result {
         let strace = CommandRunner(executable: Strace.path, environment: runner.environment)
-        return try strace.run([
-            "-f", "-o", "/dev/null", "-P", tracedPath, "-e", "trace=fsync", "-e", "inject=fsync:error=EIO:when=1",
-            runner.executable, "--store", store,
-        ] + arguments)
+        return try strace.run(
+            [
+                "-f", "-o", "/dev/null", "-P", tracedPath, "-e", "trace=fsync", "-e", "inject=fsync:error=EIO:when=1",
+                runner.executable, "--store", store,
+            ] + arguments)
     }
 
     func texts() throws -> [String] {
@@ -33,13 +34,16 @@ struct FailedSyncTests {
         return items.compactMap { $0["text"] as? String }.sorted()
     }
 
-    @Test("a failed fsync of the journal: exit 74 saying nothing was saved, the store unchanged, a retry adds the item once")
+    @Test(
+        "a failed fsync of the journal: exit 74 saying nothing was saved, the store unchanged, a retry adds the item once"
+    )
     func journalSyncFails() throws {
         #expect(try runner.run("--store", store, "add", "first").status == 0)
         let before = try fileBytesOf(store)
         let failed = try runFailingSync(on: store + ".journal", ["add", "second"])
         #expect(failed.status == 74)
-        #expect(failed.stderr.contains("Could not sync") && failed.stderr.contains("nothing was saved"), "\(failed.stderr)")
+        #expect(
+            failed.stderr.contains("Could not sync") && failed.stderr.contains("nothing was saved"), "\(failed.stderr)")
         #expect(try texts() == ["first"], "the failed save left nothing behind")
         #expect(try fileBytesOf(store) == before)
         #expect(try runner.run("--store", store, "add", "second").status == 0)

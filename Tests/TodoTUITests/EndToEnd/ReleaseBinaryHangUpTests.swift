@@ -41,9 +41,12 @@ struct ReleaseBinaryHangUpTests {
         try session.send("a")
         try session.type("Walk the dog")
         try session.send("Enter")
-        let (lines, added) = try session.waitForPane { $0.contains { RowTime.removed(from: $0).contains("[ ] Walk the dog") } }
+        let (lines, added) = try session.waitForPane {
+            $0.contains { RowTime.removed(from: $0).contains("[ ] Walk the dog") }
+        }
         try #require(added, "\(lines)")
-        let pid = try #require(pid_t(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let pid = try #require(
+            pid_t(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
 
         try session.run(["kill-window", "-t", ":0"])
         let clock = ContinuousClock()

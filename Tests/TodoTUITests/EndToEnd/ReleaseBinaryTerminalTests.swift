@@ -54,7 +54,8 @@ struct ReleaseBinaryTerminalTests {
         sourceLocation: SourceLocation = #_sourceLocation, until condition: ([String]) -> Bool
     ) throws -> [String] {
         let (lines, matched) = try session.waitForPane(timeout: timeout, until: condition)
-        try #require(matched, "\(what); the pane shows:\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
+        try #require(
+            matched, "\(what); the pane shows:\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
         return lines
     }
 
@@ -75,13 +76,19 @@ struct ReleaseBinaryTerminalTests {
 
     /// After the app ended: the shell's earlier output is back, AFTER is a line of its own, and
     /// the tty is in canonical mode with echo.
-    private func expectTerminalGivenBack(_ session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectTerminalGivenBack(
+        _ session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let lines = try expectPane(session, "AFTER on a line of its own", sourceLocation: sourceLocation) { lines in
             lines.contains("AFTER")
         }
-        let before = try #require(lines.firstIndex(of: "BEFORE"), "the shell's output before the app is gone: \(lines)", sourceLocation: sourceLocation)
+        let before = try #require(
+            lines.firstIndex(of: "BEFORE"), "the shell's output before the app is gone: \(lines)",
+            sourceLocation: sourceLocation)
         #expect(Array(lines[(before - 3)..<before]) == ["1", "2", "3"], "\(lines)", sourceLocation: sourceLocation)
-        #expect(!lines.contains { $0.contains("No to-dos yet") }, "the app's screen stayed: \(lines)", sourceLocation: sourceLocation)
+        #expect(
+            !lines.contains { $0.contains("No to-dos yet") }, "the app's screen stayed: \(lines)",
+            sourceLocation: sourceLocation)
         try expectCookedTTY(session, "stty's modes", sourceLocation: sourceLocation)
     }
 
@@ -90,13 +97,19 @@ struct ReleaseBinaryTerminalTests {
     /// Prints MODE-icanon/MODEicanon and MODE-echo/MODEecho, then MODES-END; the typed line
     /// itself shows only `MODE$f`, so the check reads the output, and only once the whole line is
     /// there (under load the pane can be captured between two printfs).
-    private func expectCookedTTY(_ session: TmuxSession, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try session.type("for f in $(stty -a); do case $f in icanon|-icanon|echo|-echo) printf 'MODE%s ' \"$f\";; esac; done; echo MODES-END")
+    private func expectCookedTTY(
+        _ session: TmuxSession, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        try session.type(
+            "for f in $(stty -a); do case $f in icanon|-icanon|echo|-echo) printf 'MODE%s ' \"$f\";; esac; done; echo MODES-END"
+        )
         try session.send("Enter")
         let isModes = { (line: String) in line.hasPrefix("MODE") && line.hasSuffix("MODES-END") }
         let modes = try expectPane(session, what, sourceLocation: sourceLocation) { $0.contains(where: isModes) }
         let line = modes.first(where: isModes) ?? ""
-        #expect(line.split(separator: " ").dropLast().sorted() == ["MODEecho", "MODEicanon"], "stty -a in the pane: \(line)", sourceLocation: sourceLocation)
+        #expect(
+            line.split(separator: " ").dropLast().sorted() == ["MODEecho", "MODEicanon"],
+            "stty -a in the pane: \(line)", sourceLocation: sourceLocation)
     }
 
     @Test("q: the shell's screen and a cooked tty come back")
@@ -139,7 +152,9 @@ struct ReleaseBinaryTerminalTests {
         try session.send("a")
         try session.type("Back again")
         try session.send("Enter")
-        try expectPane(session, "the item added after fg") { $0.contains { RowTime.removed(from: $0).contains("[ ] Back again") } }
+        try expectPane(session, "the item added after fg") {
+            $0.contains { RowTime.removed(from: $0).contains("[ ] Back again") }
+        }
         try session.send("q")
         try expectTerminalGivenBack(session)
     }

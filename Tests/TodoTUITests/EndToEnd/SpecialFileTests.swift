@@ -64,7 +64,8 @@ struct SpecialFileTests {
         let store = home.path("todos.json")
         try #require(mkfifo(store + ".journal", 0o600) == 0)
         for arguments in [["list"], ["add", "x"]] {
-            try expectRefused(["--store", store] + arguments, status: 74, path: store + ".journal", kind: "named pipe (FIFO)")
+            try expectRefused(
+                ["--store", store] + arguments, status: 74, path: store + ".journal", kind: "named pipe (FIFO)")
         }
         #expect(!FileManager.default.fileExists(atPath: store), "nothing was saved")
     }
@@ -72,7 +73,8 @@ struct SpecialFileTests {
     @Test("/dev/zero as the store is refused instead of read until memory runs out")
     func deviceStore() throws {
         for arguments in [["list"], ["add", "x"]] {
-            try expectRefused(["--store", "/dev/zero"] + arguments, status: 74, path: "/dev/zero", kind: "character device")
+            try expectRefused(
+                ["--store", "/dev/zero"] + arguments, status: 74, path: "/dev/zero", kind: "character device")
         }
     }
 
@@ -82,6 +84,8 @@ struct SpecialFileTests {
         let fifo = home.path("in.csv")
         try #require(mkfifo(fifo, 0o600) == 0)
         try expectRefused(["--store", store, "import", fifo], status: 66, path: fifo, kind: "named pipe (FIFO)")
-        try expectRefused(["--store", store, "import", "/dev/zero", "--format", "csv"], status: 66, path: "/dev/zero", kind: "character device")
+        try expectRefused(
+            ["--store", store, "import", "/dev/zero", "--format", "csv"], status: 66, path: "/dev/zero",
+            kind: "character device")
     }
 }

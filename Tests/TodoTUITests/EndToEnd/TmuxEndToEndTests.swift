@@ -33,7 +33,8 @@ struct TmuxEndToEndTests {
     ) throws -> [String] {
         // Rows show the time they were added at: what these steps check is the rest.
         let (lines, matched) = try session.waitForPane { condition($0.map(RowTime.removed(from:))) }
-        try #require(matched, "\(what); the pane shows:\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
+        try #require(
+            matched, "\(what); the pane shows:\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
         return lines.map(RowTime.removed(from:))
     }
 
@@ -67,12 +68,15 @@ struct TmuxEndToEndTests {
         arguments: [[], ["--no-animation"]]
     )
     func session(options: [String]) throws {
-        let session = try TmuxSession(command: paneCommand(["--store", store] + options), columns: 100, rows: 30, scratch: home.url.path)
+        let session = try TmuxSession(
+            command: paneCommand(["--store", store] + options), columns: 100, rows: 30, scratch: home.url.path)
         defer { session.kill() }
 
         // First run on an empty store: a hint instead of a blank list, and nothing written yet.
         let first = try expectPane(session, "the empty-store hint") { lines in
-            lines.contains { $0.trimmingCharacters(in: .whitespaces) == "No to-dos yet — press a to add one, ? for help" }
+            lines.contains {
+                $0.trimmingCharacters(in: .whitespaces) == "No to-dos yet — press a to add one, ? for help"
+            }
         }
         #expect(first.first?.hasPrefix(" todo-tui · 0 to-dos") == true, "\(first)")
         #expect(!FileManager.default.fileExists(atPath: store))
@@ -123,7 +127,9 @@ struct TmuxEndToEndTests {
         try session.type("Call mum")
         try session.send("Enter")
         try expectPane(session, "the second row below the first") { lines in
-            guard let done = lines.firstIndex(of: "  [x] Buy oat milk"), let call = lines.firstIndex(of: "  [ ] Call mum") else { return false }
+            guard let done = lines.firstIndex(of: "  [x] Buy oat milk"),
+                let call = lines.firstIndex(of: "  [ ] Call mum")
+            else { return false }
             return done < call && lines.last == "Added 'Call mum' — u to undo"
         }
         contents = try storeContents()
@@ -133,7 +139,9 @@ struct TmuxEndToEndTests {
         let secondDate = try #require(try storedItem("Call mum", in: contents.items)["date"] as? String)
         let dates = ISO8601DateFormatter()
         dates.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        #expect(try #require(dates.date(from: firstDate)) < #require(dates.date(from: secondDate)), "\(firstDate) then \(secondDate)")
+        #expect(
+            try #require(dates.date(from: firstDate)) < #require(dates.date(from: secondDate)),
+            "\(firstDate) then \(secondDate)")
 
         // Delete the first item (k moves the selection up from the one just added).
         try session.send("k")
@@ -195,11 +203,14 @@ struct TmuxEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: store + ".journal"))
     }
 
-    @Test("a corrupt store makes the interactive list print one line naming the file, exit 65, and leave the file unchanged")
+    @Test(
+        "a corrupt store makes the interactive list print one line naming the file, exit 65, and leave the file unchanged"
+    )
     func corruptStore() throws {
         let bytes = Data("{\"format\": \"todo-tui\", \"generation\": 1, \"items\": [\n".utf8)
         try bytes.write(to: URL(fileURLWithPath: store))
-        let session = try TmuxSession(command: paneCommand(["--store", store]), columns: 100, rows: 30, scratch: home.url.path)
+        let session = try TmuxSession(
+            command: paneCommand(["--store", store]), columns: 100, rows: 30, scratch: home.url.path)
         defer { session.kill() }
 
         let lines = try expectPane(session, "the exit status") { $0.contains { $0.hasPrefix("EXITED:") } }

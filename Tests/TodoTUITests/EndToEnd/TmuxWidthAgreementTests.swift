@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+
 @testable import todo_tui
 
 /// Our column widths against tmux's own layout (issue 12: "✈️" was counted two columns, tmux
@@ -22,15 +23,15 @@ struct TmuxWidthAgreementTests {
         // Prints each sample at the start of a line and asks the terminal where its cursor is
         // (DSR 6); tmux answers `ESC [ row ; column R` on the pane's input.
         let script = """
-        stty raw -echo
-        for sample in "$@"; do
-            printf '\\r\\033[2K%s\\033[6n' "$sample"
-            IFS= read -r -d R reply
-            echo "${reply##*;}" >> \(TmuxSession.shellQuoted(output))
-        done
-        echo end >> \(TmuxSession.shellQuoted(output))
-        sleep 10
-        """
+            stty raw -echo
+            for sample in "$@"; do
+                printf '\\r\\033[2K%s\\033[6n' "$sample"
+                IFS= read -r -d R reply
+                echo "${reply##*;}" >> \(TmuxSession.shellQuoted(output))
+            done
+            echo end >> \(TmuxSession.shellQuoted(output))
+            sleep 10
+            """
         let command = ["env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "bash", "-c", script, "widths"] + Self.samples
         let session = try TmuxSession(command: command, columns: 40, rows: 5, scratch: home.url.path)
         defer { session.kill() }
@@ -38,7 +39,8 @@ struct TmuxWidthAgreementTests {
         let deadline = clock.now + .seconds(10)
         var lines: [String] = []
         while clock.now < deadline {
-            lines = ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            lines = ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: "\n").map(
+                String.init)
             if lines.last == "end" { break }
             usleep(30_000)
         }
@@ -46,7 +48,10 @@ struct TmuxWidthAgreementTests {
         let tmuxWidths = lines.dropLast().map { (Int($0) ?? 0) - 1 }
         let ours = Self.samples.map { InertText.width(of: $0) }
         for (sample, (theirs, mine)) in zip(Self.samples, zip(tmuxWidths, ours)) {
-            #expect(theirs == mine, "'\(sample)' (\(sample.unicodeScalars.map { String($0.value, radix: 16) })): tmux \(theirs), ours \(mine)")
+            #expect(
+                theirs == mine,
+                "'\(sample)' (\(sample.unicodeScalars.map { String($0.value, radix: 16) })): tmux \(theirs), ours \(mine)"
+            )
         }
     }
 
@@ -57,7 +62,8 @@ struct TmuxWidthAgreementTests {
         let added = try CommandRunner.todoTUI(home: home.url).run("--store", store, "add", "✈️✈️❤️1️⃣|end")
         try #require(added.status == 0, "\(added.stderr)")
         let session = try TmuxSession(
-            command: TmuxSession.todoTUICommand(["--store", store], home: home), columns: 60, rows: 10, scratch: home.url.path
+            command: TmuxSession.todoTUICommand(["--store", store], home: home), columns: 60, rows: 10,
+            scratch: home.url.path
         )
         defer { session.kill() }
         // The adapter sends each emoji without its VS16, in the one column it now takes: the

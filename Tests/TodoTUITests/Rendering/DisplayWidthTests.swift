@@ -1,4 +1,5 @@
 import Testing
+
 @testable import todo_tui
 
 @Suite("Display width of scalars and grapheme clusters")
@@ -9,8 +10,9 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of(character) == 1)
     }
 
-    @Test("CJK, Hangul, fullwidth forms and emoji take two columns",
-          arguments: ["日", "本", "한", "글", "ア", "Ａ", "。", "😀", "🎉", "🦀", "\u{20000}", "\u{1FAF8}"])
+    @Test(
+        "CJK, Hangul, fullwidth forms and emoji take two columns",
+        arguments: ["日", "本", "한", "글", "ア", "Ａ", "。", "😀", "🎉", "🦀", "\u{20000}", "\u{1FAF8}"])
     func wide(_ text: String) throws {
         let character = try #require(text.first)
         #expect(DisplayWidth.of(character) == 2)
@@ -23,16 +25,18 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of(try #require(Unicode.Scalar(0x1160))) == 0)
     }
 
-    @Test("ZWJ sequences, flags, skin tones and VS16 on a wide emoji are one two-column cluster",
-          arguments: ["👩‍💻", "👨‍👩‍👧‍👦", "🇰🇷", "🇯🇵", "👍🏽", "⌚️", "😀\u{FE0F}"])
+    @Test(
+        "ZWJ sequences, flags, skin tones and VS16 on a wide emoji are one two-column cluster",
+        arguments: ["👩‍💻", "👨‍👩‍👧‍👦", "🇰🇷", "🇯🇵", "👍🏽", "⌚️", "😀\u{FE0F}"])
     func emojiSequences(_ text: String) throws {
         #expect(text.count == 1)
         let character = try #require(text.first)
         #expect(DisplayWidth.of(character) == 2)
     }
 
-    @Test("VS16 adds no column: a narrow base with VS16 takes one, as tmux, xterm and VTE draw it (issue 12)",
-          arguments: ["✈️", "❤️", "☺️", "©️", "1️⃣", "#️⃣", "🏳️‍🌈"])
+    @Test(
+        "VS16 adds no column: a narrow base with VS16 takes one, as tmux, xterm and VTE draw it (issue 12)",
+        arguments: ["✈️", "❤️", "☺️", "©️", "1️⃣", "#️⃣", "🏳️‍🌈"])
     func variationSelector16(_ text: String) throws {
         #expect(text.count == 1)
         let character = try #require(text.first)
@@ -53,8 +57,12 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of("\u{1100}\u{1161}\u{11A8}" as Character) == 2)
     }
 
-    @Test("marks, format characters and controls take no column on their own",
-          arguments: [0x0301, 0x20DD, 0x200B, 0x200D, 0x202E, 0x2066, 0xFEFF, 0x00AD, 0x1B, 0x9B, 0x7F, 0x2028, 0x1161, 0x11A8, 0x3099])
+    @Test(
+        "marks, format characters and controls take no column on their own",
+        arguments: [
+            0x0301, 0x20DD, 0x200B, 0x200D, 0x202E, 0x2066, 0xFEFF, 0x00AD, 0x1B, 0x9B, 0x7F, 0x2028, 0x1161, 0x11A8,
+            0x3099,
+        ])
     func zeroWidth(_ value: Int) throws {
         let scalar = try #require(Unicode.Scalar(UInt32(value)))
         #expect(DisplayWidth.of(scalar) == 0)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import todo_tui
 
 @Suite("Inert text: hostile characters become visible placeholders")

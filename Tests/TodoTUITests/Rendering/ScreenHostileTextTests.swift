@@ -1,4 +1,5 @@
 import Testing
+
 @testable import todo_tui
 
 @Suite("Screen: hostile text is drawn inert and clipped")
@@ -16,16 +17,17 @@ struct ScreenHostileTextTests {
         screen.cells.flatMap { $0.character.unicodeScalars.filter(isForbidden) }
     }
 
-    @Test("escape sequences, C1 controls, bidi overrides and zero-width runs show as placeholders",
-          arguments: [
-              ("\u{1B}[31mred\u{1B}[0m", "␛[31mred␛[0m"),
-              ("\u{9B}2J\u{85}x", "�2J�x"),
-              ("evil\u{202E}txt.exe", "evil�txt.exe"),
-              ("a\u{2067}b\u{2069}c", "a�b�c"),
-              ("\u{200B}\u{200B}\u{200B}x", "���x"),
-              ("bell\u{7}\u{8}\u{8}", "bell␇␈␈"),
-              ("safe\u{E0054}\u{E0041}\u{E0047}\u{E0053}end", "safe����end"),
-          ])
+    @Test(
+        "escape sequences, C1 controls, bidi overrides and zero-width runs show as placeholders",
+        arguments: [
+            ("\u{1B}[31mred\u{1B}[0m", "␛[31mred␛[0m"),
+            ("\u{9B}2J\u{85}x", "�2J�x"),
+            ("evil\u{202E}txt.exe", "evil�txt.exe"),
+            ("a\u{2067}b\u{2069}c", "a�b�c"),
+            ("\u{200B}\u{200B}\u{200B}x", "���x"),
+            ("bell\u{7}\u{8}\u{8}", "bell␇␈␈"),
+            ("safe\u{E0054}\u{E0041}\u{E0047}\u{E0053}end", "safe����end"),
+        ])
     func placeholders(_ text: String, _ expected: String) {
         var screen = Screen(rows: 1, columns: 20)
         let used = screen.write(text, row: 0, column: 0)

@@ -1,6 +1,7 @@
 import Testing
-@testable import todo_tui
 import TodoCore
+
+@testable import todo_tui
 
 @Suite("Screen: display-width-aware writing")
 struct ScreenTests {

@@ -57,7 +57,10 @@ enum ReleaseBinary {
         let built = packageRoot.appendingPathComponent("\(scratchPath)/release/todo-tui").path
         guard process.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: built) else {
             let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            return .failure(Failure(description: "swift build -c release failed (\(process.terminationStatus)):\n\(output.suffix(4000))"))
+            return .failure(
+                Failure(
+                    description: "swift build -c release failed (\(process.terminationStatus)):\n\(output.suffix(4000))"
+                ))
         }
         return .success(built)
     }
@@ -66,7 +69,8 @@ enum ReleaseBinary {
     private static func newestSourceDate() -> Date {
         var newest = modificationDate(packageRoot.appendingPathComponent("Package.swift").path) ?? .distantPast
         let sources = packageRoot.appendingPathComponent("Sources")
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: [.contentModificationDateKey])
+        let files = FileManager.default.enumerator(
+            at: sources, includingPropertiesForKeys: [.contentModificationDateKey])
         while let file = files?.nextObject() as? URL {
             if let date = modificationDate(file.path), date > newest {
                 newest = date

@@ -35,7 +35,9 @@ final class TestTerminal: Terminal {
     ///   - size: the initial size.
     ///   - events: the script.
     ///   - historyLimit: how many presented screens and requested timeouts to keep (at least 1).
-    init(size: TerminalSize = TerminalSize(rows: 24, columns: 80), events: [TerminalEvent] = [], historyLimit: Int = .max) {
+    init(
+        size: TerminalSize = TerminalSize(rows: 24, columns: 80), events: [TerminalEvent] = [], historyLimit: Int = .max
+    ) {
         precondition(historyLimit >= 1, "A test terminal keeps at least one screen.")
         self.size = size
         self.script = events

@@ -104,7 +104,8 @@ final class TmuxSession {
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         guard status == 0 else {
             let error = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (wait status \(status)): \(error)")
+            throw Failure(
+                description: "tmux \(arguments.joined(separator: " ")) failed (wait status \(status)): \(error)")
         }
         return output
     }
@@ -134,7 +135,9 @@ final class TmuxSession {
     /// Captures the pane until `condition` holds or `timeout` passes, so tests wait for the
     /// program instead of sleeping a fixed time.
     /// - Returns: the last capture and whether `condition` held for it.
-    func waitForPane(timeout: Duration = .seconds(3), until condition: ([String]) -> Bool) throws -> (lines: [String], matched: Bool) {
+    func waitForPane(
+        timeout: Duration = .seconds(3), until condition: ([String]) -> Bool
+    ) throws -> (lines: [String], matched: Bool) {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while true {

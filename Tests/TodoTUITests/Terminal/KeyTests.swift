@@ -1,17 +1,19 @@
 import Testing
+
 @testable import todo_tui
 
 @Suite("Key names and control codes")
 struct KeyTests {
-    @Test("names parse to keys, in any letter case and with their aliases",
-          arguments: [
-              ("C-r", Key.control("r")), ("C-C", .control("c")), ("Up", .up), ("down", .down),
-              ("Esc", .escape), ("Escape", .escape), ("Enter", .enter), ("Return", .enter),
-              ("C-m", .enter), ("BS", .backspace), ("C-h", .backspace), ("Del", .delete),
-              ("Tab", .tab), ("PgUp", .pageUp), ("PageDown", .pageDown), ("Home", .home),
-              ("End", .end), ("Space", .character(" ")), ("x", .character("x")),
-              ("한", .character("한")), ("-", .character("-")), ("Unknown(353)", .unknown(353)),
-          ])
+    @Test(
+        "names parse to keys, in any letter case and with their aliases",
+        arguments: [
+            ("C-r", Key.control("r")), ("C-C", .control("c")), ("Up", .up), ("down", .down),
+            ("Esc", .escape), ("Escape", .escape), ("Enter", .enter), ("Return", .enter),
+            ("C-m", .enter), ("BS", .backspace), ("C-h", .backspace), ("Del", .delete),
+            ("Tab", .tab), ("PgUp", .pageUp), ("PageDown", .pageDown), ("Home", .home),
+            ("End", .end), ("Space", .character(" ")), ("x", .character("x")),
+            ("한", .character("한")), ("-", .character("-")), ("Unknown(353)", .unknown(353)),
+        ])
     func parse(_ name: String, _ key: Key) {
         #expect(Key.parse(name) == key)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import todo_tui
 
 /// The real adapter, without a terminal: ncurses writes to /dev/null and keeps its virtual
@@ -48,7 +49,9 @@ struct NcursesTerminalTests {
         var screen = Screen(rows: 2, columns: terminal.size.columns + 5)
         screen.write(String(repeating: "ab", count: terminal.size.columns), row: 1, column: 0)
         terminal.present(screen)
-        #expect(terminal.readBack(row: 1) == String(String(repeating: "ab", count: terminal.size.columns).prefix(terminal.size.columns)))
+        #expect(
+            terminal.readBack(row: 1)
+                == String(String(repeating: "ab", count: terminal.size.columns).prefix(terminal.size.columns)))
         #expect(terminal.nextEvent(timeout: .zero) == nil)
     }
 

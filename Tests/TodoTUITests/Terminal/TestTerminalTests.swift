@@ -1,14 +1,19 @@
 import Testing
+
 @testable import todo_tui
 
 @Suite("Test terminal: scripted events, recorded screens")
 struct TestTerminalTests {
     @Test("events come in script order, then nil with the script marked exhausted")
     func script() {
-        let terminal = TestTerminal(events: [.key(.down), .mouse(MouseEvent(kind: .wheelUp, position: ScreenPosition(row: 2, column: 3)))])
+        let terminal = TestTerminal(events: [
+            .key(.down), .mouse(MouseEvent(kind: .wheelUp, position: ScreenPosition(row: 2, column: 3))),
+        ])
         terminal.enqueue(keys: "C-r")
         #expect(terminal.nextEvent(timeout: nil) == .key(.down))
-        #expect(terminal.nextEvent(timeout: .milliseconds(16)) == .mouse(MouseEvent(kind: .wheelUp, position: ScreenPosition(row: 2, column: 3))))
+        #expect(
+            terminal.nextEvent(timeout: .milliseconds(16))
+                == .mouse(MouseEvent(kind: .wheelUp, position: ScreenPosition(row: 2, column: 3))))
         #expect(!terminal.isExhausted)
         #expect(terminal.nextEvent(timeout: .zero) == .key(.control("r")))
         #expect(terminal.nextEvent(timeout: nil) == nil)
@@ -18,7 +23,8 @@ struct TestTerminalTests {
 
     @Test("a scripted resize changes the size")
     func resize() {
-        let terminal = TestTerminal(size: TerminalSize(rows: 24, columns: 80), events: [.resize(TerminalSize(rows: 10, columns: 40))])
+        let terminal = TestTerminal(
+            size: TerminalSize(rows: 24, columns: 80), events: [.resize(TerminalSize(rows: 10, columns: 40))])
         #expect(terminal.nextEvent(timeout: nil) == .resize(TerminalSize(rows: 10, columns: 40)))
         #expect(terminal.size == TerminalSize(rows: 10, columns: 40))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import todo_tui
 
 @Suite("Row animations")
@@ -23,10 +24,12 @@ struct RowAnimationTests {
         #expect(frames.last == table.screen)
         let leaving = frames[0].lines.contains { $0.contains("Mum") }
         #expect(leaving == (animation != .none), "the row leaves with its effect, or at once with .none")
-        #expect(frames.contains { $0.lines == ["Today", "Buy milk", "", "Pay rent", ""] }, "the gap shows before it closes")
+        #expect(
+            frames.contains { $0.lines == ["Today", "Buy milk", "", "Pay rent", ""] }, "the gap shows before it closes")
     }
 
-    @Test("every style animates an insert in a finite number of frames ending at rest", arguments: RowAnimation.allCases)
+    @Test(
+        "every style animates an insert in a finite number of frames ending at rest", arguments: RowAnimation.allCases)
     func insert(animation: RowAnimation) {
         let source = TestTableDataSource(["Today": ["Buy milk", "Pay rent"]])
         let table = TableView(source, width: 16, height: 5)
@@ -35,7 +38,8 @@ struct RowAnimationTests {
         let frames = table.playAnimation()
         #expect(frames.count == table.frameCount)
         #expect(frames.last == table.screen)
-        #expect(frames.dropLast().contains { $0.lines == ["Today", "Buy milk", "", "Pay rent", ""] }, "the gap opens first")
+        #expect(
+            frames.dropLast().contains { $0.lines == ["Today", "Buy milk", "", "Pay rent", ""] }, "the gap opens first")
         let arriving = frames.dropLast().contains { $0.lines.contains { $0.contains("Mum") } }
         #expect(arriving == (animation != .none), "the row arrives with its effect, or at once at the end with .none")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import todo_tui
 
 @Suite("Table view animation frames")
@@ -25,7 +26,8 @@ struct TableViewAnimationTests {
         #expect(all[9] == describe(table.viewport.frame()))
     }
 
-    @Test("phases share the frames: exit and travel for a delete, travel and entry for an insert, entry alone at the end")
+    @Test(
+        "phases share the frames: exit and travel for a delete, travel and entry for an insert, entry alone at the end")
     func phases() {
         let source = TestTableDataSource(["Today": ["a", "b"]])
         let table = TableView(source, height: 5)
@@ -41,11 +43,12 @@ struct TableViewAnimationTests {
             table.insertRows(at: [path(0, 0)], with: .fade)
             table.deleteRows(at: [path(0, 1)], with: .fade)
         }
-        #expect(frames(table) == [
-            ["# Today", "a", "", "c", ""],
-            ["# Today", "", "a", "c", ""],
-            ["# Today", "x", "a", "c", ""],
-        ], "one frame per phase; a one-step fade is over at once")
+        #expect(
+            frames(table) == [
+                ["# Today", "a", "", "c", ""],
+                ["# Today", "", "a", "c", ""],
+                ["# Today", "x", "a", "c", ""],
+            ], "one frame per phase; a one-step fade is over at once")
     }
 
     @Test("a row moving far travels across the screen though both its ends are off screen")

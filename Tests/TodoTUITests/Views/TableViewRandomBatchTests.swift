@@ -1,15 +1,19 @@
 import Foundation
 import Testing
+
 @testable import todo_tui
 
 @Suite("Table view random batches")
 struct TableViewRandomBatchTests {
     /// A list of 0–4 sections with 0–6 rows each.
-    private func randomSections(counter: inout Int, using random: inout SeededGenerator) -> [TestTableDataSource.Section] {
+    private func randomSections(
+        counter: inout Int, using random: inout SeededGenerator
+    ) -> [TestTableDataSource.Section] {
         (0..<Int.random(in: 0...4, using: &random)).map { _ in
             counter += 1
             let section = counter
-            return .init(title: "S\(section)", rows: (0..<Int.random(in: 0...6, using: &random)).map { "s\(section)r\($0)" })
+            return .init(
+                title: "S\(section)", rows: (0..<Int.random(in: 0...6, using: &random)).map { "s\(section)r\($0)" })
         }
     }
 
@@ -30,12 +34,15 @@ struct TableViewRandomBatchTests {
         let expected = source.sections.map { TableLayout.Section(title: $0.title, rowCount: $0.rows.count) }
         #expect(table.layout.sections == expected, "seed \(seed) step \(step)")
         for path in table.indexPathsForVisibleRows {
-            #expect(table.viewport.rows[path]?.identity == AnyHashable(source.sections[path.section].rows[path.row]),
-                    "seed \(seed) step \(step) row \(path)")
+            #expect(
+                table.viewport.rows[path]?.identity == AnyHashable(source.sections[path.section].rows[path.row]),
+                "seed \(seed) step \(step) row \(path)")
         }
         #expect(Set(table.viewport.rows.keys) == Set(table.indexPathsForVisibleRows), "seed \(seed) step \(step)")
         if let selected = table.selectedIndexPath {
-            #expect(table.selectedIdentity == AnyHashable(source.sections[selected.section].rows[selected.row]), "seed \(seed) step \(step)")
+            #expect(
+                table.selectedIdentity == AnyHashable(source.sections[selected.section].rows[selected.row]),
+                "seed \(seed) step \(step)")
         } else {
             #expect(table.layout.rowCount == 0, "seed \(seed) step \(step)")
         }
@@ -60,11 +67,14 @@ struct TableViewRandomBatchTests {
                 #expect(log.errors.isEmpty, "seed \(seed) step \(step): \(log.errors)")
                 expectMatches(table, source, seed: seed, step: step)
                 if let selected, source.indexPathForRow(withIdentity: selected) != nil {
-                    #expect(table.selectedIdentity == selected, "seed \(seed) step \(step): the selection follows its item")
+                    #expect(
+                        table.selectedIdentity == selected, "seed \(seed) step \(step): the selection follows its item")
                 }
                 #expect(table.animationFrames.count <= table.frameCount)
                 if let last = table.animationFrames.last {
-                    #expect(last == table.viewport.frame(), "seed \(seed) step \(step): the last frame is the table at rest")
+                    #expect(
+                        last == table.viewport.frame(), "seed \(seed) step \(step): the last frame is the table at rest"
+                    )
                 }
                 while table.isAnimating, Int.random(in: 0..<4, using: &random) > 0 { table.advanceAnimation() }
             }

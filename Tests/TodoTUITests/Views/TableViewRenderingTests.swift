@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
 @testable import todo_tui
 
 @Suite("Table view rendering of animation frames")
 struct TableViewRenderingTests {
     /// Plays a batch on a table of `source` and returns its frames as rendered screens.
-    private func play(_ source: TestTableDataSource, height: Int, change: (TestTableDataSource, TableView) -> Void) -> [Screen] {
+    private func play(
+        _ source: TestTableDataSource, height: Int, change: (TestTableDataSource, TableView) -> Void
+    ) -> [Screen] {
         let table = TableView(source, width: 16, height: height)
         change(source, table)
         let frames = table.playAnimation()
@@ -16,7 +19,9 @@ struct TableViewRenderingTests {
 
     @Test("a delete with .fade: the row dissolves dimmed, leaves a gap, then the rows below close it")
     func deleteFade() {
-        let frames = play(TestTableDataSource(["Today": ["Buy milk", "Call Mum", "Pay rent", "Water plants"]]), height: 6) { source, table in
+        let frames = play(
+            TestTableDataSource(["Today": ["Buy milk", "Call Mum", "Pay rent", "Water plants"]]), height: 6
+        ) { source, table in
             source.sections[0].rows.remove(at: 1)
             table.deleteRows(at: [path(0, 1)], with: .fade)
         }
@@ -28,7 +33,8 @@ struct TableViewRenderingTests {
 
     @Test("a delete with .left: the text slides out to the left")
     func deleteLeft() {
-        let frames = play(TestTableDataSource(["Today": ["Buy milk", "Call Mum", "Pay rent"]]), height: 5) { source, table in
+        let frames = play(TestTableDataSource(["Today": ["Buy milk", "Call Mum", "Pay rent"]]), height: 5) {
+            source, table in
             source.sections[0].rows.remove(at: 2)
             table.deleteRows(at: [path(0, 2)], with: .left)
         }
@@ -39,7 +45,9 @@ struct TableViewRenderingTests {
 
     @Test("an insert with .fade: the rows below make room, then the row appears dimmed, glyph by glyph")
     func insertFade() {
-        let frames = play(TestTableDataSource(["Today": ["Buy milk", "Call Mum", "Pay rent"], "Tomorrow": ["Dentist"]]), height: 6) { source, table in
+        let frames = play(
+            TestTableDataSource(["Today": ["Buy milk", "Call Mum", "Pay rent"], "Tomorrow": ["Dentist"]]), height: 6
+        ) { source, table in
             source.sections[0].rows.insert("Bake bread", at: 0)
             table.insertRows(at: [path(0, 0)], with: .fade)
         }
@@ -48,7 +56,9 @@ struct TableViewRenderingTests {
         #expect(frames[6].lines == ["Today", "B k  b e", "Buy milk", "Call Mum", "Pay rent", "Tomorrow"])
         #expect(frames[6].styleMap[1] == "DDDDDDDDDD")
         #expect(frames[9].lines == ["Today", "Bake bread", "Buy milk", "Call Mum", "Pay rent", "Tomorrow"])
-        #expect(frames[9].styleMap == ["BBBBB", "", "RRRRRRRRRRRRRRRR", "", "", "BBBBBBBB"], "the selection stays on its item")
+        #expect(
+            frames[9].styleMap == ["BBBBB", "", "RRRRRRRRRRRRRRRR", "", "", "BBBBBBBB"],
+            "the selection stays on its item")
     }
 
     @Test("an insert with .right slides in from the right edge; with .bottom it rises into the gap over the rows below")
@@ -72,7 +82,9 @@ struct TableViewRenderingTests {
 
     @Test("a move across sections: the row travels line by line over the header to its new day")
     func moveAcrossSections() {
-        let source = TestTableDataSource(["Today": ["Buy milk", "Call Mum", "Pay rent"], "Tomorrow": ["Dentist", "Gym"]])
+        let source = TestTableDataSource([
+            "Today": ["Buy milk", "Call Mum", "Pay rent"], "Tomorrow": ["Dentist", "Gym"],
+        ])
         let frames = play(source, height: 8) { source, table in
             source.sections[0].rows = ["Buy milk", "Pay rent"]
             source.sections[1].rows = ["Call Mum", "Dentist", "Gym"]
@@ -86,7 +98,8 @@ struct TableViewRenderingTests {
 
     @Test("a section insert with .left: the gap opens, then header and rows slide in from the left")
     func insertSectionLeft() {
-        let frames = play(TestTableDataSource(["Today": ["Buy milk"], "Tomorrow": ["Dentist"]]), height: 7) { source, table in
+        let frames = play(TestTableDataSource(["Today": ["Buy milk"], "Tomorrow": ["Dentist"]]), height: 7) {
+            source, table in
             source.sections.insert(.init(title: "Wed 14 Jan", rows: ["Gym", "Bake"]), at: 1)
             table.insertSections([1], with: .left)
         }
@@ -142,7 +155,9 @@ struct TableViewRenderingTests {
         source.sections[0].rows.remove(at: 0)
         table.deleteRows(at: [path(0, 0)], with: .left)
         table.endUpdates()
-        #expect(table.screen.lines == ["Today", "ll Mum", "Pay rent", "", ""], "the new animation starts from the finished one")
+        #expect(
+            table.screen.lines == ["Today", "ll Mum", "Pay rent", "", ""],
+            "the new animation starts from the finished one")
     }
 
     @Test("a resize during an animation finishes it and lays the table out at the new size")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import todo_tui
 
 @Suite("Table view selection and scrolling")
@@ -42,12 +43,15 @@ struct TableViewSelectionTests {
         #expect(table.selectedIndexPath == path(1, 0))
         #expect(describe(table.currentFrame) == ["# Today", "t7", "t8", "t9", "# Tomorrow", "m0", "m1", "m2"])
         for _ in 0..<3 { table.selectNext() }
-        #expect(describe(table.currentFrame) == ["# Tomorrow", "m0", "m1", "m2", "m3", "m4", "m5", "m6"],
-                "t9 at the top would have no day above it, and one line up would cut the margin below m3: the view starts at the next header")
+        #expect(
+            describe(table.currentFrame) == ["# Tomorrow", "m0", "m1", "m2", "m3", "m4", "m5", "m6"],
+            "t9 at the top would have no day above it, and one line up would cut the margin below m3: the view starts at the next header"
+        )
         table.selectPrevious()
         table.selectNext()
-        #expect(describe(table.currentFrame) == ["# Tomorrow", "m0", "m1", "m2", "m3", "m4", "m5", "m6"],
-                "the next section's header takes over the top line")
+        #expect(
+            describe(table.currentFrame) == ["# Tomorrow", "m0", "m1", "m2", "m3", "m4", "m5", "m6"],
+            "the next section's header takes over the top line")
         table.selectFirst()
         #expect(table.contentOffset == 0)
         #expect(table.visibleTexts.first == "> t0")
@@ -58,10 +62,14 @@ struct TableViewSelectionTests {
         var random = SeededGenerator(seed: 42)
         for _ in 0..<200 {
             let sections = (0..<Int.random(in: 1...6, using: &random)).map { section in
-                TestTableDataSource.Section(title: "D\(section)", rows: (0..<Int.random(in: 1...5, using: &random)).map { "s\(section)r\($0)" })
+                TestTableDataSource.Section(
+                    title: "D\(section)", rows: (0..<Int.random(in: 1...5, using: &random)).map { "s\(section)r\($0)" })
             }
             let table = TableView(TestTableDataSource(sections), height: Int.random(in: 2...9, using: &random))
-            let moves: [(TableView) -> Void] = [{ $0.selectNext() }, { $0.selectPrevious() }, { $0.pageDown() }, { $0.pageUp() }, { $0.selectLast() }, { $0.selectFirst() }]
+            let moves: [(TableView) -> Void] = [
+                { $0.selectNext() }, { $0.selectPrevious() }, { $0.pageDown() }, { $0.pageUp() }, { $0.selectLast() },
+                { $0.selectFirst() },
+            ]
             for _ in 0..<40 {
                 moves.randomElement(using: &random)?(table)
                 let frame = describe(table.currentFrame)

@@ -1,6 +1,7 @@
 import Foundation
-import TodoCore
 import Testing
+import TodoCore
+
 @testable import todo_tui
 
 @Suite("Table view batch validation and mapping")
@@ -8,10 +9,14 @@ struct TableViewUpdateMappingTests {
     /// Two sections of 3 and 2 rows.
     let before = TableLayout(sections: [.init(title: "A", rowCount: 3), .init(title: "B", rowCount: 2)])
 
-    private func validate(_ after: [Int], _ build: (inout TableUpdateBatch) -> Void) -> Result<TableUpdateMapping, BatchUpdateError> {
+    private func validate(
+        _ after: [Int], _ build: (inout TableUpdateBatch) -> Void
+    ) -> Result<TableUpdateMapping, BatchUpdateError> {
         var batch = TableUpdateBatch()
         build(&batch)
-        return Result { () throws(BatchUpdateError) in try TableUpdateMapping(batch: batch, before: before, after: after) }
+        return Result { () throws(BatchUpdateError) in
+            try TableUpdateMapping(batch: batch, before: before, after: after)
+        }
     }
 
     private func error(_ after: [Int], _ build: (inout TableUpdateBatch) -> Void) -> BatchUpdateError? {
@@ -22,10 +27,16 @@ struct TableViewUpdateMappingTests {
     @Test("a row count that does not add up is refused with both counts in UIKit's words")
     func rowCount() throws {
         let refused = try #require(error([4, 2]) { _ in })
-        #expect(refused == .invalidRowCount(section: 0, before: 3, after: 4, inserted: 0, deleted: 0, movedIn: 0, movedOut: 0))
-        #expect(refused.description == "Invalid update: invalid number of rows in section 0: the number of rows contained in an existing section after the update (4) must be equal to the number of rows contained in that section before the update (3), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).")
-        #expect(error([3, 2]) { $0.moveRow(at: path(0, 0), to: path(1, 0)) }
-            == .invalidRowCount(section: 0, before: 3, after: 3, inserted: 0, deleted: 0, movedIn: 0, movedOut: 1))
+        #expect(
+            refused
+                == .invalidRowCount(section: 0, before: 3, after: 4, inserted: 0, deleted: 0, movedIn: 0, movedOut: 0))
+        #expect(
+            refused.description
+                == "Invalid update: invalid number of rows in section 0: the number of rows contained in an existing section after the update (4) must be equal to the number of rows contained in that section before the update (3), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out)."
+        )
+        #expect(
+            error([3, 2]) { $0.moveRow(at: path(0, 0), to: path(1, 0)) }
+                == .invalidRowCount(section: 0, before: 3, after: 3, inserted: 0, deleted: 0, movedIn: 0, movedOut: 1))
     }
 
     @Test("a section count that does not add up is refused with both counts")
@@ -37,32 +48,71 @@ struct TableViewUpdateMappingTests {
 
     @Test("paths outside the state they refer to are refused")
     func ranges() {
-        #expect(error([2, 2]) { $0.deleteRows(at: [path(0, 3)], with: .fade) } == .rowOutOfRange(.delete, path(0, 3), rowCount: 3))
-        #expect(error([3, 3]) { $0.insertRows(at: [path(1, 3)], with: .fade) } == .rowOutOfRange(.insert, path(1, 3), rowCount: 3))
-        #expect(error([3, 2]) { $0.reloadRows(at: [path(2, 0)], with: .fade) } == .rowSectionOutOfRange(.reload, path(2, 0), sectionCount: 2))
-        #expect(error([3, 2]) { $0.deleteSections([2], with: .fade) } == .sectionOutOfRange(.delete, section: 2, sectionCount: 2))
-        #expect(error([3, 2, 0]) { $0.insertSections([3], with: .fade) } == .sectionOutOfRange(.insert, section: 3, sectionCount: 3))
-        #expect(error([3, 2]) { $0.moveRow(at: path(0, 0), to: path(0, 3)) } == .rowOutOfRange(.moveTo, path(0, 3), rowCount: 3))
-        #expect(BatchUpdateError.rowOutOfRange(.delete, path(0, 3), rowCount: 3).description
-            == "Invalid update: attempt to delete row 3 of section 0, which contains only 3 rows before the update.")
+        #expect(
+            error([2, 2]) { $0.deleteRows(at: [path(0, 3)], with: .fade) }
+                == .rowOutOfRange(.delete, path(0, 3), rowCount: 3))
+        #expect(
+            error([3, 3]) { $0.insertRows(at: [path(1, 3)], with: .fade) }
+                == .rowOutOfRange(.insert, path(1, 3), rowCount: 3))
+        #expect(
+            error([3, 2]) { $0.reloadRows(at: [path(2, 0)], with: .fade) }
+                == .rowSectionOutOfRange(.reload, path(2, 0), sectionCount: 2))
+        #expect(
+            error([3, 2]) { $0.deleteSections([2], with: .fade) }
+                == .sectionOutOfRange(.delete, section: 2, sectionCount: 2))
+        #expect(
+            error([3, 2, 0]) { $0.insertSections([3], with: .fade) }
+                == .sectionOutOfRange(.insert, section: 3, sectionCount: 3))
+        #expect(
+            error([3, 2]) { $0.moveRow(at: path(0, 0), to: path(0, 3)) }
+                == .rowOutOfRange(.moveTo, path(0, 3), rowCount: 3))
+        #expect(
+            BatchUpdateError.rowOutOfRange(.delete, path(0, 3), rowCount: 3).description
+                == "Invalid update: attempt to delete row 3 of section 0, which contains only 3 rows before the update."
+        )
     }
 
     @Test("two operations on one path, or one twice, are refused")
     func conflicts() {
-        #expect(error([2, 2]) { $0.deleteRows(at: [path(0, 1)], with: .fade); $0.deleteRows(at: [path(0, 1)], with: .left) }
-            == .conflictingRow(.delete, .delete, path(0, 1)))
-        #expect(error([2, 2]) { $0.deleteRows(at: [path(0, 1)], with: .fade); $0.reloadRows(at: [path(0, 1)], with: .fade) }
-            == .conflictingRow(.delete, .reload, path(0, 1)))
-        #expect(error([3, 2]) { $0.deleteRows(at: [path(0, 1)], with: .fade); $0.moveRow(at: path(0, 1), to: path(0, 0)) }
-            == .conflictingRow(.delete, .moveFrom, path(0, 1)))
-        #expect(error([3, 2]) { $0.moveRow(at: path(0, 0), to: path(0, 2)); $0.moveRow(at: path(0, 1), to: path(0, 2)) }
-            == .conflictingRow(.moveTo, .moveTo, path(0, 2)))
-        #expect(error([4, 2]) { $0.insertRows(at: [path(0, 0)], with: .fade); $0.moveRow(at: path(0, 2), to: path(0, 0)) }
-            == .conflictingRow(.insert, .moveTo, path(0, 0)))
-        #expect(error([3, 2]) { $0.deleteSections([1], with: .fade); $0.reloadSections([1], with: .fade) }
-            == .conflictingSection(.delete, .reload, section: 1))
-        #expect(BatchUpdateError.conflictingRow(.delete, .reload, path(0, 1)).description
-            == "Invalid update: attempt to delete and reload row 1 of section 0.")
+        #expect(
+            error([2, 2]) {
+                $0.deleteRows(at: [path(0, 1)], with: .fade)
+                $0.deleteRows(at: [path(0, 1)], with: .left)
+            }
+                == .conflictingRow(.delete, .delete, path(0, 1)))
+        #expect(
+            error([2, 2]) {
+                $0.deleteRows(at: [path(0, 1)], with: .fade)
+                $0.reloadRows(at: [path(0, 1)], with: .fade)
+            }
+                == .conflictingRow(.delete, .reload, path(0, 1)))
+        #expect(
+            error([3, 2]) {
+                $0.deleteRows(at: [path(0, 1)], with: .fade)
+                $0.moveRow(at: path(0, 1), to: path(0, 0))
+            }
+                == .conflictingRow(.delete, .moveFrom, path(0, 1)))
+        #expect(
+            error([3, 2]) {
+                $0.moveRow(at: path(0, 0), to: path(0, 2))
+                $0.moveRow(at: path(0, 1), to: path(0, 2))
+            }
+                == .conflictingRow(.moveTo, .moveTo, path(0, 2)))
+        #expect(
+            error([4, 2]) {
+                $0.insertRows(at: [path(0, 0)], with: .fade)
+                $0.moveRow(at: path(0, 2), to: path(0, 0))
+            }
+                == .conflictingRow(.insert, .moveTo, path(0, 0)))
+        #expect(
+            error([3, 2]) {
+                $0.deleteSections([1], with: .fade)
+                $0.reloadSections([1], with: .fade)
+            }
+                == .conflictingSection(.delete, .reload, section: 1))
+        #expect(
+            BatchUpdateError.conflictingRow(.delete, .reload, path(0, 1)).description
+                == "Invalid update: attempt to delete and reload row 1 of section 0.")
     }
 
     @Test("moves out of a deleted section and into an inserted one are legal, as the controller emits them")

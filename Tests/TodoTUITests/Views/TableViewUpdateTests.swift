@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import todo_tui
 
 @Suite("Table view batch updates")
@@ -93,7 +94,9 @@ struct TableViewUpdateTests {
         table.beginUpdates()
         table.endUpdates()
         let error = try #require(log.errors.first)
-        #expect(error == .invalidRowCount(section: 0, before: 2, after: 3, inserted: 0, deleted: 0, movedIn: 0, movedOut: 0))
+        #expect(
+            error == .invalidRowCount(section: 0, before: 2, after: 3, inserted: 0, deleted: 0, movedIn: 0, movedOut: 0)
+        )
         #expect(error.description.contains("after the update (3)"))
         #expect(error.description.contains("before the update (2)"))
         #expect(describe(table.currentFrame).prefix(4) == ["# Today", "a", "b", "c"])

@@ -33,7 +33,8 @@ extension OrderedTree {
             problems.append("A node at depth \(depth) holds \(node.size) entries, more than its capacity \(capacity).")
         }
         if !isRoot && node.size < node.minimumSize(layout) {
-            problems.append("A node at depth \(depth) holds \(node.size) entries, fewer than half its capacity \(capacity).")
+            problems.append(
+                "A node at depth \(depth) holds \(node.size) entries, fewer than half its capacity \(capacity).")
         }
         if node.isLeaf {
             if !node.separators.isEmpty || !node.counts.isEmpty {
@@ -58,7 +59,9 @@ extension OrderedTree {
             problems.append("The root branch has \(node.children.count) child, fewer than two.")
         }
         guard node.counts.count == node.children.count, node.separators.count == node.children.count - 1 else {
-            problems.append("A branch at depth \(depth) has \(node.children.count) children, \(node.counts.count) counts and \(node.separators.count) separators.")
+            problems.append(
+                "A branch at depth \(depth) has \(node.children.count) children, \(node.counts.count) counts and \(node.separators.count) separators."
+            )
             return 0
         }
         var total = 0
@@ -68,13 +71,18 @@ extension OrderedTree {
             }
             let firstBelow = node.separators.indices.contains(index - 1) ? node.separators[index - 1] : nil
             var childPrevious = previous
-            let count = check(child, depth: depth + 1, isRoot: false, previous: &childPrevious, leafDepth: &leafDepth, problems: &problems)
+            let count = check(
+                child, depth: depth + 1, isRoot: false, previous: &childPrevious, leafDepth: &leafDepth,
+                problems: &problems)
             if let separator = firstBelow, let first = first(below: child), areInIncreasingOrder(first, separator) {
-                problems.append("Separator \(index - 1) at depth \(depth) orders after an element of its right-hand child.")
+                problems.append(
+                    "Separator \(index - 1) at depth \(depth) orders after an element of its right-hand child.")
             }
             previous = childPrevious
             if count != node.counts[index] {
-                problems.append("A branch at depth \(depth) caches \(node.counts[index]) elements for child \(index), which holds \(count).")
+                problems.append(
+                    "A branch at depth \(depth) caches \(node.counts[index]) elements for child \(index), which holds \(count)."
+                )
             }
             total += count
         }

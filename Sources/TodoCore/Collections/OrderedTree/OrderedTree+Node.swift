@@ -8,7 +8,9 @@ extension OrderedTree {
 
         @inlinable
         init(leafCapacity: Int, branchCapacity: Int) {
-            precondition(leafCapacity >= 2 && branchCapacity >= 4, "OrderedTree: leaves need room for 2 elements and branches for 4 children")
+            precondition(
+                leafCapacity >= 2 && branchCapacity >= 4,
+                "OrderedTree: leaves need room for 2 elements and branches for 4 children")
             self.leafCapacity = leafCapacity
             self.branchCapacity = branchCapacity
         }

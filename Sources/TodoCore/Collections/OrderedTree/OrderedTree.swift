@@ -189,6 +189,7 @@ public struct OrderedTree<Element> {
 
     @inlinable
     func checkPosition(_ position: Int, in bounds: Range<Int>) {
-        precondition(bounds.contains(position), "OrderedTree: position \(position) is not within 0..<\(bounds.upperBound)")
+        precondition(
+            bounds.contains(position), "OrderedTree: position \(position) is not within 0..<\(bounds.upperBound)")
     }
 }

@@ -12,7 +12,9 @@ extension CSVFormat {
     ///
     /// - Throws: `ExchangeError.invalidLine` naming the line of the first bad record and the problem.
     /// - Complexity: O(n) in the length of the input.
-    static func parse(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExchangeError) -> [TodoItem] {
+    static func parse(
+        _ bytes: [UInt8], source: String, now: Date, calendar: Calendar
+    ) throws(ExchangeError) -> [TodoItem] {
         var reader = CSVReader(try ImportLines.decode(bytes, source: source), source: source)
         let records = try reader.records()
         guard let header = records.first else { return [] }
@@ -21,7 +23,9 @@ extension CSVFormat {
         for record in records.dropFirst() {
             let position = ImportPosition.line(record.line)
             guard record.fields.count == header.fields.count else {
-                throw position.error("the record has \(record.fields.count) fields but the header has \(header.fields.count)", source: source)
+                throw position.error(
+                    "the record has \(record.fields.count) fields but the header has \(header.fields.count)",
+                    source: source)
             }
             let cell = { (column: String) -> String? in
                 columnIndex[column.lowercased()].map { record.fields[$0] }.flatMap { $0.isEmpty ? nil : $0 }
@@ -47,19 +51,25 @@ extension CSVFormat {
     }
 
     /// Maps lowercased known column names to their positions; also returns the text column's.
-    private static func columnIndices(_ header: CSVReader.Record, source: String) throws(ExchangeError) -> ([String: Int], Int) {
+    private static func columnIndices(
+        _ header: CSVReader.Record, source: String
+    ) throws(ExchangeError) -> ([String: Int], Int) {
         let known = Set(columns.map { $0.lowercased() })
         var indices: [String: Int] = [:]
         for (index, name) in header.fields.enumerated() {
             let key = name.trimmingCharacters(in: .whitespaces).lowercased()
             guard known.contains(key) else { continue }
             guard indices[key] == nil else {
-                throw .invalidLine(source: source, line: header.line, reason: "the header names the column \(StoreError.quoted(name)) twice")
+                throw .invalidLine(
+                    source: source, line: header.line,
+                    reason: "the header names the column \(StoreError.quoted(name)) twice")
             }
             indices[key] = index
         }
         guard let textIndex = indices["text"] else {
-            throw .invalidLine(source: source, line: header.line, reason: "the header has no 'text' column (expected \(columns.joined(separator: ",")))")
+            throw .invalidLine(
+                source: source, line: header.line,
+                reason: "the header has no 'text' column (expected \(columns.joined(separator: ",")))")
         }
         return (indices, textIndex)
     }
@@ -74,7 +84,9 @@ private struct RecordFields {
 
     func id() throws(ExchangeError) -> UUID? {
         guard let value = cell("id") else { return nil }
-        guard let id = UUID(uuidString: value) else { throw problem("\(StoreError.quoted(value)) in column id is not a UUID") }
+        guard let id = UUID(uuidString: value) else {
+            throw problem("\(StoreError.quoted(value)) in column id is not a UUID")
+        }
         return id
     }
 

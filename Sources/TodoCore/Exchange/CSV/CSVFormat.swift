@@ -18,7 +18,9 @@ import Foundation
 /// number of `'` followed by one of those characters gets one more `'` on export, and on import
 /// a cell of that shape loses exactly one; every other text is written and read verbatim.
 enum CSVFormat {
-    static let columns = ["id", "text", "date", "color", "done", "createdAt", "modifiedAt", "priority", "tags", "notes", "allDay"]
+    static let columns = [
+        "id", "text", "date", "color", "done", "createdAt", "modifiedAt", "priority", "tags", "notes", "allDay",
+    ]
 
     /// The items as CSV text, in the given order.
     /// - Complexity: O(total length of the items).
@@ -50,7 +52,9 @@ enum CSVFormat {
     }
 
     /// The characters that make a spreadsheet read a cell as a formula.
-    static let formulaStarts: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D]
+    static let formulaStarts: Set<UInt8> = [
+        UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D,
+    ]
 
     /// Whether `text` is any number of `'` followed by a formula start: the texts the escape
     /// changes.
@@ -74,7 +78,8 @@ enum CSVFormat {
         var value = value
         value.withUTF8 { bytes in
             let needsQuotes = bytes.contains { byte in
-                byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+                byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\r")
+                    || byte == UInt8(ascii: "\n")
             }
             guard needsQuotes else {
                 buffer.append(bytes)

@@ -55,7 +55,9 @@ struct CSVReader {
                 line += 1
                 return fields
             default:
-                throw .invalidLine(source: source, line: line, reason: "a quoted field must be followed by a comma or the end of the line")
+                throw .invalidLine(
+                    source: source, line: line,
+                    reason: "a quoted field must be followed by a comma or the end of the line")
             }
         }
     }
@@ -66,7 +68,9 @@ struct CSVReader {
         guard index < scalars.count, scalars[index] == "\"" else {
             while index < scalars.count, !isFieldEnd(scalars[index]) {
                 if scalars[index] == "\"" {
-                    throw .invalidLine(source: source, line: line, reason: "a double quote appears inside an unquoted field; quote the field and double the quote")
+                    throw .invalidLine(
+                        source: source, line: line,
+                        reason: "a double quote appears inside an unquoted field; quote the field and double the quote")
                 }
                 value.append(scalars[index])
                 index += 1
@@ -86,7 +90,8 @@ struct CSVReader {
             }
             value.append(scalar)
         }
-        throw .invalidLine(source: source, line: openingLine, reason: "the quoted field that starts here is never closed")
+        throw .invalidLine(
+            source: source, line: openingLine, reason: "the quoted field that starts here is never closed")
     }
 
     private func isFieldEnd(_ scalar: Unicode.Scalar) -> Bool {

@@ -25,10 +25,14 @@ extension ICalendarFormat {
     /// - Throws: `ExchangeError.invalidLine` for malformed iCalendar, a VTODO without `SUMMARY`, or
     ///   a date that does not parse.
     /// - Complexity: O(n) in the length of the input.
-    static func parse(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExchangeError) -> [TodoItem] {
+    static func parse(
+        _ bytes: [UInt8], source: String, now: Date, calendar: Calendar
+    ) throws(ExchangeError) -> [TodoItem] {
         let components = try ICalendarParser(source: source).components(bytes)
         let timeZones = Dictionary(
-            components.filter { $0.name == "VTIMEZONE" }.compactMap { zone in zone.first("TZID").map { ($0.value, zone.lines) } },
+            components.filter { $0.name == "VTIMEZONE" }.compactMap { zone in
+                zone.first("TZID").map { ($0.value, zone.lines) }
+            },
             uniquingKeysWith: { first, _ in first }
         )
         var collector = ImportCollector(format: .ics, source: source, now: now)
@@ -70,13 +74,19 @@ extension ICalendarFormat {
     /// Reads a vdir: every file as an iCalendar file, errors naming the file.
     /// - Throws: `ExchangeError` from a file, or `.invalidInput` when two files hold the same id.
     /// - Complexity: O(total size of the files).
-    static func parseDirectory(_ files: [ExportedFile], source: String, now: Date, calendar: Calendar) throws(ExchangeError) -> [TodoItem] {
+    static func parseDirectory(
+        _ files: [ExportedFile], source: String, now: Date, calendar: Calendar
+    ) throws(ExchangeError) -> [TodoItem] {
         var items: [TodoItem] = []
         var fileForID: [UUID: String] = [:]
         for file in files {
             for item in try parse(file.bytes, source: source + "/" + file.name, now: now, calendar: calendar) {
                 if let earlier = fileForID[item.id] {
-                    throw .invalidInput(source: source, reason: "the files \(StoreError.quoted(earlier)) and \(StoreError.quoted(file.name)) both hold the to-do \(item.id.uuidString.lowercased())")
+                    throw .invalidInput(
+                        source: source,
+                        reason:
+                            "the files \(StoreError.quoted(earlier)) and \(StoreError.quoted(file.name)) both hold the to-do \(item.id.uuidString.lowercased())"
+                    )
                 }
                 fileForID[item.id] = file.name
                 items.append(item)
@@ -94,17 +104,20 @@ extension ICalendarFormat {
     /// The lines of `todo` that go to `ForeignProperties.iCalendar`: unmapped properties, mapped
     /// ones whose original the export must write back (see `parse`), the subcomponents, and the
     /// VTIMEZONE blocks of the kept lines' `TZID`s.
-    private static func keptLines(of todo: ICalendarParser.Component, id: UUID?, timeZones: [String: [String]]) -> [String] {
+    private static func keptLines(
+        of todo: ICalendarParser.Component, id: UUID?, timeZones: [String: [String]]
+    ) -> [String] {
         var originals: [String: String] = [:]
         var kept: [String] = []
         var zones: [String] = []
         for property in todo.properties {
-            let keep = switch property.name {
-            case "UID": id.map { property.raw != "UID:" + $0.uuidString.lowercased() } ?? true
-            case "PRIORITY": !["1", "5", "9"].contains(property.value)
-            case "DUE": !isCanonicalDue(property)
-            case let name: !mappedProperties.contains(name)
-            }
+            let keep =
+                switch property.name {
+                case "UID": id.map { property.raw != "UID:" + $0.uuidString.lowercased() } ?? true
+                case "PRIORITY": !["1", "5", "9"].contains(property.value)
+                case "DUE": !isCanonicalDue(property)
+                case let name: !mappedProperties.contains(name)
+                }
             guard keep else { continue }
             if KeptLines.replaceable.contains(property.name), originals[property.name] == nil {
                 originals[property.name] = property.raw
@@ -127,7 +140,8 @@ extension ICalendarFormat {
     /// bare day) is kept as read.
     static func isCanonicalDue(_ property: ICalendarParser.ContentLine) -> Bool {
         if property.parameters.isEmpty { return property.value.hasSuffix("Z") }
-        return property.parameters == ["VALUE": "DATE"] && property.raw.hasPrefix("DUE;VALUE=DATE:") && property.value.count == 8
+        return property.parameters == ["VALUE": "DATE"] && property.raw.hasPrefix("DUE;VALUE=DATE:")
+            && property.value.count == 8
     }
 
     /// RFC 5545's PRIORITY as todo-tui's: 1–4 high, 5 medium, 6–9 low, 0 none; nil for any
@@ -192,7 +206,9 @@ private struct TodoDates {
         guard let property = todo.first(name) else { return nil }
         let zone = property.parameters["TZID"].flatMap { TimeZone(identifier: $0) }
         guard let date = ParsedTimestamp.parse(property.value)?.date(in: calendar, timeZone: zone) else {
-            throw .invalidLine(source: source, line: property.line, reason: "\(StoreError.quoted(property.value)) in \(name) is not an iCalendar date or date-time")
+            throw .invalidLine(
+                source: source, line: property.line,
+                reason: "\(StoreError.quoted(property.value)) in \(name) is not an iCalendar date or date-time")
         }
         return date
     }

@@ -48,7 +48,9 @@ enum ICalendarFormat {
             var name = ExportBuffer(capacity: 40)
             name.append(item.id)
             name.append(".ics")
-            return ExportedFile(name: String(decoding: name.bytes, as: UTF8.self), bytes: objectResource(for: item, now: now, calendar: calendar))
+            return ExportedFile(
+                name: String(decoding: name.bytes, as: UTF8.self),
+                bytes: objectResource(for: item, now: now, calendar: calendar))
         }
     }
 
@@ -70,10 +72,13 @@ enum ICalendarFormat {
     /// The item a CalDAV object resource holds: its one VTODO, every line todo-tui does not map
     /// kept in `foreign.iCalendar` (`parse`).
     /// - Throws: `ExchangeError` for malformed iCalendar, or a resource without exactly one VTODO.
-    public static func item(fromObjectResource bytes: [UInt8], name: String, now: Date, calendar: Calendar) throws(ExchangeError) -> TodoItem {
+    public static func item(
+        fromObjectResource bytes: [UInt8], name: String, now: Date, calendar: Calendar
+    ) throws(ExchangeError) -> TodoItem {
         let items = try parse(bytes, source: name, now: now, calendar: calendar)
         guard items.count == 1, let item = items.first else {
-            throw .invalidInput(source: name, reason: "a CalDAV object resource holds one VTODO, and this holds \(items.count)")
+            throw .invalidInput(
+                source: name, reason: "a CalDAV object resource holds one VTODO, and this holds \(items.count)")
         }
         return item
     }

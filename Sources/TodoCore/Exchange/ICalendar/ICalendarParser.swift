@@ -50,7 +50,9 @@ struct ICalendarParser {
         for line in try unfoldedLines(bytes) {
             let content = try contentLine(line.text, at: line.number)
             if content.name == "BEGIN" || content.name == "END", !Self.isName(content.value) {
-                throw problem("\(StoreError.quoted(content.value)) after \(content.name): is not a component name", line: line.number)
+                throw problem(
+                    "\(StoreError.quoted(content.value)) after \(content.name): is not a component name",
+                    line: line.number)
             }
             switch content.name {
             case "BEGIN":
@@ -64,7 +66,9 @@ struct ICalendarParser {
                     throw problem("END:\(content.value) has no matching BEGIN", line: line.number)
                 }
                 guard current.name == content.value.uppercased() else {
-                    throw problem("END:\(content.value) closes BEGIN:\(current.name) from line \(current.line)", line: line.number)
+                    throw problem(
+                        "END:\(content.value) closes BEGIN:\(current.name) from line \(current.line)", line: line.number
+                    )
                 }
                 var closed = current
                 closed.lines.append(line.text)
@@ -155,7 +159,10 @@ struct ICalendarParser {
 
     /// Whether `text` is an iCalendar name (iana-token or x-name): ASCII letters, digits, hyphens.
     private static func isName(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+        !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+            }
     }
 
     private func problem(_ reason: String, line: Int) -> ExchangeError {

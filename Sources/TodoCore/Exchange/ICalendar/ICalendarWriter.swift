@@ -62,10 +62,14 @@ struct ICalendarWriter {
         var value = TextForm.iCalendar.apply(value)
         value.withUTF8 { bytes in
             var runStart = 0
-            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";")
-                || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\n") {
+            for (index, byte) in bytes.enumerated()
+            where byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";")
+                || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\n")
+            {
                 appendFolded(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                let escape: StaticString = byte == UInt8(ascii: "\n") ? "\\n" : byte == UInt8(ascii: "\\") ? "\\\\" : byte == UInt8(ascii: ";") ? "\\;" : "\\,"
+                let escape: StaticString =
+                    byte == UInt8(ascii: "\n")
+                    ? "\\n" : byte == UInt8(ascii: "\\") ? "\\\\" : byte == UInt8(ascii: ";") ? "\\;" : "\\,"
                 escape.withUTF8Buffer { appendFolded($0) }
                 runStart = index + 1
             }

@@ -32,7 +32,8 @@ struct KeptLines {
                 block.append(line)
                 zone = block
                 if name == "END", value == "VTIMEZONE" {
-                    let id = block.compactMap { try? parser.contentLine($0, at: 0) }.first { $0.name == "TZID" }?.value ?? ""
+                    let id =
+                        block.compactMap { try? parser.contentLine($0, at: 0) }.first { $0.name == "TZID" }?.value ?? ""
                     timeZones.append(TimeZoneBlock(id: id, lines: block))
                     zone = nil
                 }
@@ -45,7 +46,8 @@ struct KeptLines {
             if name == "BEGIN" { depth += 1 }
             if name == "END" { depth -= 1 }
             if depth == 0, name != "END", Self.replaceable.contains(name), originals[name] == nil,
-               let content = try? parser.contentLine(line, at: 0) {
+                let content = try? parser.contentLine(line, at: 0)
+            {
                 originals[name] = content
                 continue
             }

@@ -12,7 +12,9 @@ extension MarkdownFormat {
     /// - Throws: `ExchangeError.invalidLine` for an unknown title, an item before any heading, or
     ///   a line that is neither.
     /// - Complexity: O(n) in the length of the input.
-    static func parse(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExchangeError) -> [TodoItem] {
+    static func parse(
+        _ bytes: [UInt8], source: String, now: Date, calendar: Calendar
+    ) throws(ExchangeError) -> [TodoItem] {
         let titles = DayTitleParser(now: now, calendar: calendar)
         var collector = ImportCollector(format: .markdown, source: source, now: now)
         var day: Date?
@@ -23,7 +25,9 @@ extension MarkdownFormat {
             if line.hasPrefix("## ") {
                 let title = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
                 guard let start = titles.day(from: title) else {
-                    throw position.error("\(StoreError.quoted(title)) is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan", source: source)
+                    throw position.error(
+                        "\(StoreError.quoted(title)) is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan",
+                        source: source)
                 }
                 day = start
                 continue

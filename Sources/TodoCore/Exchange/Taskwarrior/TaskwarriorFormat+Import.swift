@@ -16,7 +16,9 @@ extension TaskwarriorFormat {
     ///   `.invalidRecord` (array elements) or `.invalidInput` for malformed JSON, a task that is
     ///   not an object, has no description, or has a field of the wrong type or form.
     /// - Complexity: O(n) in the length of the input.
-    static func parse(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExchangeError) -> [TodoItem] {
+    static func parse(
+        _ bytes: [UInt8], source: String, now: Date, calendar: Calendar
+    ) throws(ExchangeError) -> [TodoItem] {
         var collector = ImportCollector(format: .taskwarrior, source: source, now: now)
         if ImportLines.firstNonBlankLine(bytes)?.first(where: { $0 > 0x20 }) == UInt8(ascii: "[") {
             guard let tasks = try jsonValue(bytes[...], source: source, line: nil) as? [Any] else {
@@ -43,7 +45,8 @@ extension TaskwarriorFormat {
         } catch {
             let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
             let marker = detail.range(of: " around character ")
-            let problem = (marker.map { detail[..<$0.lowerBound] } ?? detail[...]).trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            let problem = (marker.map { detail[..<$0.lowerBound] } ?? detail[...]).trimmingCharacters(
+                in: CharacterSet(charactersIn: "."))
             let offset = marker.flatMap { Int(detail[$0.upperBound...].prefix { $0.isNumber }) }
             guard let offset, offset <= bytes.count else {
                 let reason = "the JSON is malformed (\(problem.lowercased()))"
@@ -54,12 +57,15 @@ extension TaskwarriorFormat {
             let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.startIndex
             let column = before[lineStart...].count { $0 & 0xC0 != 0x80 } + 1
             let lineNumber = line ?? before.count { $0 == UInt8(ascii: "\n") } + 1
-            throw .invalidLine(source: source, line: lineNumber, reason: "the JSON is malformed at column \(column) (\(problem.lowercased()))")
+            throw .invalidLine(
+                source: source, line: lineNumber,
+                reason: "the JSON is malformed at column \(column) (\(problem.lowercased()))")
         }
     }
 
     private static func add(
-        _ value: Any, at position: ImportPosition, to collector: inout ImportCollector, source: String, calendar: Calendar
+        _ value: Any, at position: ImportPosition, to collector: inout ImportCollector, source: String,
+        calendar: Calendar
     ) throws(ExchangeError) {
         guard let task = value as? [String: Any] else {
             throw position.error("the task is not a JSON object", source: source)
@@ -72,7 +78,9 @@ extension TaskwarriorFormat {
         case "pending", "waiting", "completed":
             break
         default:
-            throw position.error("the status \(StoreError.quoted(status)) is not one of pending, waiting, completed, deleted, recurring", source: source)
+            throw position.error(
+                "the status \(StoreError.quoted(status)) is not one of pending, waiting, completed, deleted, recurring",
+                source: source)
         }
         guard let description = try fields.string("description") else {
             throw position.error("the task has no description", source: source)
@@ -89,7 +97,8 @@ extension TaskwarriorFormat {
         )
         record.notes = try fields.string(TaskwarriorFormat.notesAttribute) ?? ""
         let priority = try fields.string("priority")
-        record.priority = priority.flatMap { letter in TaskwarriorFormat.priorityLetters.first { $0.value == letter }?.key } ?? .none
+        record.priority =
+            priority.flatMap { letter in TaskwarriorFormat.priorityLetters.first { $0.value == letter }?.key } ?? .none
         if let project = try fields.string("project") {
             record.tags.insert(TaskwarriorFormat.projectTagPrefix + project)
         }
@@ -99,7 +108,8 @@ extension TaskwarriorFormat {
         if let due {
             record.hasTime = due != calendar.startOfDay(for: due)
         }
-        record.foreign = ForeignProperties(taskwarrior: try fields.foreign(keepingPriority: record.priority == .none && priority != nil))
+        record.foreign = ForeignProperties(
+            taskwarrior: try fields.foreign(keepingPriority: record.priority == .none && priority != nil))
         try collector.add(record, at: position)
     }
 }
@@ -131,7 +141,8 @@ private struct TaskFields {
         var kept: [ForeignAttribute] = []
         for (name, value) in task.sorted(by: { $0.key < $1.key }) {
             switch name {
-            case _ where TaskwarriorFormat.ownAttributes.contains(name) || TaskwarriorFormat.computedAttributes.contains(name):
+            case _
+            where TaskwarriorFormat.ownAttributes.contains(name) || TaskwarriorFormat.computedAttributes.contains(name):
                 continue
             case "status" where value as? String != "waiting":
                 continue
@@ -141,7 +152,10 @@ private struct TaskFields {
                 // What todo-tui writes for a done task anyway.
                 continue
             default:
-                guard let json = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes]) else {
+                guard
+                    let json = try? JSONSerialization.data(
+                        withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])
+                else {
                     throw problem("the attribute \(StoreError.quoted(name)) holds a value that cannot be kept")
                 }
                 kept.append(ForeignAttribute(name: name, rawJSON: String(decoding: json, as: UTF8.self)))
@@ -152,7 +166,9 @@ private struct TaskFields {
 
     func uuid() throws(ExchangeError) -> UUID? {
         guard let value = try string("uuid") else { return nil }
-        guard let id = UUID(uuidString: value) else { throw problem("\(StoreError.quoted(value)) in uuid is not a UUID") }
+        guard let id = UUID(uuidString: value) else {
+            throw problem("\(StoreError.quoted(value)) in uuid is not a UUID")
+        }
         return id
     }
 

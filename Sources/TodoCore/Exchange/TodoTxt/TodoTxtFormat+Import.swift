@@ -12,9 +12,12 @@ extension TodoTxtFormat {
     /// - Throws: `ExchangeError.invalidLine` for a `due:` that is not a `YYYY-MM-DD` day, a
     ///   `uuid:` that is not a UUID, a `color:` that is not one of the eight, or an empty text.
     /// - Complexity: O(n) in the length of the input.
-    static func parse(_ bytes: [UInt8], source: String, now: Date, calendar: Calendar) throws(ExchangeError) -> [TodoItem] {
+    static func parse(
+        _ bytes: [UInt8], source: String, now: Date, calendar: Calendar
+    ) throws(ExchangeError) -> [TodoItem] {
         var collector = ImportCollector(format: .todotxt, source: source, now: now)
-        for (index, line) in try ImportLines.split(bytes, source: source).enumerated() where !line.allSatisfy(\.isWhitespace) {
+        for (index, line) in try ImportLines.split(bytes, source: source).enumerated()
+        where !line.allSatisfy(\.isWhitespace) {
             let position = ImportPosition.line(index + 1)
             var words = line.split(separator: " ", omittingEmptySubsequences: false)[...]
             var record = ImportRecord(text: "")
@@ -102,7 +105,8 @@ extension TodoTxtFormat {
         switch word[..<colon] {
         case "due":
             guard let date = day(value, calendar: calendar) else {
-                throw position.error("\(StoreError.quoted(String(word))) is not a due date of the form due:YYYY-MM-DD", source: source)
+                throw position.error(
+                    "\(StoreError.quoted(String(word))) is not a due date of the form due:YYYY-MM-DD", source: source)
             }
             record.date = date
         case "color":

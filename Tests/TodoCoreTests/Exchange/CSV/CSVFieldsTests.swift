@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// Priority, tags, notes and whole days in CSV (issue 15), after the older seven columns.
@@ -7,8 +8,9 @@ import Testing
 struct CSVFieldsTests {
     static let day = ExportFixtures.date("2026-11-20T00:00:00.000Z")
     static let items = [
-        TodoItem(text: "Paint the fence", date: day, createdAt: day, notes: "=SUM(A1)\nbuy white, not grey", priority: .high,
-                 tags: ["home", "@weekend"], hasTime: false),
+        TodoItem(
+            text: "Paint the fence", date: day, createdAt: day, notes: "=SUM(A1)\nbuy white, not grey", priority: .high,
+            tags: ["home", "@weekend"], hasTime: false),
         TodoItem(text: "Call", date: day.addingTimeInterval(9 * 3600), createdAt: day, priority: .low),
     ]
 
@@ -30,11 +32,13 @@ struct CSVFieldsTests {
     )
     func pythonReads() throws {
         let python = try #require(ExternalProgram.python(withModule: "csv"))
-        let script = "import csv, sys, json; print(json.dumps([[r['priority'], r['tags'], r['notes'], r['allDay']] for r in csv.DictReader(sys.stdin)]))"
+        let script =
+            "import csv, sys, json; print(json.dumps([[r['priority'], r['tags'], r['notes'], r['allDay']] for r in csv.DictReader(sys.stdin)]))"
         let result = try python.run(["-c", script], input: ExportFixtures.export(Self.items, as: .csv))
         #expect(result.status == 0, "\(result.error)")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String]])
-        #expect(rows == [["high", "home @weekend", "'=SUM(A1)\nbuy white, not grey", "true"], ["low", "", "", "false"]])
+        #expect(
+            rows == [["high", "home @weekend", "'=SUM(A1)\nbuy white, not grey", "true"], ["low", "", "", "false"]])
     }
 
     @Test("a sheet with the older seven columns, or a bare-day date and no allDay column, still imports")
@@ -46,10 +50,15 @@ struct CSVFieldsTests {
         #expect(!bare[0].hasTime && bare[0].priority == .medium, "a bare day is a whole day")
     }
 
-    @Test("a bad priority or allDay is refused naming the column", arguments: [
-        ("text,priority\nA,urgent\n", "input, line 2: \"urgent\" in column priority is not one of none, low, medium, high."),
-        ("text,allDay\nA,perhaps\n", "input, line 2: \"perhaps\" in column allDay is not true or false."),
-    ])
+    @Test(
+        "a bad priority or allDay is refused naming the column",
+        arguments: [
+            (
+                "text,priority\nA,urgent\n",
+                "input, line 2: \"urgent\" in column priority is not one of none, low, medium, high."
+            ),
+            ("text,allDay\nA,perhaps\n", "input, line 2: \"perhaps\" in column allDay is not true or false."),
+        ])
     func malformed(text: String, message: String) {
         #expect(ExportFixtures.importError(text, as: .csv) == message)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 @Suite("iCalendar and vdir export and import")
@@ -11,76 +12,76 @@ struct ICalendarExportTests {
     @Test("the small fixture exports to the exact RFC 5545 text")
     func golden() {
         let expected = #"""
-        BEGIN:VCALENDAR⏎
-        VERSION:2.0⏎
-        PRODID:-//todo-tui//todo-tui//EN⏎
-        BEGIN:VTODO⏎
-        UID:6f1c2a3b-4d5e-4f60-8a7b-000000000005⏎
-        DTSTAMP:20250112T100000Z⏎
-        CREATED:20241201T090000Z⏎
-        LAST-MODIFIED:20250101T003000Z⏎
-        SUMMARY:New year's eve⏎
-        DUE:20241231T230000Z⏎
-        STATUS:COMPLETED⏎
-        COMPLETED:20250101T003000Z⏎
-        COLOR:magenta⏎
-        END:VTODO⏎
-        BEGIN:VTODO⏎
-        UID:6f1c2a3b-4d5e-4f60-8a7b-000000000001⏎
-        DTSTAMP:20250112T100000Z⏎
-        CREATED:20250110T080000Z⏎
-        LAST-MODIFIED:20250111T081500Z⏎
-        SUMMARY:Buy milk\, eggs\; "bread"⏎
-        DUE:20250111T093000Z⏎
-        STATUS:NEEDS-ACTION⏎
-        COLOR:red⏎
-        END:VTODO⏎
-        BEGIN:VTODO⏎
-        UID:6f1c2a3b-4d5e-4f60-8a7b-000000000002⏎
-        DTSTAMP:20250112T100000Z⏎
-        CREATED:20250112T070000Z⏎
-        LAST-MODIFIED:20250112T094500Z⏎
-        SUMMARY:우유 사기 🥛⏎
-        DUE:20250112T120000Z⏎
-        STATUS:COMPLETED⏎
-        COMPLETED:20250112T094500Z⏎
-        COLOR:green⏎
-        END:VTODO⏎
-        BEGIN:VTODO⏎
-        UID:6f1c2a3b-4d5e-4f60-8a7b-000000000003⏎
-        DTSTAMP:20250112T100000Z⏎
-        CREATED:20250112T073000Z⏎
-        LAST-MODIFIED:20250112T073000Z⏎
-        SUMMARY:C:\\temp *draft* [1] <b> & _x_ | ~y~ `z`⏎
-        DUE:20250112T180000Z⏎
-        STATUS:NEEDS-ACTION⏎
-        END:VTODO⏎
-        BEGIN:VTODO⏎
-        UID:6f1c2a3b-4d5e-4f60-8a7b-000000000004⏎
-        DTSTAMP:20250112T100000Z⏎
-        CREATED:20250112T080000Z⏎
-        LAST-MODIFIED:20250112T080000Z⏎
-        SUMMARY:日本語のとても長いテキストは七十五オクテット⏎
-         で折り返されなければならない、そしてマルチバイト⏎
-         文字は分割されない⏎
-        DUE:20250113T080000Z⏎
-        STATUS:NEEDS-ACTION⏎
-        COLOR:blue⏎
-        END:VTODO⏎
-        BEGIN:VTODO⏎
-        UID:6f1c2a3b-4d5e-4f60-8a7b-000000000006⏎
-        DTSTAMP:20250112T100000Z⏎
-        CREATED:20250112T081000Z⏎
-        LAST-MODIFIED:20250112T081000Z⏎
-        SUMMARY:Two lines\#tand a tab⏎
-        DESCRIPTION:Two\nlines\#tand a tab⏎
-        DUE:20250203T141516Z⏎
-        STATUS:NEEDS-ACTION⏎
-        COLOR:white⏎
-        END:VTODO⏎
-        END:VCALENDAR⏎
+            BEGIN:VCALENDAR⏎
+            VERSION:2.0⏎
+            PRODID:-//todo-tui//todo-tui//EN⏎
+            BEGIN:VTODO⏎
+            UID:6f1c2a3b-4d5e-4f60-8a7b-000000000005⏎
+            DTSTAMP:20250112T100000Z⏎
+            CREATED:20241201T090000Z⏎
+            LAST-MODIFIED:20250101T003000Z⏎
+            SUMMARY:New year's eve⏎
+            DUE:20241231T230000Z⏎
+            STATUS:COMPLETED⏎
+            COMPLETED:20250101T003000Z⏎
+            COLOR:magenta⏎
+            END:VTODO⏎
+            BEGIN:VTODO⏎
+            UID:6f1c2a3b-4d5e-4f60-8a7b-000000000001⏎
+            DTSTAMP:20250112T100000Z⏎
+            CREATED:20250110T080000Z⏎
+            LAST-MODIFIED:20250111T081500Z⏎
+            SUMMARY:Buy milk\, eggs\; "bread"⏎
+            DUE:20250111T093000Z⏎
+            STATUS:NEEDS-ACTION⏎
+            COLOR:red⏎
+            END:VTODO⏎
+            BEGIN:VTODO⏎
+            UID:6f1c2a3b-4d5e-4f60-8a7b-000000000002⏎
+            DTSTAMP:20250112T100000Z⏎
+            CREATED:20250112T070000Z⏎
+            LAST-MODIFIED:20250112T094500Z⏎
+            SUMMARY:우유 사기 🥛⏎
+            DUE:20250112T120000Z⏎
+            STATUS:COMPLETED⏎
+            COMPLETED:20250112T094500Z⏎
+            COLOR:green⏎
+            END:VTODO⏎
+            BEGIN:VTODO⏎
+            UID:6f1c2a3b-4d5e-4f60-8a7b-000000000003⏎
+            DTSTAMP:20250112T100000Z⏎
+            CREATED:20250112T073000Z⏎
+            LAST-MODIFIED:20250112T073000Z⏎
+            SUMMARY:C:\\temp *draft* [1] <b> & _x_ | ~y~ `z`⏎
+            DUE:20250112T180000Z⏎
+            STATUS:NEEDS-ACTION⏎
+            END:VTODO⏎
+            BEGIN:VTODO⏎
+            UID:6f1c2a3b-4d5e-4f60-8a7b-000000000004⏎
+            DTSTAMP:20250112T100000Z⏎
+            CREATED:20250112T080000Z⏎
+            LAST-MODIFIED:20250112T080000Z⏎
+            SUMMARY:日本語のとても長いテキストは七十五オクテット⏎
+             で折り返されなければならない、そしてマルチバイト⏎
+             文字は分割されない⏎
+            DUE:20250113T080000Z⏎
+            STATUS:NEEDS-ACTION⏎
+            COLOR:blue⏎
+            END:VTODO⏎
+            BEGIN:VTODO⏎
+            UID:6f1c2a3b-4d5e-4f60-8a7b-000000000006⏎
+            DTSTAMP:20250112T100000Z⏎
+            CREATED:20250112T081000Z⏎
+            LAST-MODIFIED:20250112T081000Z⏎
+            SUMMARY:Two lines\#tand a tab⏎
+            DESCRIPTION:Two\nlines\#tand a tab⏎
+            DUE:20250203T141516Z⏎
+            STATUS:NEEDS-ACTION⏎
+            COLOR:white⏎
+            END:VTODO⏎
+            END:VCALENDAR⏎
 
-        """#
+            """#
         #expect(ExportFixtures.visible(ExportFixtures.export(ExportFixtures.small, as: .ics)) == expected)
     }
 
@@ -111,7 +112,10 @@ struct ICalendarExportTests {
 
     @Test("a vdir holds one calendar per item, named by UID, in list order")
     func vdirFiles() throws {
-        guard case .directory(let files) = ExportFormat.vdir.export(ExportFixtures.small, now: ExportFixtures.now, calendar: ExportFixtures.calendar) else {
+        guard
+            case .directory(let files) = ExportFormat.vdir.export(
+                ExportFixtures.small, now: ExportFixtures.now, calendar: ExportFixtures.calendar)
+        else {
             Issue.record("vdir did not export a directory")
             return
         }
@@ -124,7 +128,8 @@ struct ICalendarExportTests {
             .components(separatedBy: "BEGIN:VTODO\r\n").dropFirst()
         #expect(todos.count == files.count)
         for (todo, file) in zip(todos, files) {
-            #expect(String(decoding: file.bytes, as: UTF8.self) == header + "BEGIN:VTODO\r\n" + todo + "END:VCALENDAR\r\n")
+            #expect(
+                String(decoding: file.bytes, as: UTF8.self) == header + "BEGIN:VTODO\r\n" + todo + "END:VCALENDAR\r\n")
         }
     }
 
@@ -136,18 +141,18 @@ struct ICalendarExportTests {
         let python = try #require(Self.python)
         let items = ExportFixtures.everything
         let script = """
-        import json, sys, icalendar
-        calendar = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
-        def seconds(todo, name): return int(todo.decoded(name).timestamp()) if name in todo else None
-        todos = [{
-            "uid": str(todo["UID"]), "summary": str(todo["SUMMARY"]), "status": str(todo["STATUS"]),
-            "description": str(todo["DESCRIPTION"]) if "DESCRIPTION" in todo else None,
-            "color": str(todo["COLOR"]) if "COLOR" in todo else None,
-            "due": seconds(todo, "DUE"), "created": seconds(todo, "CREATED"), "modified": seconds(todo, "LAST-MODIFIED"),
-            "stamp": seconds(todo, "DTSTAMP"), "completed": seconds(todo, "COMPLETED"),
-        } for todo in calendar.walk("VTODO")]
-        print(json.dumps({"version": str(calendar["VERSION"]), "prodid": str(calendar["PRODID"]), "todos": todos}))
-        """
+            import json, sys, icalendar
+            calendar = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
+            def seconds(todo, name): return int(todo.decoded(name).timestamp()) if name in todo else None
+            todos = [{
+                "uid": str(todo["UID"]), "summary": str(todo["SUMMARY"]), "status": str(todo["STATUS"]),
+                "description": str(todo["DESCRIPTION"]) if "DESCRIPTION" in todo else None,
+                "color": str(todo["COLOR"]) if "COLOR" in todo else None,
+                "due": seconds(todo, "DUE"), "created": seconds(todo, "CREATED"), "modified": seconds(todo, "LAST-MODIFIED"),
+                "stamp": seconds(todo, "DTSTAMP"), "completed": seconds(todo, "COMPLETED"),
+            } for todo in calendar.walk("VTODO")]
+            print(json.dumps({"version": str(calendar["VERSION"]), "prodid": str(calendar["PRODID"]), "todos": todos}))
+            """
         let result = try python.run(["-c", script], input: ExportFixtures.export(items, as: .ics))
         #expect(result.status == 0, "\(result.error)")
         let decoded = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
@@ -180,7 +185,9 @@ struct ICalendarExportTests {
     /// line break. Fixed upstream (collective/icalendar#935); todoman, built on it, inherits it.
     static func expectUpstreamReading(of text: String, _ body: () -> Void) {
         if text.contains("\\n") || text.contains("\\N") {
-            withKnownIssue("python-icalendar 4.0.3 reads an escaped backslash before n as a line break", isIntermittent: true, body)
+            withKnownIssue(
+                "python-icalendar 4.0.3 reads an escaped backslash before n as a line break", isIntermittent: true, body
+            )
         } else {
             body()
         }
@@ -195,12 +202,14 @@ struct ICalendarExportTests {
         let items = ExportFixtures.everything
         try ExternalProgram.withTemporaryDirectory { directory in
             try ExternalProgram.write(ExportFixtures.export(items, as: .ics), to: "\(directory)/todos.ics")
-            let result = try calcurse.run(["-D", directory, "-C", directory, "-i", "\(directory)/todos.ics"], environment: ["HOME": directory])
+            let result = try calcurse.run(
+                ["-D", directory, "-C", directory, "-i", "\(directory)/todos.ics"], environment: ["HOME": directory])
             #expect(result.status == 0, "\(result.error)")
             #expect(result.output.contains("0 apps / 0 events / \(items.count) todos / 0 skipped"), "\(result.output)")
             // calcurse keeps to-dos as "[priority] text", or "[priority]>note text" with a note
             // file holding a DESCRIPTION; a negative priority means completed.
-            let todoFile = String(decoding: FileManager.default.contents(atPath: "\(directory)/todo") ?? Data(), as: UTF8.self)
+            let todoFile = String(
+                decoding: FileManager.default.contents(atPath: "\(directory)/todo") ?? Data(), as: UTF8.self)
             let lines = todoFile.split(separator: "\n")
             #expect(lines.count == items.count)
             #expect(lines.filter { $0.hasPrefix("[-") }.count == items.filter(\.isDone).count)
@@ -209,7 +218,9 @@ struct ICalendarExportTests {
                 let afterPriority = line.drop { $0 != "]" }.dropFirst()
                 if afterPriority.hasPrefix(">") {
                     let note = afterPriority.dropFirst().prefix { $0 != " " }
-                    let noteText = FileManager.default.contents(atPath: "\(directory)/notes/\(note)").map { String(decoding: $0, as: UTF8.self) }
+                    let noteText = FileManager.default.contents(atPath: "\(directory)/notes/\(note)").map {
+                        String(decoding: $0, as: UTF8.self)
+                    }
                     texts[String(afterPriority.dropFirst(note.count + 2))] = noteText
                 } else {
                     texts[String(afterPriority.dropFirst())] = .some(nil)
@@ -219,7 +230,9 @@ struct ICalendarExportTests {
                 let summary = ICalendarFormat.singleLine(item.text)
                 #expect(texts[summary] != nil, "calcurse lost \(item.text)")
                 // A note file ends with a line break of its own.
-                #expect(texts[summary] == .some(summary == item.text ? nil : item.text + "\n"), "calcurse's note for \(summary)")
+                #expect(
+                    texts[summary] == .some(summary == item.text ? nil : item.text + "\n"),
+                    "calcurse's note for \(summary)")
             }
         }
     }
@@ -231,34 +244,40 @@ struct ICalendarExportTests {
     func todomanListsVdir() throws {
         let todoman = try #require(Self.todoman)
         let items = ExportFixtures.everything
-        guard case .directory(let files) = ExportFormat.vdir.export(items, now: ExportFixtures.now, calendar: ExportFixtures.calendar) else {
+        guard
+            case .directory(let files) = ExportFormat.vdir.export(
+                items, now: ExportFixtures.now, calendar: ExportFixtures.calendar)
+        else {
             Issue.record("vdir did not export a directory")
             return
         }
         try ExternalProgram.withTemporaryDirectory { directory in
             let list = "\(directory)/calendars/todos"
             try FileManager.default.createDirectory(atPath: list, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(atPath: "\(directory)/config/todoman", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: "\(directory)/config/todoman", withIntermediateDirectories: true)
             for file in files {
                 try ExternalProgram.write(file.bytes, to: "\(list)/\(file.name)")
             }
             let config = """
-            path = "\(directory)/calendars/*"
-            cache_path = "\(directory)/cache.sqlite3"
-            date_format = "%Y-%m-%d"
-            time_format = "%H:%M"
-            default_list = "todos"
-            """
+                path = "\(directory)/calendars/*"
+                cache_path = "\(directory)/cache.sqlite3"
+                date_format = "%Y-%m-%d"
+                time_format = "%H:%M"
+                default_list = "todos"
+                """
             try ExternalProgram.write(Array(config.utf8), to: "\(directory)/config/todoman/config.py")
             let result = try todoman.run(
                 ["--porcelain", "list", "--status", "ANY"],
                 environment: ["XDG_CONFIG_HOME": "\(directory)/config", "HOME": directory, "TZ": "UTC"]
             )
             #expect(result.status == 0, "\(result.error)")
-            let listed = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+            let listed = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
             #expect(listed.count == items.count)
             // todoman does not show UIDs; every item here has its own due time.
-            let itemsByDue = Dictionary(uniqueKeysWithValues: items.map { (Int($0.date.timeIntervalSince1970.rounded(.down)), $0) })
+            let itemsByDue = Dictionary(
+                uniqueKeysWithValues: items.map { (Int($0.date.timeIntervalSince1970.rounded(.down)), $0) })
             var seen = Set<Int>()
             for todo in listed {
                 let due = try #require((todo["due"] as? NSNumber)?.intValue)
@@ -273,7 +292,9 @@ struct ICalendarExportTests {
         }
     }
 
-    @Test("to-dos from other programs import: TZID, DATE values, floating times, foreign UIDs, CANCELLED, CSS colours, events skipped")
+    @Test(
+        "to-dos from other programs import: TZID, DATE values, floating times, foreign UIDs, CANCELLED, CSS colours, events skipped"
+    )
     func foreignCalendar() throws {
         let text = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Other//EN",
@@ -281,7 +302,8 @@ struct ICalendarExportTests {
             "BEGIN:VEVENT", "UID:event-1", "SUMMARY:Not a to-do", "DTSTART:20250101T100000Z", "END:VEVENT",
             "BEGIN:VTODO", "UID:20250112-1@example.com", "SUMMARY:Zoned", "DUE;TZID=Asia/Seoul:20250112T090000",
             "COLOR:Fuchsia", "BEGIN:VALARM", "ACTION:DISPLAY", "SUMMARY:Alarm text", "END:VALARM", "END:VTODO",
-            "BEGIN:VTODO", "UID:6F1C2A3B-4D5E-4F60-8A7B-0000000000AA", "SUMMARY:Whole day", "DTSTART;VALUE=DATE:20250120",
+            "BEGIN:VTODO", "UID:6F1C2A3B-4D5E-4F60-8A7B-0000000000AA", "SUMMARY:Whole day",
+            "DTSTART;VALUE=DATE:20250120",
             "CREATED:20250101T000000Z", "STATUS:CANCELLED", "COLOR:orange", "END:VTODO",
             "BEGIN:VTODO", "SUMMARY:Floating\\, folded and \\\\escaped\\N", " continued", "DUE:20250113T080000",
             "COMPLETED:20250113T090000Z", "END:VTODO",
@@ -305,37 +327,75 @@ struct ICalendarExportTests {
 
     @Test("a fold inside a UTF-8 sequence, as some writers make, still reads")
     func foldInsideSequence() throws {
-        let bytes: [UInt8] = Array("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:".utf8) + [0xED, 0x95] + Array("\r\n ".utf8) + [0x9C]
+        let bytes: [UInt8] =
+            Array("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:".utf8) + [0xED, 0x95] + Array("\r\n ".utf8) + [0x9C]
             + Array("\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
-        let items = try ExportFormat.ics.parse(.file(name: "x.ics", bytes: bytes), now: ExportFixtures.now, calendar: ExportFixtures.calendar)
+        let items = try ExportFormat.ics.parse(
+            .file(name: "x.ics", bytes: bytes), now: ExportFixtures.now, calendar: ExportFixtures.calendar)
         #expect(items.map(\.text) == ["한"])
     }
 
-    @Test("a malformed calendar is refused with the line and the problem", arguments: [
-        ("BEGIN:VTODO\nSUMMARY:x\nEND:VTODO\n", "input, line 1: expected BEGIN:VCALENDAR, found BEGIN:VTODO."),
-        ("SUMMARY:x\n", "input, line 1: expected BEGIN:VCALENDAR, found SUMMARY."),
-        ("BEGIN:VCALENDAR\nBEGIN:V\u{1B}[2J\n", #"input, line 2: "V\u{1B}[2J" after BEGIN: is not a component name."#),
-        ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nEND:VEVENT\nEND:VCALENDAR\n", "input, line 4: END:VEVENT closes BEGIN:VTODO from line 2."),
-        ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nEND:VTODO\n", "input, line 1: BEGIN:VCALENDAR is never closed by END:VCALENDAR."),
-        ("BEGIN:VCALENDAR\nEND:VCALENDAR\nEND:VCALENDAR\n", "input, line 3: END:VCALENDAR has no matching BEGIN."),
-        ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY x\nEND:VTODO\nEND:VCALENDAR\n", "input, line 3: \"SUMMARY x\" is not an iCalendar content line (NAME:value)."),
-        ("BEGIN:VCALENDAR\nBEGIN:VTODO\nDUE;VALUE=DATE\nEND:VTODO\nEND:VCALENDAR\n", "input, line 3: the DUE property has no ':' before its value."),
-        ("BEGIN:VCALENDAR\n\nBEGIN:VTODO\nUID:1\nEND:VTODO\nEND:VCALENDAR\n", "input, line 3: the VTODO that starts here has no SUMMARY."),
-        ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nDUE:tomorrow\nEND:VTODO\nEND:VCALENDAR\n", "input, line 4: \"tomorrow\" in DUE is not an iCalendar date or date-time."),
-        ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nUID:a\nEND:VTODO\nBEGIN:VTODO\nSUMMARY:y\nUID:a\nEND:VTODO\nEND:VCALENDAR\n", "input, line 6: the id \(StableID.uuid(name: "uid:a").uuidString.lowercased()) was already used on line 2."),
-        ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY: \nEND:VTODO\nEND:VCALENDAR\n", "input, line 2: the text is empty."),
-    ])
+    @Test(
+        "a malformed calendar is refused with the line and the problem",
+        arguments: [
+            ("BEGIN:VTODO\nSUMMARY:x\nEND:VTODO\n", "input, line 1: expected BEGIN:VCALENDAR, found BEGIN:VTODO."),
+            ("SUMMARY:x\n", "input, line 1: expected BEGIN:VCALENDAR, found SUMMARY."),
+            (
+                "BEGIN:VCALENDAR\nBEGIN:V\u{1B}[2J\n",
+                #"input, line 2: "V\u{1B}[2J" after BEGIN: is not a component name."#
+            ),
+            (
+                "BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nEND:VEVENT\nEND:VCALENDAR\n",
+                "input, line 4: END:VEVENT closes BEGIN:VTODO from line 2."
+            ),
+            (
+                "BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nEND:VTODO\n",
+                "input, line 1: BEGIN:VCALENDAR is never closed by END:VCALENDAR."
+            ),
+            ("BEGIN:VCALENDAR\nEND:VCALENDAR\nEND:VCALENDAR\n", "input, line 3: END:VCALENDAR has no matching BEGIN."),
+            (
+                "BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY x\nEND:VTODO\nEND:VCALENDAR\n",
+                "input, line 3: \"SUMMARY x\" is not an iCalendar content line (NAME:value)."
+            ),
+            (
+                "BEGIN:VCALENDAR\nBEGIN:VTODO\nDUE;VALUE=DATE\nEND:VTODO\nEND:VCALENDAR\n",
+                "input, line 3: the DUE property has no ':' before its value."
+            ),
+            (
+                "BEGIN:VCALENDAR\n\nBEGIN:VTODO\nUID:1\nEND:VTODO\nEND:VCALENDAR\n",
+                "input, line 3: the VTODO that starts here has no SUMMARY."
+            ),
+            (
+                "BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nDUE:tomorrow\nEND:VTODO\nEND:VCALENDAR\n",
+                "input, line 4: \"tomorrow\" in DUE is not an iCalendar date or date-time."
+            ),
+            (
+                "BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nUID:a\nEND:VTODO\nBEGIN:VTODO\nSUMMARY:y\nUID:a\nEND:VTODO\nEND:VCALENDAR\n",
+                "input, line 6: the id \(StableID.uuid(name: "uid:a").uuidString.lowercased()) was already used on line 2."
+            ),
+            (
+                "BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY: \nEND:VTODO\nEND:VCALENDAR\n",
+                "input, line 2: the text is empty."
+            ),
+        ])
     func malformed(text: String, message: String) {
         #expect(ExportFixtures.importError(text, as: .ics) == message)
     }
 
     @Test("a vdir import names the file of a problem and refuses two files with one UID")
     func vdirErrors() {
-        let good = ExportedFile(name: "a.ics", bytes: Array("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:u\nSUMMARY:x\nEND:VTODO\nEND:VCALENDAR\n".utf8))
+        let good = ExportedFile(
+            name: "a.ics",
+            bytes: Array("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:u\nSUMMARY:x\nEND:VTODO\nEND:VCALENDAR\n".utf8))
         let twin = ExportedFile(name: "b.ics", bytes: good.bytes)
         let broken = ExportedFile(name: "c.ics", bytes: Array("BEGIN:VCALENDAR\nBEGIN:VTODO\n".utf8))
-        let parse = { (files: [ExportedFile]) in ExportFixtures.importError(.directory(name: "list", files: files), as: .vdir) }
-        #expect(parse([good, twin]) == "list: the files \"a.ics\" and \"b.ics\" both hold the to-do \(StableID.uuid(name: "uid:u").uuidString.lowercased()).")
+        let parse = { (files: [ExportedFile]) in
+            ExportFixtures.importError(.directory(name: "list", files: files), as: .vdir)
+        }
+        #expect(
+            parse([good, twin])
+                == "list: the files \"a.ics\" and \"b.ics\" both hold the to-do \(StableID.uuid(name: "uid:u").uuidString.lowercased())."
+        )
         #expect(parse([good, broken]) == "list/c.ics, line 2: BEGIN:VTODO is never closed by END:VTODO.")
         #expect(parse([good]) == nil)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// Notes, priority, tags, whole days and everything else other clients write into a VTODO
@@ -64,7 +65,8 @@ struct ICalendarFieldsTests {
 
     @Test("a phone's VTODO: fields mapped, and after an edit of the text every other line is written back as read")
     func phoneVTODORoundTrip() throws {
-        var item = try ICalendarFormat.item(fromObjectResource: Array(Self.phoneResource.utf8), name: "phone.ics", now: Self.now, calendar: Self.utc)
+        var item = try ICalendarFormat.item(
+            fromObjectResource: Array(Self.phoneResource.utf8), name: "phone.ics", now: Self.now, calendar: Self.utc)
         #expect(item.text == "Water the plants")
         #expect(item.notes == "Balcony first, then the kitchen.\nUse the blue can.")
         #expect(item.priority == .high, "PRIORITY:2 is high")
@@ -80,21 +82,29 @@ struct ICalendarFieldsTests {
         // Lines that are todo-tui's to write: the summary (edited), the stamps, and the header.
         let ours: Set<String> = ["SUMMARY", "DTSTAMP", "LAST-MODIFIED", "PRODID", "CREATED"]
         let keep = { (line: String) in !ours.contains(ForeignProperties.propertyName(of: line)) }
-        #expect(Set(before.filter(keep)) == Set(after.filter(keep)), "lost: \(Set(before.filter(keep)).subtracting(after)); added: \(Set(after.filter(keep)).subtracting(before))")
+        #expect(
+            Set(before.filter(keep)) == Set(after.filter(keep)),
+            "lost: \(Set(before.filter(keep)).subtracting(after)); added: \(Set(after.filter(keep)).subtracting(before))"
+        )
         #expect(after.contains("SUMMARY:Water all the plants"))
         // The VALARM block is whole and in order; the VTIMEZONE precedes the VTODO.
         let alarm = try #require(after.firstIndex(of: "BEGIN:VALARM"))
-        #expect(Array(after[alarm...].prefix(5)) == ["BEGIN:VALARM", "TRIGGER;RELATED=END:-PT15M", "ACTION:DISPLAY", "DESCRIPTION:Reminder", "END:VALARM"])
+        #expect(
+            Array(after[alarm...].prefix(5)) == [
+                "BEGIN:VALARM", "TRIGGER;RELATED=END:-PT15M", "ACTION:DISPLAY", "DESCRIPTION:Reminder", "END:VALARM",
+            ])
         let zone = try #require(after.firstIndex(of: "BEGIN:VTIMEZONE"))
         #expect(zone < (after.firstIndex(of: "BEGIN:VTODO") ?? 0))
         // And it reads back as the same item.
-        let reread = try ICalendarFormat.item(fromObjectResource: written, name: "again.ics", now: Self.now, calendar: Self.utc)
+        let reread = try ICalendarFormat.item(
+            fromObjectResource: written, name: "again.ics", now: Self.now, calendar: Self.utc)
         #expect(reread.hasSameContent(as: item))
     }
 
     @Test("changing the date or the priority rewrites only that line: DUE in UTC, PRIORITY 1/5/9")
     func changedFieldsRewritten() throws {
-        var item = try ICalendarFormat.item(fromObjectResource: Array(Self.phoneResource.utf8), name: "phone.ics", now: Self.now, calendar: Self.utc)
+        var item = try ICalendarFormat.item(
+            fromObjectResource: Array(Self.phoneResource.utf8), name: "phone.ics", now: Self.now, calendar: Self.utc)
         item.date = item.date.addingTimeInterval(86_400)
         item.priority = .low
         let after = Self.unfolded(ICalendarFormat.objectResource(for: item, now: Self.now, calendar: Self.utc))
@@ -119,12 +129,16 @@ struct ICalendarFieldsTests {
 
     @Test("our own fields export as RFC 5545's and read back equal; commas inside a tag are escaped")
     func ownFields() throws {
-        let item = TodoItem(text: "Paint", date: Self.now, createdAt: Self.now, notes: "two\nlines; and a \\", priority: .medium,
-                            tags: ["home", "a,b", "東京"], hasTime: false)
+        let item = TodoItem(
+            text: "Paint", date: Self.now, createdAt: Self.now, notes: "two\nlines; and a \\", priority: .medium,
+            tags: ["home", "a,b", "東京"], hasTime: false)
         let lines = Self.unfolded(ICalendarFormat.objectResource(for: item, now: Self.now, calendar: Self.utc))
-        #expect(lines.contains(#"CATEGORIES:home,a\,b,東京"#) && lines.contains("PRIORITY:5") && lines.contains(#"DESCRIPTION:two\nlines\; and a \\"#), "\(lines)")
-        let reread = try ICalendarFormat.item(fromObjectResource: ICalendarFormat.objectResource(for: item, now: Self.now, calendar: Self.utc),
-                                              name: "x.ics", now: Self.now, calendar: Self.utc)
+        #expect(
+            lines.contains(#"CATEGORIES:home,a\,b,東京"#) && lines.contains("PRIORITY:5")
+                && lines.contains(#"DESCRIPTION:two\nlines\; and a \\"#), "\(lines)")
+        let reread = try ICalendarFormat.item(
+            fromObjectResource: ICalendarFormat.objectResource(for: item, now: Self.now, calendar: Self.utc),
+            name: "x.ics", now: Self.now, calendar: Self.utc)
         #expect(reread.hasSameContent(as: item))
     }
 
@@ -152,14 +166,22 @@ struct ICalendarFieldsTests {
             TodoItem(text: "None", date: Self.now, createdAt: Self.now),
         ]
         try ExternalProgram.withTemporaryDirectory { directory in
-            try ExternalProgram.write(ICalendarFormat.export(items, now: Self.now, calendar: Self.utc), to: "\(directory)/todos.ics")
-            let result = try calcurse.run(["-D", directory, "-C", directory, "-i", "\(directory)/todos.ics"], environment: ["HOME": directory])
+            try ExternalProgram.write(
+                ICalendarFormat.export(items, now: Self.now, calendar: Self.utc), to: "\(directory)/todos.ics")
+            let result = try calcurse.run(
+                ["-D", directory, "-C", directory, "-i", "\(directory)/todos.ics"], environment: ["HOME": directory])
             #expect(result.status == 0, "\(result.error)")
-            let lines = String(decoding: FileManager.default.contents(atPath: "\(directory)/todo") ?? Data(), as: UTF8.self).split(separator: "\n")
+            let lines = String(
+                decoding: FileManager.default.contents(atPath: "\(directory)/todo") ?? Data(), as: UTF8.self
+            ).split(separator: "\n")
             // calcurse keeps "[priority] text" ("[priority]>note text" with a note); 0 is none.
-            let priorities = Dictionary(uniqueKeysWithValues: lines.map { line in
-                (String(line.split(separator: " ").dropFirst().joined(separator: " ")), String(line.prefix { $0 != "]" }.dropFirst()))
-            })
+            let priorities = Dictionary(
+                uniqueKeysWithValues: lines.map { line in
+                    (
+                        String(line.split(separator: " ").dropFirst().joined(separator: " ")),
+                        String(line.prefix { $0 != "]" }.dropFirst())
+                    )
+                })
             #expect(priorities == ["High": "1", "Medium": "5", "Low": "9", "None": "0"], "\(lines)")
             #expect(lines.contains { $0.hasPrefix("[1]>") }, "the notes of High went to a note file: \(lines)")
         }
@@ -171,24 +193,30 @@ struct ICalendarFieldsTests {
     )
     func todomanReads() throws {
         let todoman = try #require(ExternalProgram("todoman"))
-        let item = TodoItem(text: "Paint the fence", date: Self.now, createdAt: Self.now, notes: "White, not grey.", priority: .high,
-                            tags: ["home", "weekend"], hasTime: false)
+        let item = TodoItem(
+            text: "Paint the fence", date: Self.now, createdAt: Self.now, notes: "White, not grey.", priority: .high,
+            tags: ["home", "weekend"], hasTime: false)
         try ExternalProgram.withTemporaryDirectory { directory in
             let list = "\(directory)/calendars/todos"
             try FileManager.default.createDirectory(atPath: list, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(atPath: "\(directory)/config/todoman", withIntermediateDirectories: true)
-            try ExternalProgram.write(ICalendarFormat.objectResource(for: item, now: Self.now, calendar: Self.utc), to: "\(list)/paint.ics")
+            try FileManager.default.createDirectory(
+                atPath: "\(directory)/config/todoman", withIntermediateDirectories: true)
+            try ExternalProgram.write(
+                ICalendarFormat.objectResource(for: item, now: Self.now, calendar: Self.utc), to: "\(list)/paint.ics")
             let config = """
-            path = "\(directory)/calendars/*"
-            cache_path = "\(directory)/cache.sqlite3"
-            date_format = "%Y-%m-%d"
-            time_format = "%H:%M"
-            default_list = "todos"
-            """
+                path = "\(directory)/calendars/*"
+                cache_path = "\(directory)/cache.sqlite3"
+                date_format = "%Y-%m-%d"
+                time_format = "%H:%M"
+                default_list = "todos"
+                """
             try ExternalProgram.write(Array(config.utf8), to: "\(directory)/config/todoman/config.py")
-            let result = try todoman.run(["--porcelain", "list", "--status", "ANY"], environment: ["XDG_CONFIG_HOME": "\(directory)/config", "HOME": directory, "TZ": "UTC"])
+            let result = try todoman.run(
+                ["--porcelain", "list", "--status", "ANY"],
+                environment: ["XDG_CONFIG_HOME": "\(directory)/config", "HOME": directory, "TZ": "UTC"])
             #expect(result.status == 0, "\(result.error)")
-            let listed = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+            let listed = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
             let todo = try #require(listed.first)
             #expect(todo["summary"] as? String == "Paint the fence")
             #expect(todo["description"] as? String == "White, not grey.")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 @Suite("Markdown export and import")
@@ -7,28 +8,28 @@ struct MarkdownExportTests {
     @Test("the small fixture exports to the exact checklist, headings absolute days with weekdays")
     func golden() {
         let expected = #"""
-        ## 2024-12-31 (Tue)
+            ## 2024-12-31 (Tue)
 
-        - [x] New year's eve
+            - [x] New year's eve
 
-        ## 2025-01-11 (Sat)
+            ## 2025-01-11 (Sat)
 
-        - [ ] Buy milk, eggs; "bread"
+            - [ ] Buy milk, eggs; "bread"
 
-        ## 2025-01-12 (Sun)
+            ## 2025-01-12 (Sun)
 
-        - [x] 우유 사기 🥛
-        - [ ] C:\\temp \*draft\* \[1\] \<b\> \& \_x\_ \| \~y\~ \`z\`
+            - [x] 우유 사기 🥛
+            - [ ] C:\\temp \*draft\* \[1\] \<b\> \& \_x\_ \| \~y\~ \`z\`
 
-        ## 2025-01-13 (Mon)
+            ## 2025-01-13 (Mon)
 
-        - [ ] 日本語のとても長いテキストは七十五オクテットで折り返されなければならない、そしてマルチバイト文字は分割されない
+            - [ ] 日本語のとても長いテキストは七十五オクテットで折り返されなければならない、そしてマルチバイト文字は分割されない
 
-        ## 2025-02-03 (Mon)
+            ## 2025-02-03 (Mon)
 
-        - [ ] Two lines and a tab
+            - [ ] Two lines and a tab
 
-        """#
+            """#
         #expect(String(decoding: ExportFixtures.export(ExportFixtures.small, as: .markdown), as: UTF8.self) == expected)
     }
 
@@ -42,8 +43,10 @@ struct MarkdownExportTests {
         var seoul = Calendar(identifier: .gregorian)
         seoul.timeZone = try #require(TimeZone(identifier: "Asia/Seoul"))
         // 2025-01-12T18:00Z is already the 13th in Seoul, which is tomorrow there at 10:00Z.
-        let item = TodoItem(text: "Late", date: ExportFixtures.date("2025-01-12T18:00:00.000Z"), createdAt: ExportFixtures.now)
-        guard case .file(let bytes) = ExportFormat.markdown.export([item], now: ExportFixtures.now, calendar: seoul) else {
+        let item = TodoItem(
+            text: "Late", date: ExportFixtures.date("2025-01-12T18:00:00.000Z"), createdAt: ExportFixtures.now)
+        guard case .file(let bytes) = ExportFormat.markdown.export([item], now: ExportFixtures.now, calendar: seoul)
+        else {
             Issue.record("markdown did not export a file")
             return
         }
@@ -52,27 +55,48 @@ struct MarkdownExportTests {
 
     @Test("a checklist reads back: days, done, unescaped text; colours and times are not carried")
     func readBack() throws {
-        let items = try ExportFixtures.parse(String(decoding: ExportFixtures.export(ExportFixtures.small, as: .markdown), as: UTF8.self), as: .markdown)
-        let expectedTexts = ExportFixtures.small.map { $0.text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ") }
+        let items = try ExportFixtures.parse(
+            String(decoding: ExportFixtures.export(ExportFixtures.small, as: .markdown), as: UTF8.self), as: .markdown)
+        let expectedTexts = ExportFixtures.small.map {
+            $0.text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
+        }
         #expect(items.map(\.text) == expectedTexts)
         #expect(items.map(\.isDone) == ExportFixtures.small.map(\.isDone))
         #expect(items.map(\.date) == ExportFixtures.small.map { ExportFixtures.calendar.startOfDay(for: $0.date) })
         #expect(items.allSatisfy { $0.color == .default })
         // Re-exporting a re-import gives the same checklist, and the same file gives the same ids.
-        #expect(ExportFixtures.export(items, as: .markdown) == ExportFixtures.export(ExportFixtures.small, as: .markdown))
-        #expect(try ExportFixtures.parse(String(decoding: ExportFixtures.export(items, as: .markdown), as: UTF8.self), as: .markdown).map(\.id) == items.map(\.id))
+        #expect(
+            ExportFixtures.export(items, as: .markdown) == ExportFixtures.export(ExportFixtures.small, as: .markdown))
+        #expect(
+            try ExportFixtures.parse(
+                String(decoding: ExportFixtures.export(items, as: .markdown), as: UTF8.self), as: .markdown
+            ).map(\.id) == items.map(\.id))
     }
 
-    @Test("a malformed checklist is refused with the line and the problem", arguments: [
-        ("- [ ] Early\n", "input, line 1: the checklist item comes before any '## ' day heading."),
-        ("## Someday\n", "input, line 1: \"Someday\" is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan."),
-        ("## Mon 31 Feb\n", "input, line 1: \"Mon 31 Feb\" is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan."),
-        ("## 2025-02-30 (Sun)\n", "input, line 1: \"2025-02-30 (Sun)\" is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan."),
-        ("## 2025-01-12 (Funday)\n", "input, line 1: \"2025-01-12 (Funday)\" is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan."),
-        ("## Today\n\n* bullet\n", "input, line 3: expected a '## ' day heading or a '- [ ] ' checklist item."),
-        ("## Today\n- [] x\n", "input, line 2: expected a '## ' day heading or a '- [ ] ' checklist item."),
-        ("## Today\n- [ ]  \n", "input, line 2: the text is empty."),
-    ])
+    @Test(
+        "a malformed checklist is refused with the line and the problem",
+        arguments: [
+            ("- [ ] Early\n", "input, line 1: the checklist item comes before any '## ' day heading."),
+            (
+                "## Someday\n",
+                "input, line 1: \"Someday\" is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan."
+            ),
+            (
+                "## Mon 31 Feb\n",
+                "input, line 1: \"Mon 31 Feb\" is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan."
+            ),
+            (
+                "## 2025-02-30 (Sun)\n",
+                "input, line 1: \"2025-02-30 (Sun)\" is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan."
+            ),
+            (
+                "## 2025-01-12 (Funday)\n",
+                "input, line 1: \"2025-01-12 (Funday)\" is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan."
+            ),
+            ("## Today\n\n* bullet\n", "input, line 3: expected a '## ' day heading or a '- [ ] ' checklist item."),
+            ("## Today\n- [] x\n", "input, line 2: expected a '## ' day heading or a '- [ ] ' checklist item."),
+            ("## Today\n- [ ]  \n", "input, line 2: the text is empty."),
+        ])
     func malformed(text: String, message: String) {
         #expect(ExportFixtures.importError(text, as: .markdown) == message)
     }
@@ -90,15 +114,21 @@ struct MarkdownExportTests {
         #expect(titles.day(from: "today") == nil)
     }
 
-    @Test("ISO headings read back to their days whatever today is; a # title line is ignored; old relative headings still read")
+    @Test(
+        "ISO headings read back to their days whatever today is; a # title line is ignored; old relative headings still read"
+    )
     func isoHeadings() throws {
         let titles = DayTitleParser(now: ExportFixtures.now, calendar: ExportFixtures.calendar)
         #expect(titles.day(from: "2026-11-20 (Fri)") == ExportFixtures.date("2026-11-20T00:00:00.000Z"))
         #expect(titles.day(from: "2026-11-20") == ExportFixtures.date("2026-11-20T00:00:00.000Z"))
         #expect(titles.day(from: "2026-11-20(Fri)") == nil)
         #expect(titles.day(from: "2026-1-20") == nil)
-        let items = try ExportFixtures.parse("# To-dos\n\n## 2026-11-20 (Fri)\n\n- [ ] Buy milk\n\n## Today\n\n- [x] Call Mum\n", as: .markdown)
+        let items = try ExportFixtures.parse(
+            "# To-dos\n\n## 2026-11-20 (Fri)\n\n- [ ] Buy milk\n\n## Today\n\n- [x] Call Mum\n", as: .markdown)
         #expect(items.map(\.text) == ["Buy milk", "Call Mum"])
-        #expect(items.map(\.date) == [ExportFixtures.date("2026-11-20T00:00:00.000Z"), ExportFixtures.date("2025-01-12T00:00:00.000Z")])
+        #expect(
+            items.map(\.date) == [
+                ExportFixtures.date("2026-11-20T00:00:00.000Z"), ExportFixtures.date("2025-01-12T00:00:00.000Z"),
+            ])
     }
 }

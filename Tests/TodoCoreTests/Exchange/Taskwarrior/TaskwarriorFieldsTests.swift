@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// Priority, tags, project, notes, whole days and everything else Taskwarrior writes (issue
@@ -21,7 +22,10 @@ struct TaskwarriorFieldsTests {
         init(program: ExternalProgram, directory: String, name: String) throws {
             self.program = program
             let rc = "\(directory)/\(name).rc"
-            try ExternalProgram.write(Array("data.location=\(directory)/\(name)\nconfirmation=off\nverbose=nothing\nuda.estimate.type=numeric\nuda.estimate.label=Est\n".utf8), to: rc)
+            try ExternalProgram.write(
+                Array(
+                    "data.location=\(directory)/\(name)\nconfirmation=off\nverbose=nothing\nuda.estimate.type=numeric\nuda.estimate.label=Est\n"
+                        .utf8), to: rc)
             environment = ["HOME": directory, "TASKRC": rc, "TASKDATA": "\(directory)/\(name)", "TZ": "UTC"]
         }
 
@@ -34,8 +38,10 @@ struct TaskwarriorFieldsTests {
 
         /// `task export` as objects by uuid.
         func exported() throws -> [String: [String: Any]] {
-            let tasks = try #require(try JSONSerialization.jsonObject(with: Data(try run("export").utf8)) as? [[String: Any]])
-            return Dictionary(uniqueKeysWithValues: tasks.compactMap { task in (task["uuid"] as? String).map { ($0, task) } })
+            let tasks = try #require(
+                try JSONSerialization.jsonObject(with: Data(try run("export").utf8)) as? [[String: Any]])
+            return Dictionary(
+                uniqueKeysWithValues: tasks.compactMap { task in (task["uuid"] as? String).map { ($0, task) } })
         }
     }
 
@@ -47,7 +53,8 @@ struct TaskwarriorFieldsTests {
         let program = try #require(Self.task)
         try ExternalProgram.withTemporaryDirectory { directory in
             let original = try Taskwarrior(program: program, directory: directory, name: "original")
-            try original.run("add", "Call mum", "priority:H", "project:family", "+phone", "+urgent", "estimate:3", "due:2026-12-01")
+            try original.run(
+                "add", "Call mum", "priority:H", "project:family", "+phone", "+urgent", "estimate:3", "due:2026-12-01")
             try original.run("1", "annotate", "she asked about Sunday")
             try original.run("add", "Water plants", "recur:weekly", "due:2026-11-27T09:30")
             try original.run("add", "Renew passport", "priority:L", "wait:2026-12-20", "due:2027-01-15T14:00")
@@ -56,7 +63,8 @@ struct TaskwarriorFieldsTests {
             let written = try original.exported()
             let exportBytes = Array(try original.run("export").utf8)
 
-            var items = try ExportFormat.taskwarrior.parse(.file(name: "export.json", bytes: exportBytes), now: Date(), calendar: Self.utc)
+            var items = try ExportFormat.taskwarrior.parse(
+                .file(name: "export.json", bytes: exportBytes), now: Date(), calendar: Self.utc)
             let todos = written.values.filter { !["recurring", "deleted"].contains($0["status"] as? String ?? "") }
             #expect(items.count == todos.count, "every task but the recurrence template is a to-do")
             let mum = try #require(items.firstIndex { $0.text == "Call mum" })
@@ -85,7 +93,9 @@ struct TaskwarriorFieldsTests {
                         continue
                     }
                     // Equal as JSON values: Taskwarrior itself prints a number 3 it read back as 3.0.
-                    #expect((after[name] as? NSObject)?.isEqual(value) == true, "\(item.text): \(name): \(String(describing: after[name])) ≠ \(value)")
+                    #expect(
+                        (after[name] as? NSObject)?.isEqual(value) == true,
+                        "\(item.text): \(name): \(String(describing: after[name])) ≠ \(value)")
                 }
                 let added = Set(after.keys).subtracting(before.keys).subtracting(recomputed)
                 // A task without a due date gets its creation date as due: todo-tui dates every to-do.
@@ -98,14 +108,18 @@ struct TaskwarriorFieldsTests {
     func ownFields() throws {
         let day = Self.utc.startOfDay(for: Date(timeIntervalSince1970: 1_764_000_000))
         let items = [
-            TodoItem(text: "Whole day", date: day, createdAt: day, notes: "two\nlines", priority: .medium,
-                     tags: ["project:home", "paint", "weekend"], hasTime: false),
+            TodoItem(
+                text: "Whole day", date: day, createdAt: day, notes: "two\nlines", priority: .medium,
+                tags: ["project:home", "paint", "weekend"], hasTime: false),
             TodoItem(text: "Timed", date: day.addingTimeInterval(9 * 3600 + 1800), createdAt: day, priority: .low),
         ]
         let bytes = ExportFixtures.export(items, as: .taskwarrior)
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.contains(#""todotuinotes":"two\nlines","priority":"M","project":"home","tags":["paint","weekend"]"#), "\(text)")
-        let reread = try ExportFormat.taskwarrior.parse(.file(name: "t.json", bytes: bytes), now: day, calendar: Self.utc)
+        #expect(
+            text.contains(#""todotuinotes":"two\nlines","priority":"M","project":"home","tags":["paint","weekend"]"#),
+            "\(text)")
+        let reread = try ExportFormat.taskwarrior.parse(
+            .file(name: "t.json", bytes: bytes), now: day, calendar: Self.utc)
         #expect(reread.map(\.notes) == ["two\nlines", ""])
         #expect(reread.map(\.priority) == [.medium, .low])
         #expect(reread.map { Array($0.tags) } == [["project:home", "paint", "weekend"], []])
@@ -114,23 +128,36 @@ struct TaskwarriorFieldsTests {
 
     @Test("a priority other than H/M/L and a waiting status are kept while the item does not change them")
     func keptPriorityAndStatus() throws {
-        let text = #"[{"description":"Custom","status":"waiting","priority":"VH","wait":"20261220T000000Z","uuid":"6f1c2a3b-4d5e-4f60-8a7b-0000000000aa","entry":"20261101T000000Z","due":"20261224T100000Z"}]"#
+        let text =
+            #"[{"description":"Custom","status":"waiting","priority":"VH","wait":"20261220T000000Z","uuid":"6f1c2a3b-4d5e-4f60-8a7b-0000000000aa","entry":"20261101T000000Z","due":"20261224T100000Z"}]"#
         var items = try ExportFixtures.parse(text, as: .taskwarrior)
         #expect(items[0].priority == .none)
         #expect(items[0].foreign.taskwarrior.map(\.name) == ["priority", "status", "wait"])
         let kept = String(decoding: ExportFixtures.export(items, as: .taskwarrior), as: UTF8.self)
-        #expect(kept.contains(#""status":"waiting""#) && kept.contains(#""priority":"VH""#) && kept.contains(#""wait":"20261220T000000Z""#))
+        #expect(
+            kept.contains(#""status":"waiting""#) && kept.contains(#""priority":"VH""#)
+                && kept.contains(#""wait":"20261220T000000Z""#))
         items[0].priority = .high
         items[0].isDone = true
         let changed = String(decoding: ExportFixtures.export(items, as: .taskwarrior), as: UTF8.self)
-        #expect(changed.contains(#""status":"completed""#) && changed.contains(#""priority":"H""#) && !changed.contains("VH"), "\(changed)")
+        #expect(
+            changed.contains(#""status":"completed""#) && changed.contains(#""priority":"H""#)
+                && !changed.contains("VH"), "\(changed)")
     }
 
-    @Test("malformed new attributes are refused in one sentence", arguments: [
-        (#"[{"description":"a","tags":"home"}]"#, "input, record 1: the attribute tags is not an array of strings."),
-        (#"[{"description":"a","project":3}]"#, "input, record 1: the attribute project is not a string."),
-        (#"[{"description":"a","todotuinotes":["x"]}]"#, "input, record 1: the attribute todotuinotes is not a string."),
-    ])
+    @Test(
+        "malformed new attributes are refused in one sentence",
+        arguments: [
+            (
+                #"[{"description":"a","tags":"home"}]"#,
+                "input, record 1: the attribute tags is not an array of strings."
+            ),
+            (#"[{"description":"a","project":3}]"#, "input, record 1: the attribute project is not a string."),
+            (
+                #"[{"description":"a","todotuinotes":["x"]}]"#,
+                "input, record 1: the attribute todotuinotes is not a string."
+            ),
+        ])
     func malformed(text: String, message: String) {
         #expect(ExportFixtures.importError(text, as: .taskwarrior) == message)
     }

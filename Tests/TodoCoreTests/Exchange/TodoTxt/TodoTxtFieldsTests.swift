@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TodoCore
 
 /// Priorities, projects, contexts and the extensions other todo.txt programs act on (issue 15):
@@ -13,12 +14,12 @@ struct TodoTxtFieldsTests {
         let todoTxt = try #require(Self.todoTxt)
         try ExternalProgram.withTemporaryDirectory { directory in
             let config = """
-            export TODO_DIR="\(directory)"
-            export TODO_FILE="$TODO_DIR/todo.txt"
-            export DONE_FILE="$TODO_DIR/done.txt"
-            export REPORT_FILE="$TODO_DIR/report.txt"
-            export TODOTXT_AUTO_ARCHIVE=0
-            """
+                export TODO_DIR="\(directory)"
+                export TODO_FILE="$TODO_DIR/todo.txt"
+                export DONE_FILE="$TODO_DIR/done.txt"
+                export REPORT_FILE="$TODO_DIR/report.txt"
+                export TODOTXT_AUTO_ARCHIVE=0
+                """
             try ExternalProgram.write(Array(config.utf8), to: "\(directory)/config")
             try body(directory) { arguments in
                 try todoTxt.run(["-p", "-d", "\(directory)/config"] + arguments, environment: ["HOME": directory])
@@ -41,12 +42,17 @@ struct TodoTxtFieldsTests {
                 #expect(try run(["add", line]).status == 0)
             }
             #expect(try run(["do", "3"]).status == 0, "a done line as todo.txt writes it")
-            let written = String(decoding: FileManager.default.contents(atPath: "\(directory)/todo.txt") ?? Data(), as: UTF8.self)
+            let written = String(
+                decoding: FileManager.default.contents(atPath: "\(directory)/todo.txt") ?? Data(), as: UTF8.self)
             var items = try ExportFixtures.parse(written, as: .todotxt)
-            #expect(items.map(\.priority) == [.high, .medium, .none, .none], "todo.sh drops the priority of a line it marks done")
+            #expect(
+                items.map(\.priority) == [.high, .medium, .none, .none],
+                "todo.sh drops the priority of a line it marks done")
             #expect(items.map { Array($0.tags) } == [["family", "@phone"], ["home"], ["garden"], ["@home"]])
             #expect(items.map(\.foreign.isRecurring) == [true, false, false, true])
-            #expect(items.map(\.hasTime) == [false, false, true, true], "a due: day is a whole day; a line without any date is dated now")
+            #expect(
+                items.map(\.hasTime) == [false, false, true, true],
+                "a due: day is a whole day; a line without any date is dated now")
             items[1].text = "Pay the rent"
 
             let exported = String(decoding: ExportFixtures.export(items, as: .todotxt), as: UTF8.self)
@@ -55,23 +61,32 @@ struct TodoTxtFieldsTests {
             for (index, (old, new)) in zip(before, after).enumerated() {
                 // Words todo-tui adds: dates where the line had none and the uuid; the edit adds "the".
                 let ours = Set(new.split(separator: " ")).subtracting(old.split(separator: " "))
-                #expect(ours.allSatisfy { $0.hasPrefix("uuid:") || $0.hasPrefix("due:") || $0.hasPrefix("20") || (index == 1 && $0 == "the") },
-                        "line \(index + 1) gained \(ours)")
+                #expect(
+                    ours.allSatisfy {
+                        $0.hasPrefix("uuid:") || $0.hasPrefix("due:") || $0.hasPrefix("20")
+                            || (index == 1 && $0 == "the")
+                    },
+                    "line \(index + 1) gained \(ours)")
                 let lost = Set(old.split(separator: " ")).subtracting(new.split(separator: " "))
                 #expect(lost.isEmpty, "line \(index + 1) lost \(lost): \(new)")
             }
             try ExternalProgram.write(Array(exported.utf8), to: "\(directory)/todo.txt")
             let listed = try run(["ls"])
             let first = listed.output.split(separator: "\n").first { $0.contains("Call mum") } ?? ""
-            #expect(first.contains("(A) ") && first.contains("+family") && first.contains("@phone") && first.contains("custom:xyz"), "\(listed.output)")
+            #expect(
+                first.contains("(A) ") && first.contains("+family") && first.contains("@phone")
+                    && first.contains("custom:xyz"), "\(listed.output)")
         }
     }
 
-    @Test("tags from elsewhere are written as +projects, @ tags as contexts; priorities as (A)/(B)/(C), pri: on a done line")
+    @Test(
+        "tags from elsewhere are written as +projects, @ tags as contexts; priorities as (A)/(B)/(C), pri: on a done line"
+    )
     func ownFields() throws {
         let day = ExportFixtures.date("2026-11-20T00:00:00.000Z")
         let items = [
-            TodoItem(text: "Paint", date: day, createdAt: day, priority: .high, tags: ["home", "@weekend"], hasTime: false),
+            TodoItem(
+                text: "Paint", date: day, createdAt: day, priority: .high, tags: ["home", "@weekend"], hasTime: false),
             TodoItem(text: "Filed", date: day, isDone: true, createdAt: day, priority: .low, hasTime: false),
         ]
         let text = String(decoding: ExportFixtures.export(items, as: .todotxt), as: UTF8.self)

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import todo_tui
 
 /// A random edit of a sectioned list and the `UITableView` batch that describes it, derived
@@ -22,10 +23,13 @@ struct RandomTableEdit {
         for _ in 0..<Int.random(in: 0...2, using: &random) {
             counter += 1
             let rows = (0..<Int.random(in: 0...3, using: &random)).map { "n\(counter)r\($0)" }
-            sections.insert((title: "S\(counter)", rows: rows, isNew: true), at: Int.random(in: 0...sections.count, using: &random))
+            sections.insert(
+                (title: "S\(counter)", rows: rows, isNew: true), at: Int.random(in: 0...sections.count, using: &random))
         }
         let survivors = Set(sections.flatMap(\.rows))
-        let orphans = old.flatMap(\.rows).filter { !survivors.contains($0) && Int.random(in: 0..<3, using: &random) == 0 }
+        let orphans = old.flatMap(\.rows).filter {
+            !survivors.contains($0) && Int.random(in: 0..<3, using: &random) == 0
+        }
         Self.edit(&sections, adding: orphans, counter: &counter, using: &random)
         new = sections.map { Section(title: $0.title, rows: $0.rows) }
         deriveBatch(using: &random)
@@ -33,8 +37,10 @@ struct RandomTableEdit {
 
     /// Deletes, inserts and moves rows inside the sections, and places `orphans` (rows of
     /// deleted sections) somewhere.
-    private static func edit(_ sections: inout [(title: String?, rows: [String], isNew: Bool)], adding orphans: [String],
-                             counter: inout Int, using random: inout SeededGenerator) {
+    private static func edit(
+        _ sections: inout [(title: String?, rows: [String], isNew: Bool)], adding orphans: [String],
+        counter: inout Int, using random: inout SeededGenerator
+    ) {
         guard !sections.isEmpty else { return }
         for index in sections.indices {
             sections[index].rows.removeAll { _ in Int.random(in: 0..<5, using: &random) == 0 }
@@ -85,10 +91,12 @@ struct RandomTableEdit {
             if !redundant || Bool.random(using: &random) { batch.deleteRows(at: [oldPath], with: .fade) }
         }
         for (text, newPath) in newPaths where oldPaths[text] == nil {
-            let redundant = inserted.contains(newPath.section) || reloaded.contains(where: { sectionTarget[$0] == newPath.section })
+            let redundant =
+                inserted.contains(newPath.section) || reloaded.contains(where: { sectionTarget[$0] == newPath.section })
             if !redundant || Bool.random(using: &random) { batch.insertRows(at: [newPath], with: .right) }
         }
-        let stay = stationaryRows(oldPaths: oldPaths, newPaths: newPaths, sectionTarget: sectionTarget, reloaded: reloaded)
+        let stay = stationaryRows(
+            oldPaths: oldPaths, newPaths: newPaths, sectionTarget: sectionTarget, reloaded: reloaded)
         for (text, oldPath) in oldPaths.sorted(by: { $0.value < $1.value }) {
             guard let newPath = newPaths[text] else { continue }
             if stay.contains(text), Int.random(in: 0..<10, using: &random) > 0 {
@@ -105,8 +113,10 @@ struct RandomTableEdit {
 
     /// The rows that may stay in place: in each section that stays and is not reloaded, the
     /// longest run of its common rows whose new order agrees with their old order.
-    private func stationaryRows(oldPaths: [String: IndexPath], newPaths: [String: IndexPath],
-                                sectionTarget: [Int: Int], reloaded: Set<Int>) -> Set<String> {
+    private func stationaryRows(
+        oldPaths: [String: IndexPath], newPaths: [String: IndexPath],
+        sectionTarget: [Int: Int], reloaded: Set<Int>
+    ) -> Set<String> {
         var result = Set<String>()
         for (section, target) in sectionTarget where !reloaded.contains(section) {
             let common = old[section].rows.filter { newPaths[$0]?.section == target }

@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+
 @testable import todo_tui
 
 /// A data source backed by arrays: each row's identity is its text, which must be unique.

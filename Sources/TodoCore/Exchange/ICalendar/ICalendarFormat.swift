@@ -16,7 +16,7 @@ import Foundation
 /// `DUE` is a DATE-TIME rather than a DATE because an item's date is
 /// an instant (it sorts items within a day): todoman shows it as a local date and time, and
 /// calcurse, whose to-dos have no dates, ignores it either way.
-enum ICalendarFormat {
+public enum ICalendarFormat {
     static let productID = "-//todo-tui//todo-tui//EN"
 
     /// One VCALENDAR holding every item, in the given order, with the VTIMEZONEs the items

@@ -15,47 +15,45 @@ extension DiffableSnapshot {
     ///   - difference: changes whose deletes, reloads and move sources refer to this snapshot and
     ///     whose inserts and move destinations refer to `dataSource`.
     ///   - dataSource: the state after the update.
-    /// - Throws: `SnapshotError` when the difference names a section or item outside its frame or
-    ///   twice, leaves items in a deleted section, reloads a removed item, or leaves counts that
-    ///   differ from the data source's (UITableView's "invalid update").
+    /// - Throws: `SnapshotError.invalidUpdate` when the difference breaks a rule of
+    ///   `BatchUpdateValidator.strict` against this snapshot's and the data source's counts (a
+    ///   section or item outside its frame or named twice, items left in a deleted section, a
+    ///   reload of a removed item, counts that differ from the data source's: UITableView's
+    ///   "invalid update"); `SnapshotError.duplicateIdentifier` when the result would hold an
+    ///   identifier twice.
     /// - Complexity: O(n + S + c) for n items, S sections and c changes.
     public func applying(_ difference: SnapshotDifference, readingFrom dataSource: DiffableSnapshot) throws
         -> DiffableSnapshot
     {
-        let sectionSources = try newSectionSources(of: difference, dataSource: dataSource)
-        let (removed, moveSources) = try removedItems(by: difference)
-        var newCounts = sectionSources.map { source in
-            source < 0 ? 0 : flatRange(ofSection: source).filter { !removed[$0] }.count
+        // A reloaded section keeps its items here: applying only consumes the mark, so the
+        // validator must not treat it as deleted and inserted.
+        var structure = difference
+        structure.reloadedSections = []
+        let shape: BatchUpdateShape
+        do {
+            shape = try BatchUpdateValidator.strict.validate(
+                structure, oldCounts: sections.indices.map { flatRange(ofSection: $0).count },
+                newCounts: dataSource.sections.indices.map { dataSource.flatRange(ofSection: $0).count })
+        } catch {
+            throw SnapshotError.invalidUpdate(error)
         }
-        let arrivals = difference.insertedItems.map { ($0, SnapshotError.Change.insert) }
-            + difference.movedItems.map { ($0.to, SnapshotError.Change.move) }
-        for (path, change) in arrivals {
-            guard path.section >= 0, path.section < newCounts.count else {
-                throw SnapshotError.itemOutOfBounds(change, path)
-            }
-            newCounts[path.section] += 1
-        }
-        for (section, count) in newCounts.enumerated() where count != dataSource.flatRange(ofSection: section).count {
-            throw SnapshotError.itemCountMismatch(
-                section: section, update: count, dataSource: dataSource.flatRange(ofSection: section).count
-            )
-        }
+        var removed = [Bool](repeating: false, count: items.count)
+        for path in difference.deletedItems { removed[flatIndex(of: path)] = true }
+        let moveSources = difference.movedItems.map { flatIndex(of: $0.from) }
+        for flat in moveSources { removed[flat] = true }
         // From here on the layout is the data source's: new flat indexes are its flat indexes.
         var newItems = [ItemID?](repeating: nil, count: dataSource.items.count)
         var newFingerprints = [Int?](repeating: nil, count: dataSource.items.count)
         // Inserted items come from the data source, moved ones from their old place.
-        let sources = difference.insertedItems.map { _ in -1 } + moveSources
-        for ((path, change), oldFlat) in zip(arrivals, sources) {
-            guard path.item >= 0, path.item < newCounts[path.section] else {
-                throw SnapshotError.itemOutOfBounds(change, path)
-            }
+        let arrivals = difference.insertedItems.map { ($0, -1) } + zip(difference.movedItems.map(\.to), moveSources)
+        for (path, oldFlat) in arrivals {
             let flat = dataSource.sectionStarts[path.section] + path.item
-            guard newItems[flat] == nil else { throw SnapshotError.itemRepeated(change, path) }
             newItems[flat] = oldFlat < 0 ? dataSource.items[flat] : items[oldFlat]
             newFingerprints[flat] = dataSource.fingerprints[flat]
         }
         var newFlatOfOld = [Int](repeating: -1, count: items.count)
-        for (section, source) in sectionSources.enumerated() where source >= 0 {
+        for (section, source) in shape.oldSections.enumerated() {
+            guard let source else { continue }
             var write = dataSource.sectionStarts[section]
             for oldFlat in flatRange(ofSection: source) where !removed[oldFlat] {
                 while newItems[write] != nil { write += 1 }
@@ -64,88 +62,23 @@ extension DiffableSnapshot {
                 newFlatOfOld[oldFlat] = write
             }
         }
-        for (paths, change) in [(difference.reloadedItems, SnapshotError.Change.reload), (difference.reconfiguredItems, .reconfigure)] {
-            for path in paths {
-                let oldFlat = try flatIndex(of: path, change)
-                guard !removed[oldFlat] else { throw SnapshotError.reloadOfRemovedItem(change, path) }
-                newFingerprints[newFlatOfOld[oldFlat]] = dataSource.fingerprints[newFlatOfOld[oldFlat]]
-            }
+        for path in difference.reloadedItems + difference.reconfiguredItems {
+            let newFlat = newFlatOfOld[flatIndex(of: path)]
+            newFingerprints[newFlat] = dataSource.fingerprints[newFlat]
         }
         let filled = newItems.compactMap { $0 }
         precondition(filled.count == newItems.count, "every new row is inserted, moved in or kept")
         return try DiffableSnapshot(
-            sections: sectionSources.enumerated().map { $1 < 0 ? dataSource.sections[$0] : sections[$1] },
+            sections: shape.oldSections.enumerated().map { $1.map { sections[$0] } ?? dataSource.sections[$0] },
             sectionStarts: dataSource.sectionStarts,
             items: filled,
             fingerprints: newFingerprints
         )
     }
 
-    /// For each section after the update, the old section it continues, or −1 where inserted.
-    private func newSectionSources(of difference: SnapshotDifference, dataSource: DiffableSnapshot) throws -> [Int] {
-        var gone = [Bool](repeating: false, count: sections.count)
-        for (index, change) in difference.deletedSections.map({ ($0, SnapshotError.Change.delete) })
-            + difference.movedSections.map({ ($0.from, .move) })
-        {
-            guard index >= 0, index < sections.count else {
-                throw SnapshotError.sectionOutOfBounds(change, index: index, count: sections.count)
-            }
-            guard !gone[index] else { throw SnapshotError.sectionRepeated(change, index: index) }
-            gone[index] = true
-        }
-        let newCount = sections.count - difference.deletedSections.count + difference.insertedSections.count
-        guard newCount == dataSource.sections.count else {
-            throw SnapshotError.sectionCountMismatch(update: newCount, dataSource: dataSource.sections.count)
-        }
-        let free = -2
-        var sources = [Int](repeating: free, count: newCount)
-        for (index, source, change) in difference.insertedSections.map({ ($0, -1, SnapshotError.Change.insert) })
-            + difference.movedSections.map({ ($0.to, $0.from, .move) })
-        {
-            guard index >= 0, index < newCount else {
-                throw SnapshotError.sectionOutOfBounds(change, index: index, count: newCount)
-            }
-            guard sources[index] == free else { throw SnapshotError.sectionRepeated(change, index: index) }
-            sources[index] = source
-        }
-        var staying = (0..<sections.count).filter { !gone[$0] }.makeIterator()
-        for index in sources.indices where sources[index] == free {
-            guard let source = staying.next() else {
-                preconditionFailure("the counts above leave one staying section per free place")
-            }
-            sources[index] = source
-        }
-        return sources
-    }
-
-    /// Which old items the update removes (deletes and move sources), and the old flat index of
-    /// each move source, checking that deleted sections keep no items.
-    private func removedItems(by difference: SnapshotDifference) throws -> (removed: [Bool], moveSources: [Int]) {
-        var removed = [Bool](repeating: false, count: items.count)
-        var moveSources: [Int] = []
-        for (path, change) in difference.deletedItems.map({ ($0, SnapshotError.Change.delete) })
-            + difference.movedItems.map({ ($0.from, .move) })
-        {
-            let flat = try flatIndex(of: path, change)
-            guard !removed[flat] else { throw SnapshotError.itemRepeated(change, path) }
-            removed[flat] = true
-            if change == .move {
-                moveSources.append(flat)
-            }
-        }
-        for section in difference.deletedSections {
-            let left = flatRange(ofSection: section).filter { !removed[$0] }.count
-            guard left == 0 else { throw SnapshotError.itemsLeftInDeletedSection(section: section, count: left) }
-        }
-        return (removed, moveSources)
-    }
-
-    /// The flat index of the old path `path`, named by a change of kind `change`.
-    private func flatIndex(of path: IndexPath, _ change: SnapshotError.Change) throws -> Int {
-        guard path.count == 2, path.section >= 0, path.section < sections.count,
-            path.item >= 0, path.item < flatRange(ofSection: path.section).count
-        else { throw SnapshotError.itemOutOfBounds(change, path) }
-        return sectionStarts[path.section] + path.item
+    /// The flat index of the old path `path`, which the validator has checked.
+    private func flatIndex(of path: IndexPath) -> Int {
+        sectionStarts[path.section] + path.item
     }
 
     /// A snapshot with the given storage, refusing an identifier that occurs twice.

@@ -208,6 +208,7 @@ public final class JSONStore: TodoStore {
         StoreFile.removeStaleTemporaryFiles(besides: path)
         try StoreFile.replace(path, with: StoreEncoder.encode(contents.inFileOrder))
         verifiedFile = StoreFileIdentity.of(path)
+        verifiedFileVersion = StoreError.supportedVersion
         StoreFile.remove(journalPath)
     }
 

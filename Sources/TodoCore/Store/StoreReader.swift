@@ -191,13 +191,25 @@ struct StoreReader {
         if !scanner.consume(UInt8(ascii: "}")) {
             repeat {
                 scanner.skipWhitespace()
-                // Files this program wrote list the keys in sorted order: try the next one first.
-                let key = if index < keys.count, consumeKey(keys[index]), seen & keys[index].bit == 0 {
-                    keys[index]
-                } else {
-                    try readKey(allowed: allowed, context: context, seen: seen)
+                // Files this program wrote list the keys in sorted order: try the next one first,
+                // and past it the optional keys that may have been left out, before the slow path.
+                var expected: StoreKey?
+                var probe = index
+                while probe < keys.count {
+                    if seen & keys[probe].bit == 0, consumeKey(keys[probe]) {
+                        expected = keys[probe]
+                        break
+                    }
+                    guard optional & keys[probe].bit != 0 else { break }
+                    probe += 1
                 }
-                index += 1
+                let key: StoreKey
+                if let expected {
+                    key = expected
+                } else {
+                    key = try readKey(allowed: allowed, context: context, seen: seen)
+                }
+                index = (keys.firstIndex(of: key) ?? index) + 1
                 seen |= key.bit
                 scanner.skipWhitespace()
                 try scanner.expect(UInt8(ascii: ":"), "':' after a key")

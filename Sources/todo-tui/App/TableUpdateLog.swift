@@ -1,3 +1,5 @@
+import TodoCore
+
 /// Collects the batches the table refused (each then reloaded), so the app can show them.
 ///
 /// A refused batch means the controller and the table disagreed: it must never happen, and when
@@ -5,7 +7,7 @@
 final class TableUpdateLog {
     private(set) var messages: [String] = []
 
-    func record(_ error: TableUpdateError) {
+    func record(_ error: BatchUpdateError) {
         messages.append(error.description)
     }
 }

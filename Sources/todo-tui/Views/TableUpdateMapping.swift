@@ -1,9 +1,11 @@
 import Foundation
+import TodoCore
 
 /// A validated batch: where every section and row of the table before it goes, and where every
 /// one after it comes from.
 ///
-/// Built by `init(batch:before:after:)`, which checks the batch exactly as `UITableView` does.
+/// Built by `init(batch:before:after:)`, which checks the batch with `BatchUpdateValidator.tableView`
+/// (`UITableView`'s rules); this type only maps the valid batch onto rows, sections and animations.
 /// Rows that no operation names keep their order: in each section that exists before and after,
 /// they fill, in order, the places that inserted and moved-in rows leave free. A section that is
 /// reloaded counts as deleted and inserted at its new index; rows deleted from a deleted section,
@@ -32,35 +34,31 @@ struct TableUpdateMapping: Sendable {
     ///   - batch: the collected operations.
     ///   - before: the table's layout before the batch.
     ///   - after: the data source's number of rows in each section after the batch.
-    /// - Throws: the first rule the batch breaks, checked in this order: an operation repeated,
-    ///   section indexes out of range, a section both deleted and reloaded, the section count,
-    ///   row paths out of range, one row named by two operations, the row count of each section
-    ///   that exists before and after.
+    /// - Throws: the first rule the batch breaks, in the order `BatchUpdateValidator.validate`
+    ///   documents.
     /// - Complexity: O(s + k log k) for s sections and k operations.
-    init(batch: TableUpdateBatch, before: TableLayout, after: [Int]) throws(TableUpdateError) {
-        if let repetition = batch.repetition { throw repetition }
-        let oldCount = before.sections.count
-        try Self.checkSections(batch, oldCount: oldCount, newCount: after.count)
-        var newSections = [Int?](repeating: nil, count: oldCount)
-        var oldSections = [Int?](repeating: nil, count: after.count)
+    init(batch: TableUpdateBatch, before: TableLayout, after: [Int]) throws(BatchUpdateError) {
+        let shape = try BatchUpdateValidator.tableView.validate(
+            batch.operations, oldCounts: before.sections.map(\.rowCount), newCounts: after)
+        // A reloaded section leaves and arrives at the same place: it maps to no section.
+        var newSections = shape.newSections
+        var oldSections = shape.oldSections
         var arrivingSections = batch.insertedSections
-        var next = 0
-        for old in 0..<oldCount where batch.deletedSections[old] == nil {
-            while batch.insertedSections[next] != nil { next += 1 }
-            if let animation = batch.reloadedSections[old] {
-                arrivingSections[next] = animation
-            } else {
-                newSections[old] = next
-                oldSections[next] = old
+        for (old, animation) in batch.reloadedSections {
+            if let new = newSections[old] {
+                arrivingSections[new] = animation
+                oldSections[new] = nil
             }
-            next += 1
+            newSections[old] = nil
         }
         self.batch = batch
         self.newSections = newSections
         self.oldSections = oldSections
         self.leavingSections = batch.deletedSections.merging(batch.reloadedSections) { first, _ in first }
         self.arrivingSections = arrivingSections
-        let moveSources = try Self.checkRows(batch, before: before, after: after)
+        var moveSources: [IndexPath: IndexPath] = [:]
+        moveSources.reserveCapacity(batch.moves.count)
+        for (source, destination) in batch.moves { moveSources[destination] = source }
         self.moveSources = moveSources
         var removed: [Int: [Int]] = [:]
         for path in Array(batch.deletedRows.keys) + Array(batch.moves.keys) where newSections[path.section] != nil {
@@ -72,7 +70,6 @@ struct TableUpdateMapping: Sendable {
         }
         self.removedRows = removed.mapValues { $0.sorted() }
         self.placedRows = placed.mapValues { $0.sorted() }
-        try checkCounts(before: before, after: after)
     }
 
     // MARK: Mapping

@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 
 /// A scrolling list of sectioned rows for the terminal, with `UITableView`'s batch updates and
 /// frame-computed animations.
@@ -54,7 +55,7 @@ final class TableView {
     var animationFrameIndex = 0
 
     /// The sink of batches refused by `endUpdates()`.
-    let log: (TableUpdateError) -> Void
+    let log: (BatchUpdateError) -> Void
     /// The number of open update blocks.
     var updateDepth = 0
     /// The operations recorded in the open update block.
@@ -66,7 +67,7 @@ final class TableView {
     ///   - width: columns, at least 0.
     ///   - height: lines, at least 0.
     ///   - log: receives every batch refused by `endUpdates()`.
-    init(dataSource: (any TableViewDataSource)?, width: Int, height: Int, log: @escaping (TableUpdateError) -> Void) {
+    init(dataSource: (any TableViewDataSource)?, width: Int, height: Int, log: @escaping (BatchUpdateError) -> Void) {
         precondition(width >= 0 && height >= 0, "A table size is not negative: \(width)x\(height).")
         self.dataSource = dataSource
         self.width = width

@@ -28,9 +28,10 @@ struct TableMirror: Equatable {
         var description: String
     }
 
-    /// Applies one batch (`will` … `did`) and checks UITableView's rules on the way: every path
-    /// exists in its frame, each row changes once, deleted sections end empty, and for every
-    /// section that survives, rows after = rows before + inserted − deleted + moved in − moved out.
+    /// Applies one batch (`will` … `did`) and checks UITableView's rules on the way with
+    /// `BatchUpdateValidator.strict` (every path exists in its frame, each row changes once,
+    /// deleted sections end empty, and per section rows after = rows before + inserted − deleted
+    /// + moved in − moved out), then that each change names the row it says.
     /// - Returns: the row count of every section after the batch as that rule predicts it, for
     ///   comparing with the controller's.
     @discardableResult
@@ -40,29 +41,47 @@ struct TableMirror: Equatable {
         }
         var sectionDeletes: [Int] = [], sectionInserts: [(Int, SectionInfo)] = [], sectionUpdates: [(Int, SectionInfo)] = []
         var removals: [(path: IndexPath, id: UUID)] = [], insertions: [(path: IndexPath, item: TodoItem)] = []
+        var indexes = SnapshotDifference()
         var updates: [(old: IndexPath, new: IndexPath, item: TodoItem)] = []
         var seen: Set<UUID> = []
         for event in batch.dropFirst().dropLast() {
             switch event {
-            case .section(.delete, let index, _): sectionDeletes.append(index)
-            case .section(.insert, let index, let info): sectionInserts.append((index, info))
+            case .section(.delete, let index, _):
+                sectionDeletes.append(index)
+                indexes.deletedSections.append(index)
+            case .section(.insert, let index, let info):
+                sectionInserts.append((index, info))
+                indexes.insertedSections.append(index)
             case .section(.update, let index, let info): sectionUpdates.append((index, info))
             case .item(let type, let item, let old, let new):
                 guard seen.insert(item.id).inserted else { throw Violation(description: "item '\(item.text)' changes twice in one batch") }
                 switch (type, old, new) {
-                case (.delete, let old?, nil): removals.append((old, item.id))
-                case (.insert, nil, let new?): insertions.append((new, item))
+                case (.delete, let old?, nil):
+                    removals.append((old, item.id))
+                    indexes.deletedItems.append(old)
+                case (.insert, nil, let new?):
+                    insertions.append((new, item))
+                    indexes.insertedItems.append(new)
                 case (.move, let old?, let new?):
                     removals.append((old, item.id))
                     insertions.append((new, item))
-                case (.update, let old?, let new?): updates.append((old, new, item))
+                    indexes.movedItems.append(.init(from: old, to: new))
+                case (.update, let old?, let new?):
+                    updates.append((old, new, item))
+                    indexes.reloadedItems.append(old)
                 default: throw Violation(description: "malformed change \(RecordingDelegate.line(event))")
                 }
             default: throw Violation(description: "unexpected event \(RecordingDelegate.line(event))")
             }
         }
         let before = self
-        let predicted = try predictedCounts(sectionDeletes: sectionDeletes, sectionInserts: sectionInserts.map(\.0), removals: removals.map(\.path), insertions: insertions.map(\.path))
+        // The table's rules, with every row named (as the controller promises): the counts they predict.
+        let predicted: [Int]
+        do {
+            predicted = try BatchUpdateValidator.strict.validate(indexes, oldCounts: sections.map(\.items.count)).newCounts
+        } catch {
+            throw Violation(description: error.description)
+        }
         for (old, _, item) in updates {
             guard before.id(at: old) == item.id else { throw Violation(description: "update of '\(item.text)' at \(old) names another row") }
         }
@@ -71,19 +90,12 @@ struct TableMirror: Equatable {
             sections[path.section].items.remove(at: path.item)
         }
         for index in sectionDeletes.sorted(by: >) {
-            guard sections.indices.contains(index), sections[index].items.isEmpty else {
-                throw Violation(description: "deleted section \(index) is missing or keeps rows")
-            }
             sections.remove(at: index)
         }
         for (index, info) in sectionInserts.sorted(by: { $0.0 < $1.0 }) {
-            guard index <= sections.count else { throw Violation(description: "section insert at \(index) is out of range") }
             sections.insert(Section(name: info.name, title: info.title, items: []), at: index)
         }
         for (path, item) in insertions.sorted(by: { $0.path < $1.path }) {
-            guard sections.indices.contains(path.section), path.item <= sections[path.section].items.count else {
-                throw Violation(description: "insert of '\(item.text)' at \(path) is out of range")
-            }
             sections[path.section].items.insert(item, at: path.item)
         }
         for (_, new, item) in updates {
@@ -97,29 +109,6 @@ struct TableMirror: Equatable {
             sections[index].title = info.title
         }
         return predicted
-    }
-
-    /// The consistency rule: each new section's row count from the old counts and the changes
-    /// alone, checking that every inserted row lies within it.
-    private func predictedCounts(sectionDeletes: [Int], sectionInserts: [Int], removals: [IndexPath], insertions: [IndexPath]) throws -> [Int] {
-        guard Set(sectionDeletes).count == sectionDeletes.count, Set(sectionInserts).count == sectionInserts.count,
-              Set(removals).count == removals.count, Set(insertions).count == insertions.count
-        else { throw Violation(description: "a section or row path is used twice") }
-        let survivors = sections.indices.filter { !sectionDeletes.contains($0) }
-        let newCount = survivors.count + sectionInserts.count
-        let newIndices = (0..<newCount).filter { !sectionInserts.contains($0) }
-        guard newIndices.count == survivors.count else { throw Violation(description: "section inserts out of range") }
-        var counts = [Int](repeating: 0, count: newCount)
-        for (old, new) in zip(survivors, newIndices) {
-            counts[new] = sections[old].items.count - removals.filter { $0.section == old }.count
-        }
-        for path in insertions where path.section < newCount {
-            counts[path.section] += 1
-        }
-        for path in insertions where path.section >= newCount || path.item >= counts[path.section] {
-            throw Violation(description: "insert at \(path) is beyond the section's new row count")
-        }
-        return counts
     }
 
     private func id(at path: IndexPath) -> UUID? {

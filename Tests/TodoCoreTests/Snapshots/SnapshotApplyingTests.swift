@@ -8,17 +8,17 @@ struct SnapshotApplyingTests {
 
     @Test("counts that differ from the data source are refused, as UITableView's invalid update")
     func countMismatch() {
-        #expect(throws: SnapshotError.itemCountMismatch(section: 0, update: 2, dataSource: 3)) {
+        #expect(throws: SnapshotError.invalidUpdate(.invalidRowCount(section: 0, before: 2, after: 3, inserted: 0, deleted: 0, movedIn: 0, movedOut: 0))) {
             try old.applying(SnapshotDifference(), readingFrom: snapshot(["A": ["a", "b", "x"], "B": ["c"]]))
         }
-        #expect(throws: SnapshotError.sectionCountMismatch(update: 2, dataSource: 1)) {
+        #expect(throws: SnapshotError.invalidUpdate(.invalidSectionCount(before: 2, after: 1, inserted: 0, deleted: 0))) {
             try old.applying(SnapshotDifference(), readingFrom: snapshot(["A": ["a", "b", "c"]]))
         }
     }
 
     @Test("a deleted section must lose all its items")
     func itemsLeftInDeletedSection() {
-        #expect(throws: SnapshotError.itemsLeftInDeletedSection(section: 1, count: 1)) {
+        #expect(throws: SnapshotError.invalidUpdate(.rowsLeftInDeletedSection(section: 1, count: 1))) {
             try old.applying(SnapshotDifference(deletedSections: [1]), readingFrom: snapshot(["A": ["a", "b"]]))
         }
     }
@@ -26,17 +26,17 @@ struct SnapshotApplyingTests {
     @Test("paths outside their frame, or named twice, are refused")
     func badPaths() {
         let new = snapshot(["A": ["a"], "B": ["c"]])
-        #expect(throws: SnapshotError.itemOutOfBounds(.delete, path(0, 2))) {
+        #expect(throws: SnapshotError.invalidUpdate(.rowOutOfRange(.delete, path(0, 2), rowCount: 2))) {
             try old.applying(SnapshotDifference(deletedItems: [path(0, 2)]), readingFrom: new)
         }
-        #expect(throws: SnapshotError.itemRepeated(.move, path(0, 1))) {
+        #expect(throws: SnapshotError.invalidUpdate(.conflictingRow(.delete, .moveFrom, path(0, 1)))) {
             try old.applying(SnapshotDifference(deletedItems: [path(0, 1)], movedItems: [.init(from: path(0, 1), to: path(1, 0))]),
                              readingFrom: snapshot(["A": ["a"], "B": ["b", "c"]]))
         }
-        #expect(throws: SnapshotError.sectionOutOfBounds(.delete, index: 5, count: 2)) {
+        #expect(throws: SnapshotError.invalidUpdate(.sectionOutOfRange(.delete, section: 5, sectionCount: 2))) {
             try old.applying(SnapshotDifference(deletedSections: [5]), readingFrom: new)
         }
-        #expect(throws: SnapshotError.itemRepeated(.insert, path(0, 0))) {
+        #expect(throws: SnapshotError.invalidUpdate(.conflictingRow(.insert, .insert, path(0, 0)))) {
             try old.applying(SnapshotDifference(deletedItems: [path(0, 1), path(0, 0)], insertedItems: [path(0, 0), path(0, 0)]),
                              readingFrom: snapshot(["A": ["x", "y"], "B": ["c"]]))
         }
@@ -44,7 +44,7 @@ struct SnapshotApplyingTests {
 
     @Test("a reload of an item the same update deletes is refused")
     func reloadOfDeletedItem() {
-        #expect(throws: SnapshotError.reloadOfRemovedItem(.reload, path(0, 1))) {
+        #expect(throws: SnapshotError.invalidUpdate(.conflictingRow(.delete, .reload, path(0, 1)))) {
             try old.applying(SnapshotDifference(deletedItems: [path(0, 1)], reloadedItems: [path(0, 1)]),
                              readingFrom: snapshot(["A": ["a"], "B": ["c"]]))
         }
@@ -61,8 +61,8 @@ struct SnapshotApplyingTests {
 
     @Test("error messages are one sentence naming the place")
     func messages() {
-        #expect(SnapshotError.itemCountMismatch(section: 0, update: 2, dataSource: 3).description
+        #expect(SnapshotError.invalidUpdate(.invalidRowCount(section: 0, before: 2, after: 3, inserted: 0, deleted: 0, movedIn: 0, movedOut: 0)).description
             == "The update leaves 2 items in section 0 but the data source has 3.")
-        #expect(SnapshotError.itemRepeated(.move, path(1, 4)).description == "Item 1.4 is named twice by the update (move).")
+        #expect(SnapshotError.invalidUpdate(.conflictingRow(.moveFrom, .moveFrom, path(1, 4))).description == "Item 1.4 is named twice by the update (move).")
     }
 }

@@ -83,10 +83,15 @@ struct StoreFormatVersion2Tests {
         try context.save()
 
         #expect(!FileManager.default.fileExists(atPath: path + ".journal"), "the upgrade is a whole write, not a journal record")
+        try context.update(first.id) { $0.priority = .medium }
+        try context.save()
+        #expect(FileManager.default.fileExists(atPath: path + ".journal"), "the save after the upgrade appends to the journal again")
+        try context.update(first.id) { $0.priority = .high }
+        try context.save()
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.hasSuffix("\"version\": 2\n}\n"))
         let after = try JSONStore(path: path, calendar: Self.utc).load()
-        #expect(after.formatVersion == 2 && after.generation == before.generation + 1)
+        #expect(after.formatVersion == 2 && after.generation == before.generation + 3)
         for item in before.items {
             let upgraded = try #require(after.items.first { $0.id == item.id }, "\(item.text) kept")
             if item.id == first.id {
@@ -134,7 +139,11 @@ struct StoreFormatVersion2Tests {
             try FileManager.default.createDirectory(atPath: folder.path("store-\(kill)"), withIntermediateDirectories: true)
             try Data(version1).write(to: URL(fileURLWithPath: path))
             let child = try ChildProcess(executable: executable, arguments: ["save-loop", path])
-            usleep(UInt32.random(in: 0..<400_000, using: &generator))
+            if kill.isMultiple(of: 2) {
+                // After the upgrade's save was acknowledged: then during later saves.
+                try #require(child.waitForLine(), "todo-stress ended before its first save")
+            }
+            usleep(UInt32.random(in: 0..<100_000, using: &generator))
             child.kill(SIGKILL)
             let acknowledged = child.completeLines().compactMap(UUID.init(uuidString:))
             let contents = try JSONStore(path: path, calendar: Self.utc).load()
@@ -144,8 +153,10 @@ struct StoreFormatVersion2Tests {
             #expect(acknowledged.allSatisfy { stored.contains($0) }, "kill \(kill): an acknowledged save is missing")
             #expect(contents.formatVersion == 2 || acknowledged.isEmpty, "kill \(kill): a save was acknowledged on a version-1 file")
         }
-        // The random delays land both before and after the upgrade's rename.
-        #expect(outcomes.old > 0 && outcomes.new > 0, "\(outcomes)")
+        // Half the kills come after an acknowledged upgrade; the others land before, during or
+        // after it, as the machine's speed has it (printed, not asserted: no timing in tests).
+        #expect(outcomes.new >= 25, "\(outcomes)")
+        print("upgrade kills: \(outcomes.old) left the version-1 file, \(outcomes.new) the version-2 file")
     }
 
     @Test("bad values of the new keys, a version-1 item with a new key and a version-2 item without hasTime are refused with their position", arguments: [

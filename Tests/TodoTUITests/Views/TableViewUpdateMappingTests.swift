@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 import Testing
 @testable import todo_tui
 
@@ -7,13 +8,13 @@ struct TableViewUpdateMappingTests {
     /// Two sections of 3 and 2 rows.
     let before = TableLayout(sections: [.init(title: "A", rowCount: 3), .init(title: "B", rowCount: 2)])
 
-    private func validate(_ after: [Int], _ build: (inout TableUpdateBatch) -> Void) -> Result<TableUpdateMapping, TableUpdateError> {
+    private func validate(_ after: [Int], _ build: (inout TableUpdateBatch) -> Void) -> Result<TableUpdateMapping, BatchUpdateError> {
         var batch = TableUpdateBatch()
         build(&batch)
-        return Result { () throws(TableUpdateError) in try TableUpdateMapping(batch: batch, before: before, after: after) }
+        return Result { () throws(BatchUpdateError) in try TableUpdateMapping(batch: batch, before: before, after: after) }
     }
 
-    private func error(_ after: [Int], _ build: (inout TableUpdateBatch) -> Void) -> TableUpdateError? {
+    private func error(_ after: [Int], _ build: (inout TableUpdateBatch) -> Void) -> BatchUpdateError? {
         if case .failure(let error) = validate(after, build) { return error }
         return nil
     }
@@ -42,7 +43,7 @@ struct TableViewUpdateMappingTests {
         #expect(error([3, 2]) { $0.deleteSections([2], with: .fade) } == .sectionOutOfRange(.delete, section: 2, sectionCount: 2))
         #expect(error([3, 2, 0]) { $0.insertSections([3], with: .fade) } == .sectionOutOfRange(.insert, section: 3, sectionCount: 3))
         #expect(error([3, 2]) { $0.moveRow(at: path(0, 0), to: path(0, 3)) } == .rowOutOfRange(.moveTo, path(0, 3), rowCount: 3))
-        #expect(TableUpdateError.rowOutOfRange(.delete, path(0, 3), rowCount: 3).description
+        #expect(BatchUpdateError.rowOutOfRange(.delete, path(0, 3), rowCount: 3).description
             == "Invalid update: attempt to delete row 3 of section 0, which contains only 3 rows before the update.")
     }
 
@@ -60,7 +61,7 @@ struct TableViewUpdateMappingTests {
             == .conflictingRow(.insert, .moveTo, path(0, 0)))
         #expect(error([3, 2]) { $0.deleteSections([1], with: .fade); $0.reloadSections([1], with: .fade) }
             == .conflictingSection(.delete, .reload, section: 1))
-        #expect(TableUpdateError.conflictingRow(.delete, .reload, path(0, 1)).description
+        #expect(BatchUpdateError.conflictingRow(.delete, .reload, path(0, 1)).description
             == "Invalid update: attempt to delete and reload row 1 of section 0.")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 @testable import todo_tui
 
 /// A data source backed by arrays: each row's identity is its text, which must be unique.
@@ -56,9 +57,9 @@ final class TestTableDataSource: TableViewDataSource {
 
 /// Collects the errors a table logs.
 final class TableLog {
-    private(set) var errors: [TableUpdateError] = []
+    private(set) var errors: [BatchUpdateError] = []
 
-    func record(_ error: TableUpdateError) {
+    func record(_ error: BatchUpdateError) {
         errors.append(error)
     }
 }

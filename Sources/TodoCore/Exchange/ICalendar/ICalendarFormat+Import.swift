@@ -20,7 +20,8 @@ extension ICalendarFormat {
     /// kept `TZID`s name, and the original line of a `UID` that is not the id as written here, a
     /// `PRIORITY` other than 1/5/9 and a `DUE` written otherwise than the export writes one (a
     /// `TZID`, a floating time) — the export writes those back while the item's field still
-    /// means the same.
+    /// means the same. Beside a `SEQUENCE`, the `LAST-MODIFIED` line is kept too, so that the
+    /// export can tell an edited item and write its `SEQUENCE` one higher.
     ///
     /// - Throws: `ExchangeError.invalidLine` for malformed iCalendar, a VTODO without `SUMMARY`, or
     ///   a date that does not parse.
@@ -111,13 +112,14 @@ extension ICalendarFormat {
         var kept: [String] = []
         var zones: [String] = []
         for property in todo.properties {
-            let keep =
-                switch property.name {
-                case "UID": id.map { property.raw != "UID:" + $0.uuidString.lowercased() } ?? true
-                case "PRIORITY": !["1", "5", "9"].contains(property.value)
-                case "DUE": !isCanonicalDue(property)
-                case let name: !mappedProperties.contains(name)
-                }
+            let keep = switch property.name {
+            case "UID": id.map { property.raw != "UID:" + $0.uuidString.lowercased() } ?? true
+            case "PRIORITY": !["1", "5", "9"].contains(property.value)
+            case "DUE": !isCanonicalDue(property)
+            // Beside a SEQUENCE, the stamp tells the export whether the item changed since.
+            case "LAST-MODIFIED": todo.first("SEQUENCE") != nil
+            case let name: !mappedProperties.contains(name)
+            }
             guard keep else { continue }
             if KeptLines.replaceable.contains(property.name), originals[property.name] == nil {
                 originals[property.name] = property.raw
@@ -128,7 +130,7 @@ extension ICalendarFormat {
         }
         // The originals first, in the order the export writes them, so that reading back an
         // export gives the same list.
-        kept = ["UID", "DUE", "PRIORITY"].compactMap { originals[$0] } + kept + todo.nestedBlocks.joined()
+        kept = ["UID", "DUE", "PRIORITY", "LAST-MODIFIED"].compactMap { originals[$0] } + kept + todo.nestedBlocks.joined()
         for zone in zones {
             kept += timeZones[zone] ?? []
         }

@@ -7,7 +7,8 @@ import Foundation
 /// `COMPLETED` set to the last modification, the best record of when it was done), `PRIORITY`
 /// (1 high, 5 medium, 9 low), `CATEGORIES` (the tags), `DESCRIPTION` (the notes) and `COLOR`
 /// (RFC 7986; the colour names are CSS3 colour names; `default` writes none), then every line
-/// another program wrote that todo-tui keeps (`ForeignProperties.iCalendar`). Times are UTC
+/// another program wrote that todo-tui keeps (`ForeignProperties.iCalendar`); a kept `SEQUENCE`
+/// is written one higher when the item changed since it was read (`KeptLines.othersToWrite`). Times are UTC
 /// DATE-TIMEs to the second; a whole-day item's `DUE` is a DATE. A text with line breaks (and no
 /// notes) is written whole as `DESCRIPTION`, and
 /// `SUMMARY` gets it on one line (each line break a space): calcurse refuses a to-do whose
@@ -15,7 +16,7 @@ import Foundation
 /// `DUE` is a DATE-TIME rather than a DATE because an item's date is
 /// an instant (it sorts items within a day): todoman shows it as a local date and time, and
 /// calcurse, whose to-dos have no dates, ignores it either way.
-enum ICalendarFormat {
+public enum ICalendarFormat {
     static let productID = "-//todo-tui//todo-tui//EN"
 
     /// One VCALENDAR holding every item, in the given order, with the VTIMEZONEs the items
@@ -130,7 +131,7 @@ enum ICalendarFormat {
         if item.color != .default {
             writer.property("COLOR", item.color.rawValue)
         }
-        kept.others.forEach { writer.line($0) }
+        kept.othersToWrite(for: item, calendar: calendar).forEach { writer.line($0) }
         writer.property("END", "VTODO")
     }
 

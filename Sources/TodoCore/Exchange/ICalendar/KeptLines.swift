@@ -12,13 +12,14 @@ struct KeptLines {
     /// VTIMEZONE blocks, each written beside the VTODO.
     private(set) var timeZones: [TimeZoneBlock] = []
     /// Every other kept line, in order (subcomponents' lines included), except the originals of
-    /// `UID`, `DUE` and `PRIORITY`.
+    /// `UID`, `DUE`, `PRIORITY` and `LAST-MODIFIED`.
     private(set) var others: [String] = []
     /// The kept original line of a mapped property, by name.
     private var originals: [String: ICalendarParser.ContentLine] = [:]
 
     /// The properties whose original line may be kept in place of the one todo-tui would write.
-    static let replaceable: Set<String> = ["UID", "DUE", "PRIORITY"]
+    /// `LAST-MODIFIED` is kept only beside a `SEQUENCE`, to tell whether the item changed since.
+    static let replaceable: Set<String> = ["UID", "DUE", "PRIORITY", "LAST-MODIFIED"]
 
     /// - Complexity: O(n) in the number of lines.
     init(_ lines: [String]) {
@@ -68,6 +69,33 @@ struct KeptLines {
         guard let date = ParsedTimestamp.parse(due.value)?.date(in: calendar, timeZone: zone) else { return false }
         return ICalendarFormat.isDate(due) == !item.hasTime
             && date.timeIntervalSince1970.rounded(.down) == item.date.timeIntervalSince1970.rounded(.down)
+    }
+
+    /// The kept lines to write, in order, with the VTODO's own `SEQUENCE` one higher when the
+    /// item changed since it was read (`changedSinceRead`): RFC 5545 §3.8.7.4 asks a writer to
+    /// increment it on a significant revision, and clients such as tasks.org compare it. Without a
+    /// kept `LAST-MODIFIED` no change can be told, and `SEQUENCE` is written as read.
+    func othersToWrite(for item: TodoItem, calendar: Calendar) -> [String] {
+        guard changedSinceRead(item, calendar: calendar) else { return others }
+        var depth = 0
+        return others.map { line in
+            let name = ForeignProperties.propertyName(of: line)
+            if name == "BEGIN" { depth += 1 }
+            if name == "END" { depth -= 1 }
+            guard depth == 0, name == "SEQUENCE",
+                  let content = try? ICalendarParser(source: "").contentLine(line, at: 0),
+                  let number = Int(content.value.trimmingCharacters(in: .whitespaces)), number >= 0, number < Int.max
+            else { return line }
+            return String(line.prefix { $0 != ":" }) + ":" + String(number + 1)
+        }
+    }
+
+    /// Whether the item's last modification differs (to the second) from the kept `LAST-MODIFIED`
+    /// it was read with; false when none was kept.
+    func changedSinceRead(_ item: TodoItem, calendar: Calendar) -> Bool {
+        guard let stamp = originals["LAST-MODIFIED"],
+              let date = ParsedTimestamp.parse(stamp.value)?.date(in: calendar, timeZone: nil) else { return false }
+        return date.timeIntervalSince1970.rounded(.down) != item.modifiedAt.timeIntervalSince1970.rounded(.down)
     }
 
     /// Whether the kept `PRIORITY` reads as `priority`.

@@ -112,14 +112,15 @@ extension ICalendarFormat {
         var kept: [String] = []
         var zones: [String] = []
         for property in todo.properties {
-            let keep = switch property.name {
-            case "UID": id.map { property.raw != "UID:" + $0.uuidString.lowercased() } ?? true
-            case "PRIORITY": !["1", "5", "9"].contains(property.value)
-            case "DUE": !isCanonicalDue(property)
-            // Beside a SEQUENCE, the stamp tells the export whether the item changed since.
-            case "LAST-MODIFIED": todo.first("SEQUENCE") != nil
-            case let name: !mappedProperties.contains(name)
-            }
+            let keep =
+                switch property.name {
+                case "UID": id.map { property.raw != "UID:" + $0.uuidString.lowercased() } ?? true
+                case "PRIORITY": !["1", "5", "9"].contains(property.value)
+                case "DUE": !isCanonicalDue(property)
+                // Beside a SEQUENCE, the stamp tells the export whether the item changed since.
+                case "LAST-MODIFIED": todo.first("SEQUENCE") != nil
+                case let name: !mappedProperties.contains(name)
+                }
             guard keep else { continue }
             if KeptLines.replaceable.contains(property.name), originals[property.name] == nil {
                 originals[property.name] = property.raw
@@ -130,7 +131,8 @@ extension ICalendarFormat {
         }
         // The originals first, in the order the export writes them, so that reading back an
         // export gives the same list.
-        kept = ["UID", "DUE", "PRIORITY", "LAST-MODIFIED"].compactMap { originals[$0] } + kept + todo.nestedBlocks.joined()
+        kept =
+            ["UID", "DUE", "PRIORITY", "LAST-MODIFIED"].compactMap { originals[$0] } + kept + todo.nestedBlocks.joined()
         for zone in zones {
             kept += timeZones[zone] ?? []
         }

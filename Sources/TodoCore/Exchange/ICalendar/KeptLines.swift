@@ -83,8 +83,8 @@ struct KeptLines {
             if name == "BEGIN" { depth += 1 }
             if name == "END" { depth -= 1 }
             guard depth == 0, name == "SEQUENCE",
-                  let content = try? ICalendarParser(source: "").contentLine(line, at: 0),
-                  let number = Int(content.value.trimmingCharacters(in: .whitespaces)), number >= 0, number < Int.max
+                let content = try? ICalendarParser(source: "").contentLine(line, at: 0),
+                let number = Int(content.value.trimmingCharacters(in: .whitespaces)), number >= 0, number < Int.max
             else { return line }
             return String(line.prefix { $0 != ":" }) + ":" + String(number + 1)
         }
@@ -94,7 +94,8 @@ struct KeptLines {
     /// it was read with; false when none was kept.
     func changedSinceRead(_ item: TodoItem, calendar: Calendar) -> Bool {
         guard let stamp = originals["LAST-MODIFIED"],
-              let date = ParsedTimestamp.parse(stamp.value)?.date(in: calendar, timeZone: nil) else { return false }
+            let date = ParsedTimestamp.parse(stamp.value)?.date(in: calendar, timeZone: nil)
+        else { return false }
         return date.timeIntervalSince1970.rounded(.down) != item.modifiedAt.timeIntervalSince1970.rounded(.down)
     }
 

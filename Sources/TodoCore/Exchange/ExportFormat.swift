@@ -48,8 +48,12 @@ public enum ExportFormat: String, CaseIterable, Sendable, Hashable, CustomString
         case .json, .csv: ImportFidelity(datePrecision: .millisecond, carriesColor: true, textForm: .exact)
         case .taskwarrior: ImportFidelity(datePrecision: .second, carriesColor: true, textForm: .exact)
         case .ics, .vdir: ImportFidelity(datePrecision: .second, carriesColor: true, textForm: .iCalendar)
-        case .todotxt: ImportFidelity(datePrecision: .day, carriesColor: true, textForm: .singleLine)
-        case .markdown: ImportFidelity(datePrecision: .day, carriesColor: false, textForm: .singleLine)
+        case .todotxt:
+            ImportFidelity(datePrecision: .day, carriesColor: true, textForm: .singleLine, carriesNotes: false)
+        case .markdown:
+            ImportFidelity(
+                datePrecision: .day, carriesColor: false, textForm: .singleLine, carriesPriorityAndTags: false,
+                carriesNotes: false)
         }
     }
 }

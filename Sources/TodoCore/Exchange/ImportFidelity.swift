@@ -13,10 +13,19 @@ public struct ImportFidelity: Sendable, Hashable {
     public var datePrecision: DatePrecision
     public var carriesColor: Bool
     public var textForm: TextForm
+    /// Whether the format records priority and tags (and whole days), so that an import sets them.
+    public var carriesPriorityAndTags: Bool
+    /// Whether the format records notes.
+    public var carriesNotes: Bool
 
-    public init(datePrecision: DatePrecision, carriesColor: Bool, textForm: TextForm) {
+    public init(
+        datePrecision: DatePrecision, carriesColor: Bool, textForm: TextForm, carriesPriorityAndTags: Bool = true,
+        carriesNotes: Bool = true
+    ) {
         self.datePrecision = datePrecision
         self.carriesColor = carriesColor
         self.textForm = textForm
+        self.carriesPriorityAndTags = carriesPriorityAndTags
+        self.carriesNotes = carriesNotes
     }
 }

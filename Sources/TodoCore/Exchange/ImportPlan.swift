@@ -40,13 +40,31 @@ public struct ImportPlan: Sendable, Equatable {
             if fidelity.carriesColor { updated.color = item.color }
             if !Self.isSameDate(current.date, item.date, precision: fidelity.datePrecision, calendar: calendar) {
                 updated.date = item.date
+                updated.hasTime = item.hasTime
             }
+            if fidelity.carriesPriorityAndTags {
+                updated.priority = item.priority
+                updated.tags = item.tags
+            }
+            if fidelity.carriesNotes { updated.notes = item.notes }
+            // What another program wrote comes with its file: the format's own part is replaced.
+            updated.foreign = Self.foreign(current.foreign, replacedBy: item.foreign)
             if updated == current {
                 unchangedCount += 1
             } else {
                 updates.append(updated)
             }
         }
+    }
+
+    /// `stored` with the parts the file's format holds replaced by the file's: an import of a
+    /// todo.txt file leaves what an iCalendar file left.
+    private static func foreign(_ stored: ForeignProperties, replacedBy read: ForeignProperties) -> ForeignProperties {
+        var merged = stored
+        if !read.iCalendar.isEmpty { merged.iCalendar = read.iCalendar }
+        if !read.taskwarrior.isEmpty { merged.taskwarrior = read.taskwarrior }
+        if !read.todoTxt.isEmpty { merged.todoTxt = read.todoTxt }
+        return merged
     }
 
     /// True when the plan changes nothing.

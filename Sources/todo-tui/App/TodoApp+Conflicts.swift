@@ -21,7 +21,13 @@ extension TodoApp {
         do {
             if choice == .both {
                 for mine in conflicts.compactMap(\.inMemory) {
-                    try target.insert(text: mine.text, date: mine.date, color: mine.color, isDone: mine.isDone)
+                    // A new item: it keeps what the user sees, not another program's lines
+                    // (a kept UID names the original).
+                    try target.insert(
+                        TodoItem(
+                            text: mine.text, date: mine.date, color: mine.color, isDone: mine.isDone, createdAt: now,
+                            notes: mine.notes, priority: mine.priority, tags: mine.tags, hasTime: mine.hasTime
+                        ))
                 }
             }
             guard let editor = editorContext else {

@@ -64,7 +64,11 @@ extension TodoApp {
                     == DateInput.editableText(for: item.date, calendar: calendar)
                 let date =
                     unchanged ? item.date : try DateInput.redate(item.date, to: text, now: now, calendar: calendar)
-                try scratch.update(id) { $0.date = date }
+                try scratch.update(id) { item in
+                    item.date = date
+                    // A date typed without a time (`tomorrow`, `2026-12-01`) is a whole day.
+                    item.hasTime = unchanged ? item.hasTime : DateInput.hasTime(date, calendar: calendar)
+                }
                 return pushEditor(
                     "Moved '\(item.text)' to \(SectionTitleFormatter(calendar: calendar).title(forDay: date, today: now)) — u to undo"
                 )

@@ -53,8 +53,13 @@ struct AddCommand: ParsableCommand {
                 date: input.date ?? CLIClock.now,
                 color: input.color ?? .default
             )
-            if input.changesDetails {
-                try context.update(added.id) { input.applyDetails(to: &$0) }
+            let wholeDay = input.date.map { !DateInput.hasTime($0, calendar: CLIClock.calendar) } ?? false
+            if input.changesDetails || wholeDay {
+                try context.update(added.id) { item in
+                    input.applyDetails(to: &item)
+                    // A date typed without a time (`tomorrow`, `2026-12-01`) is a whole day.
+                    item.hasTime = !wholeDay
+                }
             }
             return added
         }

@@ -48,7 +48,9 @@ enum DemoStore {
         let items = sample.map { item in
             TodoItem(
                 id: item.id, text: item.text, date: item.date + seconds, color: item.color, isDone: item.isDone,
-                createdAt: item.createdAt + seconds, modifiedAt: item.modifiedAt + seconds, version: item.version
+                createdAt: item.createdAt + seconds, modifiedAt: item.modifiedAt + seconds, version: item.version,
+                notes: item.notes, priority: item.priority, tags: item.tags, hasTime: item.hasTime,
+                foreign: item.foreign
             )
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("todo-tui-demo-\(UUID().uuidString)")

@@ -43,10 +43,8 @@ struct ImportCommand: ParsableCommand {
             }
             for item in plan.updates {
                 try context.update(item.id) { current in
-                    current.text = item.text
-                    current.date = item.date
-                    current.color = item.color
-                    current.isDone = item.isDone
+                    // Every field the plan computed; it left alone what the format does not hold.
+                    current = item
                 }
             }
             return plan

@@ -96,7 +96,11 @@ struct EditCommand: ParsableCommand {
             }
             try context.update(found.id) { item in
                 item.text = input.text ?? item.text
-                item.date = newDate ?? item.date
+                if let newDate {
+                    item.date = newDate
+                    // A date typed without a time (`tomorrow`, `2026-12-01`) is a whole day.
+                    item.hasTime = DateInput.hasTime(newDate, calendar: CLIClock.calendar)
+                }
                 item.color = input.color ?? item.color
                 input.applyDetails(to: &item)
             }

@@ -32,7 +32,8 @@ struct CLIStoreSafetyTests: CLISandboxSuite {
             ),
             ("trailing garbage", Array((storeText(items: validItem) + "garbage").utf8)),
             ("duplicate id", Array(storeText(items: validItem + ",\n    " + validItem).utf8)),
-            ("newer version", Array(storeText(items: validItem, version: "2").utf8)),
+            ("newer version", Array(storeText(items: validItem, version: "3").utf8)),
+            ("version-2 item without hasTime", Array(storeText(items: validItem, version: "2").utf8)),
             (
                 "invalid UTF-8",
                 Array(storeText(items: validItem).utf8.prefix(200)) + [0xFF, 0xFE]

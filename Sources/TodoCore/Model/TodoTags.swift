@@ -7,16 +7,27 @@ public struct TodoTags: Sendable, Hashable, RandomAccessCollection, ExpressibleB
     public static let maximumTagLength = 128
 
     private var words: [String]
+    /// The same words, for O(1) membership: a file may hold any number of tags.
+    private var members: Set<String>
 
     public init() {
         words = []
+        members = []
     }
 
     /// The distinct words of `words`, in order of first occurrence.
-    /// - Complexity: O(n²) in the number of words, which is small.
+    /// - Complexity: O(n) in the number of words.
     public init(_ words: some Sequence<String>) {
-        self.words = []
+        self.init()
         for word in words { insert(word) }
+    }
+
+    public static func == (lhs: TodoTags, rhs: TodoTags) -> Bool {
+        lhs.words == rhs.words
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(words)
     }
 
     public init(arrayLiteral elements: String...) {
@@ -29,14 +40,14 @@ public struct TodoTags: Sendable, Hashable, RandomAccessCollection, ExpressibleB
 
     /// Whether `word` is one of the tags, exactly.
     public func contains(_ word: String) -> Bool {
-        words.contains(word)
+        members.contains(word)
     }
 
     /// Adds `word` at the end unless it is already a tag.
     /// - Returns: whether it was added.
     @discardableResult
     public mutating func insert(_ word: String) -> Bool {
-        guard !words.contains(word) else { return false }
+        guard members.insert(word).inserted else { return false }
         words.append(word)
         return true
     }
@@ -45,7 +56,7 @@ public struct TodoTags: Sendable, Hashable, RandomAccessCollection, ExpressibleB
     /// - Returns: whether it was removed.
     @discardableResult
     public mutating func remove(_ word: String) -> Bool {
-        guard let index = words.firstIndex(of: word) else { return false }
+        guard members.remove(word) != nil, let index = words.firstIndex(of: word) else { return false }
         words.remove(at: index)
         return true
     }
@@ -53,7 +64,7 @@ public struct TodoTags: Sendable, Hashable, RandomAccessCollection, ExpressibleB
     /// The three-way merge of two changes to `base`: every tag either side added, less every
     /// tag either side removed, in `kept`'s order followed by `other`'s additions. A tag added
     /// on one side and another added elsewhere are both kept.
-    /// - Complexity: O(n²) in the number of tags, which is small.
+    /// - Complexity: O(n) in the number of tags.
     public static func merging(base: TodoTags, kept: TodoTags, other: TodoTags) -> TodoTags {
         var merged = TodoTags()
         for tag in kept where other.contains(tag) || !base.contains(tag) {

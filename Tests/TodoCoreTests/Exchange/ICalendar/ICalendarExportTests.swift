@@ -252,24 +252,14 @@ struct ICalendarExportTests {
             return
         }
         try ExternalProgram.withTemporaryDirectory { directory in
-            let list = "\(directory)/calendars/todos"
-            try FileManager.default.createDirectory(atPath: list, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(
-                atPath: "\(directory)/config/todoman", withIntermediateDirectories: true)
+            let todomanFolder = try TodomanFolder(in: directory)
+            let list = todomanFolder.list
             for file in files {
                 try ExternalProgram.write(file.bytes, to: "\(list)/\(file.name)")
             }
-            let config = """
-                path = "\(directory)/calendars/*"
-                cache_path = "\(directory)/cache.sqlite3"
-                date_format = "%Y-%m-%d"
-                time_format = "%H:%M"
-                default_list = "todos"
-                """
-            try ExternalProgram.write(Array(config.utf8), to: "\(directory)/config/todoman/config.py")
             let result = try todoman.run(
                 ["--porcelain", "list", "--status", "ANY"],
-                environment: ["XDG_CONFIG_HOME": "\(directory)/config", "HOME": directory, "TZ": "UTC"]
+                environment: todomanFolder.environment
             )
             #expect(result.status == 0, "\(result.error)")
             let listed = try #require(

@@ -197,23 +197,13 @@ struct ICalendarFieldsTests {
             text: "Paint the fence", date: Self.now, createdAt: Self.now, notes: "White, not grey.", priority: .high,
             tags: ["home", "weekend"], hasTime: false)
         try ExternalProgram.withTemporaryDirectory { directory in
-            let list = "\(directory)/calendars/todos"
-            try FileManager.default.createDirectory(atPath: list, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(
-                atPath: "\(directory)/config/todoman", withIntermediateDirectories: true)
+            let todomanFolder = try TodomanFolder(in: directory)
+            let list = todomanFolder.list
             try ExternalProgram.write(
                 ICalendarFormat.objectResource(for: item, now: Self.now, calendar: Self.utc), to: "\(list)/paint.ics")
-            let config = """
-                path = "\(directory)/calendars/*"
-                cache_path = "\(directory)/cache.sqlite3"
-                date_format = "%Y-%m-%d"
-                time_format = "%H:%M"
-                default_list = "todos"
-                """
-            try ExternalProgram.write(Array(config.utf8), to: "\(directory)/config/todoman/config.py")
             let result = try todoman.run(
                 ["--porcelain", "list", "--status", "ANY"],
-                environment: ["XDG_CONFIG_HOME": "\(directory)/config", "HOME": directory, "TZ": "UTC"])
+                environment: todomanFolder.environment)
             #expect(result.status == 0, "\(result.error)")
             let listed = try #require(
                 try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])

@@ -41,19 +41,9 @@ struct ICalendarTodomanRoundTripTests {
     func todomanRoundTrip() throws {
         let todoman = try #require(ExternalProgram("todoman"))
         try ExternalProgram.withTemporaryDirectory { directory in
-            let list = "\(directory)/calendars/todos"
-            try FileManager.default.createDirectory(atPath: list, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(
-                atPath: "\(directory)/config/todoman", withIntermediateDirectories: true)
-            let config = """
-                path = "\(directory)/calendars/*"
-                cache_path = "\(directory)/cache.sqlite3"
-                date_format = "%Y-%m-%d"
-                time_format = "%H:%M"
-                default_list = "todos"
-                """
-            try ExternalProgram.write(Array(config.utf8), to: "\(directory)/config/todoman/config.py")
-            let environment = ["XDG_CONFIG_HOME": "\(directory)/config", "HOME": directory, "TZ": "UTC"]
+            let todomanFolder = try TodomanFolder(in: directory)
+            let list = todomanFolder.list
+            let environment = todomanFolder.environment
             let day = try todoman.run(
                 ["new", "-l", "todos", "--priority", "high", "--due", "2026-11-20", "-r", "Paint the fence"],
                 environment: environment, input: Array("White, not grey; twice.".utf8))

@@ -1,0 +1,25 @@
+import Foundation
+
+/// A todoman set-up of its own in a temporary folder: one list, `todos`, whose vdir is `list`,
+/// and the environment that points todoman at it (with UTC as the time zone).
+struct TodomanFolder {
+    let list: String
+    let environment: [String: String]
+
+    /// Writes the list folder and todoman's configuration into `directory`.
+    init(in directory: String) throws {
+        list = "\(directory)/calendars/todos"
+        try FileManager.default.createDirectory(atPath: list, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: "\(directory)/config/todoman", withIntermediateDirectories: true)
+        let config = """
+            path = "\(directory)/calendars/*"
+            cache_path = "\(directory)/cache.sqlite3"
+            date_format = "%Y-%m-%d"
+            time_format = "%H:%M"
+            default_list = "todos"
+            """
+        try ExternalProgram.write(Array(config.utf8), to: "\(directory)/config/todoman/config.py")
+        environment = ["XDG_CONFIG_HOME": "\(directory)/config", "HOME": directory, "TZ": "UTC"]
+    }
+}

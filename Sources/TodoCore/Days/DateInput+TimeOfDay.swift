@@ -10,6 +10,13 @@ extension DateInput {
         calendar.startOfDay(for: date) != date
     }
 
+    /// Whether `text`, as `date(_:now:calendar:)` reads it, names a time of day (`tomorrow 9:00`,
+    /// `9am`, `2025-01-31T09:30`) rather than only a day (`tomorrow`, `fri`, `2025-01-31`).
+    /// False for text that is no date at all.
+    public static func namesTimeOfDay(_ text: String) -> Bool {
+        (try? Form(parsing: text.trimmingCharacters(in: .whitespaces)))?.time != nil
+    }
+
     /// The wall-clock time of `date` as `HH:MM` (24-hour, seconds dropped), or nil when it has
     /// no time (`hasTime(_:calendar:)`).
     public static func timeOfDay(_ date: Date, calendar: Calendar) -> String? {

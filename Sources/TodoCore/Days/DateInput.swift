@@ -148,7 +148,7 @@ public enum DateInput {
 
 extension DateInput {
     /// A typed date, recognised but not yet placed on a calendar.
-    private enum Form {
+    enum Form {
         /// The `dayNumber`s of 1000-01-01 through 9999-12-31.
         static let supportedDays = dayNumber(year: 1000, month: 1, day: 1)...dayNumber(year: 9999, month: 12, day: 31)
 

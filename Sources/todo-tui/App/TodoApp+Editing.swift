@@ -66,8 +66,8 @@ extension TodoApp {
                     unchanged ? item.date : try DateInput.redate(item.date, to: text, now: now, calendar: calendar)
                 try scratch.update(id) { item in
                     item.date = date
-                    // A date typed without a time (`tomorrow`, `2026-12-01`) is a whole day.
-                    item.hasTime = unchanged ? item.hasTime : DateInput.hasTime(date, calendar: calendar)
+                    // A typed time makes the item timed; a day alone moves it and keeps it as it was.
+                    if !unchanged, DateInput.namesTimeOfDay(text) { item.hasTime = true }
                 }
                 return pushEditor(
                     "Moved '\(item.text)' to \(SectionTitleFormatter(calendar: calendar).title(forDay: date, today: now)) — u to undo"

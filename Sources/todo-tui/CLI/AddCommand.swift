@@ -53,11 +53,11 @@ struct AddCommand: ParsableCommand {
                 date: input.date ?? CLIClock.now,
                 color: input.color ?? .default
             )
-            let wholeDay = input.date.map { !DateInput.hasTime($0, calendar: CLIClock.calendar) } ?? false
+            // A day given without a time (`--date tomorrow`) is a whole day.
+            let wholeDay = date.map { !DateInput.namesTimeOfDay($0) } ?? false
             if input.changesDetails || wholeDay {
                 try context.update(added.id) { item in
                     input.applyDetails(to: &item)
-                    // A date typed without a time (`tomorrow`, `2026-12-01`) is a whole day.
                     item.hasTime = !wholeDay
                 }
             }

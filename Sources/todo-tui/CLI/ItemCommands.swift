@@ -98,8 +98,8 @@ struct EditCommand: ParsableCommand {
                 item.text = input.text ?? item.text
                 if let newDate {
                     item.date = newDate
-                    // A date typed without a time (`tomorrow`, `2026-12-01`) is a whole day.
-                    item.hasTime = DateInput.hasTime(newDate, calendar: CLIClock.calendar)
+                    // A new time makes the item timed; a day alone keeps it as it was.
+                    if let date, DateInput.namesTimeOfDay(date) { item.hasTime = true }
                 }
                 item.color = input.color ?? item.color
                 input.applyDetails(to: &item)

@@ -41,6 +41,21 @@ struct CLIItemDetailsTests: CLISandboxSuite {
         #expect(items.first?["notes"] as? String == "Ask for Ana\nBring the card")
     }
 
+    @Test(
+        "add --date with a day alone makes a whole-day item; edit --date with a time makes it timed, with a day alone keeps it"
+    )
+    func wholeDayDates() throws {
+        #expect(try cli.run("add", "Birthday", "--date", "2030-05-06", "--store", store).status == 0)
+        #expect(try storedItem().hasTime == false)
+        let id = try storedItem().id.uuidString
+        #expect(try cli.run("edit", String(id.prefix(8)), "--date", "2030-05-07T18:00", "--store", store).status == 0)
+        #expect(try storedItem().hasTime == true)
+        #expect(try cli.run("edit", String(id.prefix(8)), "--date", "2030-05-08", "--store", store).status == 0)
+        #expect(try storedItem().hasTime == true)
+        #expect(try cli.run("add", "Call", "--date", "2030-05-06 9:30", "--store", store).status == 0)
+        #expect(try JSONStore(path: store).load().items.first { $0.text == "Call" }?.hasTime == true)
+    }
+
     @Test("--note takes its value as typed: the two characters \\n stay, a real line break is one")
     func noteIsLiteral() throws {
         #expect(try cli.run("add", "Literal", "--note", #"a\nb"#, "--store", store).status == 0)

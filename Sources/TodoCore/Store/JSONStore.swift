@@ -271,7 +271,7 @@ public final class JSONStore: TodoStore {
         var contents = StoreContents()
         let before = StoreFileIdentity.of(path)
         if let bytes = try StoreFile.read(path) {
-            contents = try StoreDecoder.decode(bytes, path: path, calendar: calendar)
+            contents = try StoreDecoder.decodeAsWritten(bytes, path: path)
             // Remembered only when the file did not change while it was read.
             if let before, before == StoreFileIdentity.of(path) {
                 verifiedFile = before
@@ -279,8 +279,8 @@ public final class JSONStore: TodoStore {
             }
         }
         contents.apply(try journal.batches(after: contents.generation, generations: journal.generations()))
-        if contents.formatVersion == 1, !journal.bytes.isEmpty {
-            // Records a version-1 program appended have no hasTime either.
+        if contents.formatVersion == 1 {
+            // Once, after the journal: records a version-1 program appended have no hasTime either.
             contents.deriveTimesOfDay(in: calendar)
         }
         return contents

@@ -26,8 +26,18 @@ public enum StoreDecoder {
     public static func decode(
         _ bytes: [UInt8], path: String, calendar: Calendar = .current
     ) throws(StoreError) -> StoreContents {
+        var contents = try decodeAsWritten(bytes, path: path)
+        if contents.formatVersion == 1 {
+            contents.deriveTimesOfDay(in: calendar)
+        }
+        return contents
+    }
+
+    /// `decode` without giving a version-1 file's items `hasTime`: for a caller that applies a
+    /// journal first and derives once over the result (`JSONStore`).
+    static func decodeAsWritten(_ bytes: [UInt8], path: String) throws(StoreError) -> StoreContents {
         guard !bytes.isEmpty else { throw .emptyFile(path: path) }
-        var contents = try bytes.withUnsafeBufferPointer { (buffer) throws(StoreError) -> StoreContents in
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(StoreError) -> StoreContents in
             var reader = StoreReader(scanner: JSONScanner(bytes: buffer, path: path))
             do throws(StoreError) {
                 return try reader.readStore()
@@ -35,10 +45,6 @@ public enum StoreDecoder {
                 throw reader.preferringNewerVersion(over: error)
             }
         }
-        if contents.formatVersion == 1 {
-            contents.deriveTimesOfDay(in: calendar)
-        }
-        return contents
     }
 
     /// The generation read from the head of a store file, or nil when the head does not have

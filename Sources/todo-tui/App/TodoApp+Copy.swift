@@ -40,7 +40,7 @@ extension TodoApp {
     /// written over. The outcome is shown in the status line.
     /// - Complexity: O(n log n) in the number of to-dos.
     func writeCopy(to path: String) {
-        let unsaved = context.insertedItems.count + context.updatedItems.count + context.deletedItems.count
+        let unsaved = unsavedChangeCount
         do {
             let items = try context.fetch(FetchRequest())
             try JSONStore.createStore(at: path, containing: items)

@@ -185,8 +185,13 @@ final class TodoApp {
     /// "your unsaved change" or "your 4 unsaved changes": one change per to-do added, changed
     /// or deleted since the last save (several edits of one to-do are one change to it).
     var unsavedChangesPhrase: String {
-        let count = context.insertedItems.count + context.updatedItems.count + context.deletedItems.count
+        let count = unsavedChangeCount
         return count == 1 ? "your unsaved change" : "your \(CountFormat.grouped(count)) unsaved changes"
+    }
+
+    /// One change per to-do added, changed or deleted since the last save.
+    var unsavedChangeCount: Int {
+        context.insertedItems.count + context.updatedItems.count + context.deletedItems.count
     }
 
     /// True while a conflict waits for the user's choice; nothing is saved or merged meanwhile.

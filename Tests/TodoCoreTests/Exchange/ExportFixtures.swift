@@ -153,14 +153,12 @@ extension ExportFixtures {
     /// The items with every date truncated to whole seconds, as iCalendar and Taskwarrior keep them.
     static func truncatedToSeconds(_ items: [TodoItem]) -> [TodoItem] {
         let truncate = { (date: Date) in Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)) }
+        // A new value, as `createdAt` is fixed at creation; every other field as it is.
         return unversioned(items).map { item in
-            var copy = item
-            copy.date = truncate(item.date)
-            copy.modifiedAt = truncate(item.modifiedAt)
-            return TodoItem(
-                id: copy.id, text: copy.text, date: copy.date, color: copy.color, isDone: copy.isDone,
-                createdAt: truncate(item.createdAt), modifiedAt: copy.modifiedAt, notes: copy.notes,
-                priority: copy.priority, tags: copy.tags, hasTime: copy.hasTime, foreign: copy.foreign
+            TodoItem(
+                id: item.id, text: item.text, date: truncate(item.date), color: item.color, isDone: item.isDone,
+                createdAt: truncate(item.createdAt), modifiedAt: truncate(item.modifiedAt), notes: item.notes,
+                priority: item.priority, tags: item.tags, hasTime: item.hasTime, foreign: item.foreign
             )
         }
     }

@@ -132,7 +132,7 @@ extension ICalendarFormat {
         // The originals first, in the order the export writes them, so that reading back an
         // export gives the same list.
         kept =
-            ["UID", "DUE", "PRIORITY", "LAST-MODIFIED"].compactMap { originals[$0] } + kept + todo.nestedBlocks.joined()
+            KeptLines.replaceable.compactMap { originals[$0] } + kept + todo.nestedBlocks.joined()
         for zone in zones {
             kept += timeZones[zone] ?? []
         }

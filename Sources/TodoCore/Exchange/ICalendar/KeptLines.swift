@@ -17,9 +17,11 @@ struct KeptLines {
     /// The kept original line of a mapped property, by name.
     private var originals: [String: ICalendarParser.ContentLine] = [:]
 
-    /// The properties whose original line may be kept in place of the one todo-tui would write.
-    /// `LAST-MODIFIED` is kept only beside a `SEQUENCE`, to tell whether the item changed since.
-    static let replaceable: Set<String> = ["UID", "DUE", "PRIORITY", "LAST-MODIFIED"]
+    /// The properties whose original line may be kept in place of the one todo-tui would write,
+    /// in the order the import keeps them (first, so that reading back an export gives the same
+    /// list). `LAST-MODIFIED` is kept only beside a `SEQUENCE`, to tell whether the item changed
+    /// since.
+    static let replaceable = ["UID", "DUE", "PRIORITY", "LAST-MODIFIED"]
 
     /// - Complexity: O(n) in the number of lines.
     init(_ lines: [String]) {

@@ -13,19 +13,25 @@ let package = Package(
     ],
     targets: [
         .target(name: "TodoCore"),
+        // CalDAV sync: HTTP, WebDAV XML and the sync engine, kept out of the Foundation-only core.
+        .target(name: "TodoSync", dependencies: ["TodoCore"]),
         // One C file holds the terminal's restore state, so there is exactly one copy of it.
         .target(name: "CNcurses", linkerSettings: [.linkedLibrary("ncursesw")]),
         .executableTarget(
             name: "todo-tui",
             dependencies: [
                 "TodoCore",
+                "TodoSync",
                 "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What the test targets share: temporary folders, the release binary, real CalDAV servers.
+        .target(name: "TodoTestSupport"),
         .executableTarget(name: "todo-bench", dependencies: ["TodoCore"]),
         .executableTarget(name: "todo-stress", dependencies: ["TodoCore"]),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore"]),
-        .testTarget(name: "TodoTUITests", dependencies: ["todo-tui", "TodoCore"]),
+        .testTarget(name: "TodoTUITests", dependencies: ["todo-tui", "TodoCore", "TodoTestSupport"]),
+        .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoCore", "TodoTestSupport"]),
     ]
 )

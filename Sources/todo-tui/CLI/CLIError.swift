@@ -1,4 +1,5 @@
 import TodoCore
+import TodoSync
 
 /// Why a command could not do what it was asked; each case maps to a sysexits code.
 enum CLIError: Error, Equatable, CustomStringConvertible {
@@ -26,6 +27,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     case exchange(ExchangeError)
     case store(StoreError)
     case save(SaveError)
+    /// A sync or sync setup failed (`todo-tui sync`).
+    case sync(SyncError)
 
     /// Runs `body`, turning its export error into `.exchange`.
     static func wrapping<Result>(_ body: () throws(ExchangeError) -> Result) throws(CLIError) -> Result {
@@ -49,6 +52,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
             Self.exitCode(for: error)
         case .store(let error), .save(.store(let error)):
             Self.exitCode(for: error)
+        case .sync(let error):
+            Self.exitCode(for: error)
         case .save(.conflicts):
             75
         }
@@ -60,6 +65,18 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         case .unreadable: 66
         case .invalidLine, .invalidRecord, .invalidInput, .invalidStore: 65
         case .cannotWrite(let store): exitCode(for: store)
+        }
+    }
+
+    private static func exitCode(for error: SyncError) -> Int32 {
+        switch error {
+        case .unreachable: 69
+        case .unauthorized, .forbidden: 77
+        case .notCalDAV, .noTodoCollection, .noSuchCollection, .unexpectedStatus, .malformedResponse: 76
+        case .insecureURL, .invalidURL: 64
+        case .noAccount, .accountFile, .noPassword, .passwordCommandFailed: 78
+        case .stateFile, .store: 74
+        case .alreadyRunning, .collectionChanged, .massDeletion: 75
         }
     }
 
@@ -97,6 +114,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         case .exchange(let error):
             error.description
         case .store(let error):
+            error.description
+        case .sync(let error):
             error.description
         case .save(let error):
             error.description

@@ -12,7 +12,7 @@ struct TodoTUICommand: ParsableCommand {
         version: TodoTUIVersion.current,
         subcommands: [
             AddCommand.self, ListCommand.self, EditCommand.self, DoneCommand.self, UndoneCommand.self,
-            DeleteCommand.self, ImportCommand.self,
+            DeleteCommand.self, ImportCommand.self, SyncCommand.self,
         ]
     )
 

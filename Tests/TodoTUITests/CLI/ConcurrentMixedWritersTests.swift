@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoTestSupport
 
 /// The concurrent-writers test extended (issue 6): four processes make 250 mixed operations each
 /// on one store with `.mergeByPropertyObjectTrump`, over shared items, and nobody's work is lost.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 /// Issue 13.4: when the journal's fsync (or, for a new journal, its folder's) fails, the save
 /// fails and leaves the store exactly as before, so a retry does not duplicate the item. The

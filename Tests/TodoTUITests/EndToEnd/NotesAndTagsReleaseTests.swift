@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoTestSupport
 
 /// The release binary in a real terminal: a note of two lines and a tag typed in the app are
 /// saved, and are there after a restart (issue 15).

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import TodoCore
+import TodoTestSupport
 
 /// The release binary started with SIGHUP ignored (`nohup`-style), whose terminal then goes
 /// away: every read fails at once, which once sent the app into a 100% CPU loop of "timeouts"

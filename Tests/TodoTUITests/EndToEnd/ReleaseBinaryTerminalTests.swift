@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import TodoCore
+import TodoTestSupport
 
 /// The release binary in a real terminal, run from an interactive shell in tmux: however the app
 /// ends, the shell gets its terminal back as it left it (issue 12).

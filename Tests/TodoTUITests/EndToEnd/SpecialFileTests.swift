@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TodoTestSupport
 
 /// Issue 13.5: a FIFO or a device where the store, its journal or an import file should be is
 /// refused with one sentence before a byte is read, through the debug binary. Each run has a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoTestSupport
 
 /// The built `todo-tui` in a real terminal: tmux runs it in a detached pane, keys go in with
 /// `send-keys`, and the screen comes back with `capture-pane` (issue 4, DESIGN §5).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoTestSupport
 
 @testable import todo_tui
 

@@ -1,4 +1,5 @@
 import Foundation
+import TodoTestSupport
 
 /// A temporary home for one test: a `todo-tui` runner whose default locations point into it,
 /// and a store path inside it. Everything is removed when the value is released.

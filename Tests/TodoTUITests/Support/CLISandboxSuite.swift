@@ -1,3 +1,5 @@
+import TodoTestSupport
+
 /// A test suite that runs in one sandbox, reached by the sandbox's own names.
 protocol CLISandboxSuite {
     var sandbox: CLISandbox { get }

@@ -70,21 +70,3 @@ struct CommandRunner {
         )
     }
 }
-
-/// A temporary folder removed when the value is released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("todo-tui-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TodoTestSupport
 
 /// A detached tmux session on a private server, running one program in one pane.
 ///

@@ -7,22 +7,21 @@ import Glibc
 /// build one with `swift build -c release --scratch-path .build-release-e2e` (a scratch path
 /// of its own: `swift test` holds the lock of `.build`). A build that fails is a test failure,
 /// never a skip.
-enum ReleaseBinary {
+public enum ReleaseBinary {
     /// Why no release binary could be had.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    /// The package's root folder (this file is `Tests/TodoTUITests/Support/ReleaseBinary.swift`).
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    /// The package's root folder (this file is `Sources/TodoTestSupport/ReleaseBinary.swift`).
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The scratch path the tests build in when `.build/release` is missing or stale.
-    static let scratchPath = ".build-release-e2e"
+    public static let scratchPath = ".build-release-e2e"
 
     /// The path of an up-to-date release `todo-tui`, found or built once per test process.
-    static let path: Result<String, Failure> = locateOrBuild()
+    public static let path: Result<String, Failure> = locateOrBuild()
 
     private static func locateOrBuild() -> Result<String, Failure> {
         let sources = newestSourceDate()
@@ -40,7 +39,7 @@ enum ReleaseBinary {
         let scratch = packageRoot.appendingPathComponent(scratchPath)
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let log = scratch.appendingPathComponent("build.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         guard let handle = try? FileHandle(forWritingTo: log) else {
             return .failure(Failure(description: "cannot write the build log \(log.path)"))
         }

@@ -1,0 +1,192 @@
+import Foundation
+
+/// The CalDAV requests the sync makes (RFC 4918, 4791, 6578), each turning the server's answer
+/// into values or a `SyncError`.
+///
+/// Every method sends one request (`multiget` one per batch) and interprets the status codes the
+/// protocol allows for it; 401 is always `SyncError.unauthorized`.
+public struct CalDAVClient: Sendable {
+    public let transport: any HTTPTransport
+    /// The account name, for error messages.
+    public let user: String?
+
+    public init(transport: any HTTPTransport, user: String?) {
+        self.transport = transport
+        self.user = user
+    }
+
+    /// PROPFIND of `properties` (prefixed `d:`, `c:`, `cs:`) at `depth`.
+    /// - Throws: `.notCalDAV` when the answer is not a 207 multistatus.
+    public func propfind(_ url: URL, depth: Int, properties: [String]) throws(SyncError) -> Multistatus {
+        let response = try send(
+            "PROPFIND", url, headers: ["Depth": String(depth)], body: DAVRequestBody.propfind(properties))
+        guard response.status == 207 else {
+            throw .notCalDAV(url: url.absoluteString, reason: "PROPFIND was answered with HTTP \(response.status)")
+        }
+        return try multistatus(response)
+    }
+
+    /// The collection's change markers: `DAV:sync-token` and `CS:getctag`.
+    public func collectionState(_ collection: URL) throws(SyncError) -> CollectionState {
+        let answer = try propfind(collection, depth: 0, properties: ["d:sync-token", "cs:getctag", "d:resourcetype"])
+        guard let response = answer.responses.first else {
+            throw .malformedResponse(url: collection.absoluteString, reason: "no response for the collection")
+        }
+        return CollectionState(
+            syncToken: response.text("sync-token"),
+            ctag: response.text("getctag", in: DAVNamespace.calendarServer))
+    }
+
+    /// RFC 6578 `sync-collection` from `token`: what changed since.
+    /// - Returns: nil when the server rejects the token (403 or 412 with `DAV:valid-sync-token`,
+    ///   any other 4xx but 401, or a 5xx): the caller lists the whole collection instead.
+    public func syncCollection(_ collection: URL, token: String) throws(SyncError) -> CollectionChanges? {
+        var changes = CollectionChanges()
+        var from = token
+        // 507 on the collection itself means "truncated": ask again from the token it gave.
+        for _ in 0..<1_000 {
+            let response = try send(
+                "REPORT", collection, headers: ["Depth": "1"], body: DAVRequestBody.syncCollection(token: from))
+            if response.status == 401 { throw .unauthorized(url: collection.absoluteString, user: user) }
+            guard response.status == 207 else { return nil }
+            let answer = try multistatus(response)
+            var truncated = false
+            for member in answer.responses {
+                if member.url.path == collection.path || member.url.path + "/" == collection.path {
+                    truncated = truncated || member.status == 507
+                } else if member.status == 404 {
+                    changes.removed.insert(member.url.path)
+                    changes.changed[member.url.path] = nil
+                } else if member.status == nil || (200..<300).contains(member.status ?? 0) {
+                    changes.changed[member.url.path] = Listing(url: member.url, etag: member.text("getetag"))
+                    changes.removed.remove(member.url.path)
+                }
+            }
+            guard let next = answer.syncToken else {
+                throw .malformedResponse(
+                    url: collection.absoluteString, reason: "a sync-collection answer without a sync-token")
+            }
+            changes.syncToken = next
+            if !truncated || next == from { return changes }
+            from = next
+        }
+        return changes
+    }
+
+    /// Every VTODO in the collection with its ETag, by path (a `calendar-query`).
+    public func listTodos(_ collection: URL) throws(SyncError) -> [String: Listing] {
+        let response = try send("REPORT", collection, headers: ["Depth": "1"], body: DAVRequestBody.todoListing)
+        guard response.status == 207 else {
+            throw status(of: response, method: "REPORT", url: collection)
+        }
+        var listing: [String: Listing] = [:]
+        for member in try multistatus(response).responses where member.url.path != collection.path {
+            if member.status == nil || (200..<300).contains(member.status ?? 0) {
+                listing[member.url.path] = Listing(url: member.url, etag: member.text("getetag"))
+            }
+        }
+        return listing
+    }
+
+    /// The resources at `urls` with their ETags and data, `batchSize` per `calendar-multiget`.
+    /// A resource the server no longer has is left out.
+    public func multiget(_ collection: URL, _ urls: [URL], batchSize: Int = 100) throws(SyncError) -> [Resource] {
+        var resources: [Resource] = []
+        resources.reserveCapacity(urls.count)
+        var start = 0
+        while start < urls.count {
+            let batch = urls[start..<min(start + batchSize, urls.count)]
+            start += batchSize
+            let response = try send(
+                "REPORT", collection, headers: ["Depth": "1"],
+                body: DAVRequestBody.multiget(batch.map(\.percentEncodedPath)))
+            guard response.status == 207 else {
+                throw status(of: response, method: "REPORT", url: collection)
+            }
+            for member in try multistatus(response).responses {
+                guard let data = member.property("calendar-data", in: DAVNamespace.calDAV)?.text, !data.isEmpty
+                else { continue }
+                resources.append(Resource(url: member.url, etag: member.text("getetag"), bytes: Array(data.utf8)))
+            }
+        }
+        return resources
+    }
+
+    /// The resource at `url`, or nil when the server has none (404 or 410).
+    public func get(_ url: URL) throws(SyncError) -> Resource? {
+        let response = try send("GET", url, headers: [:], body: nil)
+        if response.status == 404 || response.status == 410 { return nil }
+        guard response.isSuccess else { throw status(of: response, method: "GET", url: url) }
+        return Resource(url: url, etag: response.etag, bytes: Array(response.body))
+    }
+
+    /// The ETag of the resource at `url`, for a PUT the server answered without one.
+    public func etag(of url: URL) throws(SyncError) -> String? {
+        try propfind(url, depth: 0, properties: ["d:getetag"]).responses.first?.text("getetag")
+    }
+
+    /// PUT of an object resource: `ifMatch` an ETag to replace that version only, else only
+    /// when nothing is at `url` (`If-None-Match: *`).
+    public func put(_ url: URL, _ bytes: [UInt8], ifMatch etag: String?) throws(SyncError) -> PutOutcome {
+        var headers = ["Content-Type": "text/calendar; charset=utf-8"]
+        if let etag {
+            headers["If-Match"] = etag
+        } else {
+            headers["If-None-Match"] = "*"
+        }
+        let response = try send("PUT", url, headers: headers, body: Data(bytes))
+        if response.isSuccess { return .stored(etag: response.etag) }
+        if response.status == 412 { return .preconditionFailed }
+        if response.status == 403 || response.status == 409,
+            let root = try? XMLTreeParser.parse(response.body), root.isNamed("error", in: DAVNamespace.dav),
+            let conflict = root.child("no-uid-conflict", in: DAVNamespace.calDAV)
+        {
+            let href = conflict.child("href")?.trimmedText
+            return .uidConflict(existing: href.flatMap { URL(string: $0, relativeTo: url)?.absoluteURL })
+        }
+        throw status(of: response, method: "PUT", url: url)
+    }
+
+    /// DELETE of the version `etag` of the resource at `url`.
+    public func delete(_ url: URL, ifMatch etag: String?) throws(SyncError) -> DeleteOutcome {
+        let response = try send("DELETE", url, headers: etag.map { ["If-Match": $0] } ?? [:], body: nil)
+        if response.isSuccess { return .deleted }
+        if response.status == 404 || response.status == 410 { return .alreadyGone }
+        if response.status == 412 { return .preconditionFailed }
+        throw status(of: response, method: "DELETE", url: url)
+    }
+
+    /// MKCALENDAR of a to-do calendar at `url`.
+    public func makeCalendar(_ url: URL, displayName: String) throws(SyncError) {
+        let response = try send(
+            "MKCALENDAR", url, headers: [:], body: DAVRequestBody.makeCalendar(displayName: displayName))
+        guard response.isSuccess else { throw status(of: response, method: "MKCALENDAR", url: url) }
+    }
+
+    // MARK: Plumbing
+
+    private func send(
+        _ method: String, _ url: URL, headers: [String: String], body: Data?
+    ) throws(SyncError)
+        -> HTTPResponse
+    {
+        var all = headers
+        if body != nil, all["Content-Type"] == nil {
+            all["Content-Type"] = "application/xml; charset=utf-8"
+        }
+        let response = try transport.send(HTTPRequest(method: method, url: url, headers: all, body: body))
+        if response.status == 401 { throw .unauthorized(url: url.absoluteString, user: user) }
+        return response
+    }
+
+    private func multistatus(_ response: HTTPResponse) throws(SyncError) -> Multistatus {
+        try Multistatus(response.body, base: response.url)
+    }
+
+    /// The error for an answer a request cannot use.
+    private func status(of response: HTTPResponse, method: String, url: URL) -> SyncError {
+        response.status == 403
+            ? .forbidden(url: url.absoluteString)
+            : .unexpectedStatus(method: method, url: url.absoluteString, status: response.status)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import TodoCore
+
+/// Two-way sync of a local store with one CalDAV collection (RFC 4791, 6578).
+///
+/// A run, under the state file's run lock:
+/// 1. **Pull.** The collection's sync token (or ctag) unchanged since the last run: no listing.
+///    Otherwise the changes since the stored token (`sync-collection`; a rejected token falls
+///    back to a full `calendar-query` listing), then the changed resources by
+///    `calendar-multiget` in batches.
+/// 2. **Decide**, per item, from the last agreed value (`SyncRecord.base`), the local item and
+///    the server's: a side that changed alone wins; both changed is settled by
+///    `SyncOptions.policy` (`MergePolicy.settle`), and an edit always beats a delete.
+/// 3. **Safety**: a run that would delete more than half of either side (and at least two
+///    items), or whose collection differs from the one the store synced with, stops before it
+///    changes anything unless `SyncOptions.confirmed`.
+/// 4. **Apply locally** in one save, then store the state with the new token: the token is
+///    stored only once everything it covers is applied.
+/// 5. **Push**: new items with `PUT If-None-Match: *`, edits with `If-Match`, deletions with
+///    `DELETE If-Match`. A 412 fetches the item again, merges and retries (bounded); a PUT
+///    without an ETag in the answer asks for it.
+///
+/// Killed at any instant, the next run finishes the job: an item is only recorded as agreed
+/// after both sides hold it, items are matched by UID, and replaying a step is harmless (a PUT
+/// whose answer was lost comes back as a server change equal to the local item).
+public final class SyncEngine {
+    let client: CalDAVClient
+    let collection: URL
+    let context: TodoContext
+    let stateFile: SyncStateFile
+    let now: () -> Date
+    let calendar: Calendar
+
+    /// - Parameters:
+    ///   - context: a context on the local store; the run saves through it.
+    ///   - now: the clock for `DTSTAMP` and parsing.
+    ///   - calendar: the days of whole-day items.
+    public init(
+        client: CalDAVClient, collection: URL, context: TodoContext, stateFile: SyncStateFile,
+        now: @escaping () -> Date, calendar: Calendar
+    ) {
+        self.client = client
+        self.collection = collection
+        self.context = context
+        self.stateFile = stateFile
+        self.now = now
+        self.calendar = calendar
+    }
+
+    /// Runs one sync.
+    /// - Throws: `SyncError`; what was applied before the error stays applied and recorded, and
+    ///   the next run carries on from there.
+    public func run(_ options: SyncOptions) throws(SyncError) -> SyncReport {
+        try stateFile.withRunLock { () throws(SyncError) -> SyncReport in
+            var run = SyncRun(engine: self, options: options, state: try startingState(options))
+            return try run.perform()
+        }
+    }
+
+    private func startingState(_ options: SyncOptions) throws(SyncError) -> SyncState {
+        let fresh = SyncState(collection: collection.absoluteString)
+        guard let state = try stateFile.load() else { return fresh }
+        guard state.collection == collection.absoluteString else {
+            guard options.confirmed else {
+                throw .collectionChanged(from: state.collection, to: collection.absoluteString)
+            }
+            return fresh
+        }
+        return state
+    }
+
+    // MARK: iCalendar
+
+    /// The item an object resource holds.
+    func item(from bytes: [UInt8], name: String) throws(ExchangeError) -> TodoItem {
+        try ICalendarFormat.item(fromObjectResource: bytes, name: name, now: now(), calendar: calendar)
+    }
+
+    /// The object resource of `item`.
+    func resource(of item: TodoItem) -> [UInt8] {
+        ICalendarFormat.objectResource(for: item, now: now(), calendar: calendar)
+    }
+
+    /// True when `a` and `b` say the same in iCalendar: what the server would hold for each is
+    /// the same to-do (dates to the second, as iCalendar keeps them).
+    func sameOnServer(_ a: TodoItem, _ b: TodoItem) -> Bool {
+        guard let a = try? item(from: resource(of: a), name: ""), let b = try? item(from: resource(of: b), name: "")
+        else { return false }
+        return a.hasSameContent(as: b)
+    }
+}

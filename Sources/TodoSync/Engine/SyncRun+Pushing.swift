@@ -1,0 +1,135 @@
+import Foundation
+import TodoCore
+
+extension SyncRun {
+    /// How many pushes go between two writes of the state file: a run killed mid-push then
+    /// repeats at most this many requests (each harmless to repeat).
+    static let pushesPerStateWrite = 100
+
+    /// Sends `pushes` in order, recording each as agreed once the server holds it.
+    mutating func push() throws(SyncError) {
+        for (index, pending) in pushes.enumerated() {
+            switch pending {
+            case .put(let item, let url, let etag, let isNew):
+                try put(item, at: url, replacing: etag, isNew: isNew, attempt: 0)
+            case .delete(let id, let url, let etag):
+                try delete(id, at: url, replacing: etag)
+            }
+            if (index + 1) % Self.pushesPerStateWrite == 0 { try saveState() }
+        }
+    }
+
+    private mutating func put(
+        _ item: TodoItem, at url: URL, replacing etag: String?, isNew: Bool, attempt: Int
+    ) throws(SyncError) {
+        let bytes = engine.resource(of: item)
+        switch try engine.client.put(url, bytes, ifMatch: etag) {
+        case .stored(let newETag):
+            var tag = newETag
+            if tag == nil { tag = try engine.client.etag(of: url) }
+            records[item.id] = SyncRecord(
+                id: item.id, href: url.absoluteString, etag: tag, localVersion: localVersion(after: item),
+                base: String(decoding: bytes, as: UTF8.self))
+            if isNew { report.pushedAdded += 1 } else { report.pushedChanged += 1 }
+        case .preconditionFailed:
+            // Someone wrote the resource since we read it: fetch it, merge, and try again.
+            guard attempt < options.retries else {
+                report.waitingConflicts.append(item.text)
+                return
+            }
+            guard let current = try engine.client.get(url) else {
+                // Deleted meanwhile: our edit beats the delete.
+                return try put(item, at: url, replacing: nil, isNew: true, attempt: attempt + 1)
+            }
+            try mergeAndRetry(item, with: current, attempt: attempt)
+        case .uidConflict(let existing):
+            // The server holds this UID at another URL: adopt that one instead of duplicating.
+            guard let existing, existing.path != url.path, attempt < options.retries,
+                let current = try engine.client.get(existing)
+            else {
+                report.unreadable.append("'\(item.text)': the server refused its UID at \(url.absoluteString)")
+                return
+            }
+            try mergeAndRetry(item, with: current, attempt: attempt)
+        }
+    }
+
+    /// The server's `current` value won a race against our PUT of `item`: settle the two by
+    /// the policy, apply the result locally, and send it to where `current` lives.
+    private mutating func mergeAndRetry(_ item: TodoItem, with current: Resource, attempt: Int) throws(SyncError) {
+        let theirs: TodoItem
+        do {
+            theirs = try engine.item(from: current.bytes, name: current.url.absoluteString)
+        } catch {
+            report.unreadable.append(error.description)
+            return
+        }
+        switch options.policy.settle(base: base(of: item.id), ours: item, theirs: theirs) {
+        case .undecided:
+            report.waitingConflicts.append(item.text)
+        case .settled(nil):
+            try writeLocally(item.id, nil)
+            records[item.id] = nil
+        case .settled(let merged?):
+            report.merged += 1
+            try writeLocally(merged.id, merged)
+            if engine.sameOnServer(merged, theirs) {
+                records[merged.id] = record(of: current, id: merged.id, localVersion: localVersion(after: merged))
+            } else {
+                try put(merged, at: current.url, replacing: current.etag, isNew: false, attempt: attempt + 1)
+            }
+        }
+    }
+
+    private mutating func delete(_ id: UUID, at url: URL, replacing etag: String?) throws(SyncError) {
+        switch try engine.client.delete(url, ifMatch: etag) {
+        case .deleted, .alreadyGone:
+            records[id] = nil
+            report.pushedDeleted += 1
+        case .preconditionFailed:
+            // Edited on the server since: the edit beats our delete, the item comes back here.
+            guard let current = try engine.client.get(url) else {
+                records[id] = nil
+                return
+            }
+            do {
+                let item = try engine.item(from: current.bytes, name: current.url.absoluteString)
+                try writeLocally(id, item)
+                records[id] = record(of: current, id: id, localVersion: localVersion(after: item))
+                report.pulledChanged += 1
+            } catch let error as ExchangeError {
+                report.unreadable.append(error.description)
+            } catch {
+                throw error as? SyncError ?? .store(String(describing: error))
+            }
+        }
+    }
+
+    /// Saves `value` (nil = delete) for `id` in the local store at once.
+    private mutating func writeLocally(_ id: UUID, _ value: TodoItem?) throws(SyncError) {
+        if let current = locals[id], let value, current.hasSameContent(as: value) { return }
+        let context = engine.context
+        do {
+            let exists = try context.item(with: id) != nil
+            switch (value, exists) {
+            case (nil, true): try context.delete(id)
+            case (let item?, true): try context.update(id) { $0 = Self.keepingVersion(item, of: $0) }
+            case (let item?, false): try context.insert(item)
+            case (nil, false): break
+            }
+            report.wroteLocally = report.wroteLocally || context.hasChanges
+            try context.save()
+            locals[id] = try context.item(with: id)
+        } catch {
+            context.rollback()
+            throw .store("The list could not be saved (\(error)); the next sync tries again.")
+        }
+    }
+
+    /// The local version to record once the server holds `item`: the saved item's version
+    /// when it still holds that value, else -1 (changed, to go out next time).
+    private func localVersion(after item: TodoItem) -> Int {
+        guard let saved = locals[item.id], saved.hasSameContent(as: item) else { return -1 }
+        return saved.version
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import TodoCore
+
+/// One run of `SyncEngine`: the state it started from and what it decided so far.
+struct SyncRun {
+    let engine: SyncEngine
+    let options: SyncOptions
+    var state: SyncState
+    var report = SyncReport()
+
+    /// The records by item id, and which id each known path holds.
+    var records: [UUID: SyncRecord] = [:]
+    var idsByPath: [String: UUID] = [:]
+
+    /// What the server changed since the last run, by item id.
+    var remote: [UUID: RemoteChange] = [:]
+    /// The local items as read at the start.
+    var locals: [UUID: TodoItem] = [:]
+
+    /// Local writes to make (nil = delete), and the records to store after them.
+    var localWrites: [UUID: TodoItem?] = [:]
+    var recordsAfterWrite: [UUID: SyncRecord] = [:]
+    /// Records to drop once the local writes are saved.
+    var recordsToDrop: Set<UUID> = []
+    var pushes: [PendingPush] = []
+
+    init(engine: SyncEngine, options: SyncOptions, state: SyncState) {
+        self.engine = engine
+        self.options = options
+        self.state = state
+        for record in state.records {
+            records[record.id] = record
+            if let url = URL(string: record.href) { idsByPath[url.path] = record.id }
+        }
+    }
+
+    mutating func perform() throws(SyncError) -> SyncReport {
+        let marker = try pull()
+        do {
+            for item in try engine.context.fetch(FetchRequest()) {
+                locals[item.id] = item
+            }
+        } catch {
+            throw .store(error.description)
+        }
+        decide()
+        try checkSafety()
+        try applyLocally()
+        state.marker = marker
+        try saveState()
+        try push()
+        try saveState()
+        return report
+    }
+
+    // MARK: Pull
+
+    /// Learns what the server changed and fetches it into `remote`.
+    /// - Returns: the collection's marker to store once those changes are applied.
+    private mutating func pull() throws(SyncError) -> CollectionState {
+        let client = engine.client
+        let collection = engine.collection
+        let marker = try client.collectionState(collection)
+        if marker.isUnchanged(since: state.marker) {
+            report.remoteUnchanged = true
+            return marker
+        }
+        var changed: [String: Listing]
+        var removed: Set<String>
+        var newMarker = marker
+        if let token = state.marker?.syncToken, marker.syncToken != nil,
+            let changes = try client.syncCollection(collection, token: token)
+        {
+            changed = changes.changed
+            removed = changes.removed.filter { idsByPath[$0] != nil }
+            newMarker.syncToken = changes.syncToken
+        } else {
+            changed = try client.listTodos(collection)
+            removed = Set(idsByPath.keys).subtracting(changed.keys)
+        }
+        changed = changed.filter { path, listing in
+            guard let id = idsByPath[path], let etag = listing.etag else { return true }
+            return records[id]?.etag != etag
+        }
+        let fetched = try client.multiget(
+            collection, changed.values.map(\.url).sorted { $0.path < $1.path }, batchSize: options.batchSize)
+        var seen: Set<String> = []
+        for resource in fetched {
+            seen.insert(resource.url.path)
+            let item: TodoItem
+            do {
+                item = try engine.item(from: resource.bytes, name: resource.url.absoluteString)
+            } catch {
+                report.unreadable.append(error.description)
+                continue
+            }
+            if let old = idsByPath[resource.url.path], old != item.id {
+                // The resource now holds another to-do: the old one left this path.
+                remote[old] = .deleted
+            }
+            remote[item.id] = .changed(resource, item)
+        }
+        // Listed as changed but gone by the time of the multiget: deleted in between.
+        for path in changed.keys where !seen.contains(path) && idsByPath[path] != nil {
+            removed.insert(path)
+        }
+        for path in removed {
+            if let id = idsByPath[path], remote[id] == nil { remote[id] = .deleted }
+        }
+        return newMarker
+    }
+
+    // MARK: State
+
+    /// Writes `records` and `state.marker` to the state file.
+    mutating func saveState() throws(SyncError) {
+        state.records = records.values.sorted { $0.id.uuidString < $1.id.uuidString }
+        try engine.stateFile.save(state)
+    }
+
+    /// A record of `resource` as agreed, with `localVersion`.
+    func record(of resource: Resource, id: UUID, localVersion: Int) -> SyncRecord {
+        SyncRecord(
+            id: id, href: resource.url.absoluteString, etag: resource.etag, localVersion: localVersion,
+            base: String(decoding: resource.bytes, as: UTF8.self))
+    }
+
+    /// The last agreed value of `id`, if there is one.
+    func base(of id: UUID) -> TodoItem? {
+        guard let record = records[id] else { return nil }
+        return try? engine.item(from: Array(record.base.utf8), name: record.href)
+    }
+}

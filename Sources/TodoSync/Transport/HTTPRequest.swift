@@ -1,0 +1,18 @@
+import Foundation
+
+/// One HTTP request as the sync sends it: WebDAV methods (PROPFIND, REPORT, MKCALENDAR) carry
+/// an XML body, PUT an iCalendar one.
+public struct HTTPRequest: Sendable, Hashable {
+    public var method: String
+    public var url: URL
+    /// Header fields by name; the transport adds `Authorization` itself.
+    public var headers: [String: String]
+    public var body: Data?
+
+    public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}

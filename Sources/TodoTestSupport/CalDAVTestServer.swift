@@ -1,0 +1,135 @@
+import Foundation
+import Glibc
+
+/// A real CalDAV server for tests: Debian's `radicale` or `xandikos`, serving a temporary
+/// folder on a free 127.0.0.1 port, started by the test and stopped by its process id (SIGTERM,
+/// then SIGKILL). Radicale checks a plain htpasswd user `alice`/`secret`; Xandikos has no
+/// authentication. `stop()` and `start()` again keep the data and the port, to show a server
+/// that goes away mid-run.
+public final class CalDAVTestServer: @unchecked Sendable {
+    public enum Kind: String, CaseIterable, Sendable, CustomStringConvertible {
+        case radicale, xandikos
+        public var description: String { rawValue }
+    }
+
+    public let kind: Kind
+    public private(set) var port: Int
+    public let user = "alice"
+    public let password = "secret"
+    private let folder: TemporaryDirectory
+    private var process: Process?
+
+    /// Why a server could not be started.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
+    }
+
+    /// Starts a server of `kind`.
+    /// - Throws: `Failure` when it does not answer within 20 seconds on any of three ports.
+    public init(_ kind: Kind) throws {
+        self.kind = kind
+        folder = try TemporaryDirectory()
+        port = 0
+        try FileManager.default.createDirectory(atPath: folder.path("data"), withIntermediateDirectories: true)
+        try "alice:secret\n".write(toFile: folder.path("users"), atomically: true, encoding: .utf8)
+        var lastError: Failure?
+        for _ in 0..<3 {
+            port = FreePort.pick()
+            do {
+                try start()
+                return
+            } catch let error as Failure {
+                lastError = error
+            }
+        }
+        throw lastError ?? Failure(description: "\(kind) did not start")
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The server's root, `http://127.0.0.1:<port>/`.
+    public var rootURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
+
+    /// Where the user's calendars live.
+    public var homeURL: URL {
+        URL(string: kind == .radicale ? "alice/" : "user/calendars/", relativeTo: rootURL)!.absoluteURL
+    }
+
+    /// A collection URL in the home, by its last path segment.
+    public func collectionURL(_ name: String) -> URL {
+        URL(string: name + "/", relativeTo: homeURL)!.absoluteURL
+    }
+
+    /// Starts (or restarts) the server on `port` and waits until it accepts connections.
+    public func start() throws {
+        guard process == nil else { return }
+        let process = Process()
+        switch kind {
+        case .radicale:
+            let config = """
+                [server]
+                hosts = 127.0.0.1:\(port)
+                [auth]
+                type = htpasswd
+                htpasswd_filename = \(folder.path("users"))
+                htpasswd_encryption = plain
+                [storage]
+                filesystem_folder = \(folder.path("data"))
+                [logging]
+                level = warning
+                """
+            try config.write(toFile: folder.path("radicale.conf"), atomically: true, encoding: .utf8)
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/radicale")
+            process.arguments = ["--config", folder.path("radicale.conf")]
+        case .xandikos:
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/xandikos")
+            process.arguments = [
+                "-d", folder.path("data"), "-l", "127.0.0.1", "-p", String(port), "--autocreate",
+                "--current-user-principal", "/user/",
+            ]
+        }
+        let log = folder.path("\(kind).log")
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        for _ in 0..<400 {
+            if FreePort.isAccepting(port) { return }
+            if !process.isRunning { break }
+            usleep(50_000)
+        }
+        stop()
+        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        throw Failure(description: "\(kind) did not answer on port \(port): \(output.suffix(2000))")
+    }
+
+    /// Stops the server by its process id: SIGTERM, and SIGKILL after two seconds.
+    public func stop() {
+        guard let process else { return }
+        self.process = nil
+        let pid = process.processIdentifier
+        kill(pid, SIGTERM)
+        for _ in 0..<40 where process.isRunning {
+            usleep(50_000)
+        }
+        if process.isRunning { kill(pid, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// The collection's folder on disk for `name` (its `.ics` files are the server's items).
+    public func storageFolder(_ name: String) -> String {
+        switch kind {
+        case .radicale: folder.path("data/collection-root/alice/\(name)")
+        case .xandikos: folder.path("data/user/calendars/\(name)")
+        }
+    }
+}

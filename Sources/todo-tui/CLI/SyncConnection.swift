@@ -1,0 +1,19 @@
+import Foundation
+import TodoSync
+
+/// The client for the stored account: its URL checked, its password fetched from its source.
+enum SyncConnection {
+    /// The account file's path for this process's environment.
+    static var accountPath: String {
+        SyncAccount.path(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
+    }
+
+    /// A client that authenticates as `user` at `url`'s host.
+    /// - Throws: `SyncError` for a missing password or a failing password command.
+    static func client(user: String, url: URL, passwordCommand: String?) throws(SyncError) -> CalDAVClient {
+        let password = try PasswordSource.password(
+            user: user, host: url.host ?? "", command: passwordCommand,
+            environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
+        return CalDAVClient(transport: URLSessionTransport(user: user, password: password), user: user)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import TodoCore
+import TodoSync
+import TodoTestSupport
+
+/// One device in a sync test: its own store file, syncing with a collection on a test server.
+final class SyncDevice {
+    let folder: TemporaryDirectory
+    let storePath: String
+    let collection: URL
+    let server: CalDAVTestServer
+    /// Lets a test hook or break the HTTP traffic of this device.
+    var transport: any HTTPTransport
+
+    init(server: CalDAVTestServer, collection: URL) throws {
+        folder = try TemporaryDirectory()
+        storePath = folder.path("todos.json")
+        self.collection = collection
+        self.server = server
+        transport = URLSessionTransport(user: server.user, password: server.password, timeout: 10)
+    }
+
+    var client: CalDAVClient { CalDAVClient(transport: transport, user: server.user) }
+
+    /// A fresh context on the store, as every command makes one.
+    func context() -> TodoContext {
+        TodoContext(store: JSONStore(path: storePath), now: Date.init)
+    }
+
+    /// One sync run.
+    @discardableResult
+    func sync(
+        _ policy: MergePolicy = .mergeByPropertyObjectTrump, confirmed: Bool = false
+    ) throws(SyncError)
+        -> SyncReport
+    {
+        let engine = SyncEngine(
+            client: client, collection: collection, context: context(),
+            stateFile: SyncStateFile(storePath: storePath), now: Date.init, calendar: SyncDevice.calendar)
+        return try engine.run(SyncOptions(policy: policy, confirmed: confirmed))
+    }
+
+    static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    /// Every item, by text.
+    func items() throws -> [String: TodoItem] {
+        Dictionary(try context().fetch(FetchRequest()).map { ($0.text, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    func item(_ text: String) throws -> TodoItem? {
+        try items()[text]
+    }
+
+    /// Adds an item and saves.
+    @discardableResult
+    func add(_ text: String, day: Int = 0, priority: TodoPriority = .none, tags: [String] = []) throws -> TodoItem {
+        let context = context()
+        let item = TodoItem(
+            text: text, date: Date(timeIntervalSince1970: 1_800_000_000 + Double(day) * 86_400), createdAt: Date(),
+            priority: priority, tags: TodoTags(tags))
+        try context.insert(item)
+        try context.save()
+        return item
+    }
+
+    /// Changes the item with `text` and saves.
+    func edit(_ text: String, _ change: @escaping (inout TodoItem) -> Void) throws {
+        let context = context()
+        guard let item = try context.fetch(FetchRequest()).first(where: { $0.text == text }) else {
+            throw CalDAVTestServer.Failure(description: "no item '\(text)'")
+        }
+        try context.update(item.id, change)
+        try context.save()
+    }
+
+    func delete(_ text: String) throws {
+        let context = context()
+        guard let item = try context.fetch(FetchRequest()).first(where: { $0.text == text }) else {
+            throw CalDAVTestServer.Failure(description: "no item '\(text)'")
+        }
+        try context.delete(item.id)
+        try context.save()
+    }
+}
+
+/// A server with one empty to-do collection, `todos`.
+func makeServer(_ kind: CalDAVTestServer.Kind) throws -> (CalDAVTestServer, URL) {
+    let server = try CalDAVTestServer(kind)
+    let collection = server.collectionURL("todos")
+    let client = CalDAVClient(
+        transport: URLSessionTransport(user: server.user, password: server.password, timeout: 10), user: server.user)
+    try client.makeCalendar(collection, displayName: "To-dos")
+    return (server, collection)
+}

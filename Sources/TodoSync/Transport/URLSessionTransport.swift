@@ -12,6 +12,7 @@ import Foundation
 /// redirects are followed. Each request waits at most `timeout` for an answer.
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
+    private let delegate = SessionDelegate()
     private let authorization: String?
     private let timeout: TimeInterval
 
@@ -24,7 +25,7 @@ public final class URLSessionTransport: HTTPTransport {
         configuration.httpCookieStorage = nil
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         if let user, let password {
             authorization = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
         } else {
@@ -81,7 +82,8 @@ public final class URLSessionTransport: HTTPTransport {
         task.resume()
         done.wait()
         let (data, response, error) = outcome.get()
-        guard let http = response as? HTTPURLResponse else {
+        // A 401 reaches the delegate as a challenge, which is cancelled: its response is the answer.
+        guard let http = response as? HTTPURLResponse ?? delegate.refusal(of: task.taskIdentifier) else {
             let reason = error.map(Self.reason) ?? "no HTTP answer"
             throw .unreachable(url: request.url.absoluteString, reason: reason)
         }
@@ -124,12 +126,37 @@ private final class Outcome: @unchecked Sendable {
     }
 }
 
-/// Makes URLSession hand every redirect back to `URLSessionTransport`, which follows it itself.
-private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+/// Makes URLSession hand every redirect back to `URLSessionTransport`, which follows it itself,
+/// and turn an authentication challenge into its 401 answer: the transport sends Basic
+/// credentials itself, and FoundationNetworking's default handling of a refused password
+/// retries without end.
+private final class SessionDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var refusals: [Int: HTTPURLResponse] = [:]
+
+    /// The 401 answer task `id` got, once (it is forgotten as it is handed out).
+    func refusal(of id: Int) -> HTTPURLResponse? {
+        lock.lock()
+        defer { lock.unlock() }
+        return refusals.removeValue(forKey: id)
+    }
+
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        if let response = challenge.failureResponse as? HTTPURLResponse {
+            lock.lock()
+            refusals[task.taskIdentifier] = response
+            lock.unlock()
+        }
+        completionHandler(.cancelAuthenticationChallenge, nil)
     }
 }

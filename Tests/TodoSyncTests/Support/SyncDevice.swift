@@ -7,7 +7,7 @@ import TodoTestSupport
 final class SyncDevice {
     let folder: TemporaryDirectory
     let storePath: String
-    let collection: URL
+    var collection: URL
     let server: CalDAVTestServer
     /// Lets a test hook or break the HTTP traffic of this device.
     var transport: any HTTPTransport

@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "TodoTestSupport"),
         .executableTarget(name: "todo-bench", dependencies: ["TodoCore"]),
         .executableTarget(name: "todo-stress", dependencies: ["TodoCore"]),
-        .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore"]),
+        .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "TodoTestSupport"]),
         .testTarget(name: "TodoTUITests", dependencies: ["todo-tui", "TodoCore", "TodoTestSupport"]),
         .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoCore", "TodoTestSupport"]),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import TodoTestSupport
 
 @testable import TodoCore
 

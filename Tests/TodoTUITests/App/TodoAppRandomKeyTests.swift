@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoTestSupport
 
 @testable import todo_tui
 
@@ -18,7 +19,7 @@ struct TodoAppRandomKeyTests {
     func randomKeys() throws {
         let steps = Int(ProcessInfo.processInfo.environment["TODO_RANDOM_KEYS"] ?? "") ?? 100_000
         let seed = UInt64(ProcessInfo.processInfo.environment["TODO_RANDOM_SEED"] ?? "") ?? 20_261_122
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         let store = InMemoryStore()
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt

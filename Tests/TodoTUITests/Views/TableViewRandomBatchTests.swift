@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 @testable import todo_tui
 
@@ -7,7 +8,7 @@ import Testing
 struct TableViewRandomBatchTests {
     /// A list of 0–4 sections with 0–6 rows each.
     private func randomSections(
-        counter: inout Int, using random: inout SeededGenerator
+        counter: inout Int, using random: inout SplitMix64
     ) -> [TestTableDataSource.Section] {
         (0..<Int.random(in: 0...4, using: &random)).map { _ in
             counter += 1
@@ -19,8 +20,8 @@ struct TableViewRandomBatchTests {
 
     /// A random table of 0–4 sections on a viewport of 1–30 lines, with its generator and the
     /// counter that names new sections and rows.
-    private func start(seed: UInt64) -> (SeededGenerator, Int, TestTableDataSource, TableLog, TableView) {
-        var random = SeededGenerator(seed: seed)
+    private func start(seed: UInt64) -> (SplitMix64, Int, TestTableDataSource, TableLog, TableView) {
+        var random = SplitMix64(seed: seed)
         var counter = 0
         let source = TestTableDataSource(randomSections(counter: &counter, using: &random))
         let log = TableLog()
@@ -101,7 +102,7 @@ struct TableViewRandomBatchTests {
     }
 
     /// Makes the edit's batch inconsistent in a random way; `nil` when the edit offers no way.
-    private static func `break`(_ edit: inout RandomTableEdit, using random: inout SeededGenerator) -> String? {
+    private static func `break`(_ edit: inout RandomTableEdit, using random: inout SplitMix64) -> String? {
         switch Int.random(in: 0..<3, using: &random) {
         case 0:
             guard let path = edit.stationary.randomElement(using: &random) else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 @testable import todo_tui
 
@@ -59,7 +60,7 @@ struct TableViewSelectionTests {
 
     @Test("wherever the selection goes, the top line never shows a row without its day above it")
     func noRowWithoutItsDay() {
-        var random = SeededGenerator(seed: 42)
+        var random = SplitMix64(seed: 42)
         for _ in 0..<200 {
             let sections = (0..<Int.random(in: 1...6, using: &random)).map { section in
                 TestTableDataSource.Section(

@@ -1,4 +1,5 @@
 import Foundation
+import TodoTestSupport
 
 @testable import todo_tui
 
@@ -16,7 +17,7 @@ struct RandomTableEdit {
     var stationary: [IndexPath] = []
 
     /// Makes a random edit of `old` with fresh names drawn from `counter`.
-    init(of old: [Section], counter: inout Int, using random: inout SeededGenerator) {
+    init(of old: [Section], counter: inout Int, using random: inout SplitMix64) {
         self.old = old
         var sections = old.map { (title: $0.title, rows: $0.rows, isNew: false) }
         sections.removeAll { _ in Int.random(in: 0..<6, using: &random) == 0 }
@@ -39,7 +40,7 @@ struct RandomTableEdit {
     /// deleted sections) somewhere.
     private static func edit(
         _ sections: inout [(title: String?, rows: [String], isNew: Bool)], adding orphans: [String],
-        counter: inout Int, using random: inout SeededGenerator
+        counter: inout Int, using random: inout SplitMix64
     ) {
         guard !sections.isEmpty else { return }
         for index in sections.indices {
@@ -62,7 +63,7 @@ struct RandomTableEdit {
         }
     }
 
-    private mutating func deriveBatch(using random: inout SeededGenerator) {
+    private mutating func deriveBatch(using random: inout SplitMix64) {
         let oldTitles = old.map(\.title)
         let newTitles = new.map(\.title)
         var sectionTarget: [Int: Int] = [:]

@@ -1,12 +1,13 @@
-/// A small seeded generator so that random tests repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
+/// A small seeded generator (SplitMix64) so that random tests repeat exactly: a failure names
+/// its seed, and the same seed replays the same sequence.
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var value = state
         value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -2,12 +2,12 @@ import Foundation
 
 /// A todoman set-up of its own in a temporary folder: one list, `todos`, whose vdir is `list`,
 /// and the environment that points todoman at it (with UTC as the time zone).
-struct TodomanFolder {
-    let list: String
-    let environment: [String: String]
+public struct TodomanFolder {
+    public let list: String
+    public let environment: [String: String]
 
     /// Writes the list folder and todoman's configuration into `directory`.
-    init(in directory: String) throws {
+    public init(in directory: String) throws {
         list = "\(directory)/calendars/todos"
         try FileManager.default.createDirectory(atPath: list, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(
@@ -19,7 +19,7 @@ struct TodomanFolder {
             time_format = "%H:%M"
             default_list = "todos"
             """
-        try ExternalProgram.write(Array(config.utf8), to: "\(directory)/config/todoman/config.py")
+        try config.write(toFile: "\(directory)/config/todoman/config.py", atomically: true, encoding: .utf8)
         environment = ["XDG_CONFIG_HOME": "\(directory)/config", "HOME": directory, "TZ": "UTC"]
     }
 }

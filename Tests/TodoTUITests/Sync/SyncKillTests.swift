@@ -27,25 +27,30 @@ struct SyncKillTests {
 
         // A seeded generator: a failure names a sequence that can be replayed.
         var random = SplitMix64(seed: 0x5EED_51C7)
+        // Every round gives the run work (a local add; every third round a server change), and
+        // the kill falls anywhere in a run's first 150 ms: mid-listing, mid-fetch, mid-save, mid-push.
         var kills = 0
-        for round in 0..<50 {
-            if round % 5 == 0 {
-                // The other device moves on meanwhile, so runs meet new server changes.
-                _ = try sandbox.run("b", "add", "b extra \(round)")
+        var localAdds = 0
+        var serverAdds = 0
+        var rounds = 0
+        while kills < 50, rounds < 400 {
+            rounds += 1
+            if rounds % 3 == 0 {
+                _ = try sandbox.run("b", "add", "b extra \(rounds)")
+                serverAdds += 1
                 _ = try sandbox.run("b", "sync", "--yes")
             }
-            if round % 7 == 3 {
-                _ = try sandbox.run("a", "add", "a extra \(round)")
-            }
+            _ = try sandbox.run("a", "add", "a extra \(rounds)")
+            localAdds += 1
             let (process, _, _) = try sandbox.runner.start(["--store", sandbox.home.path("a.json"), "sync", "--yes"])
-            usleep(UInt32(random.next() % 900_000))
+            usleep(UInt32(random.next() % 150_000))
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 kills += 1
             }
             process.waitUntilExit()
         }
-        #expect(kills >= 40, "most runs were killed mid-way (\(kills))")
+        #expect(kills >= 50, "\(kills) runs were killed mid-way in \(rounds) rounds")
 
         let clean = try sandbox.run("a", "sync", "--yes")
         #expect(clean.status == 0, "\(clean.stderr)")
@@ -55,7 +60,7 @@ struct SyncKillTests {
         let a = try sandbox.items("a")
         let b = try sandbox.items("b")
         #expect(a == b, "both devices hold the same items")
-        #expect(a.count == 40 + 10 + 10 + 7, "every item made on either device, once")
+        #expect(a.count == 40 + 10 + localAdds + serverAdds, "every item made on either device, once")
         let files = try FileManager.default.contentsOfDirectory(atPath: server.storageFolder("t"))
             .filter { $0.hasSuffix(".ics") }
         #expect(files.count == a.count, "every item once on the server")

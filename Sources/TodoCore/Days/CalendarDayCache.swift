@@ -31,10 +31,18 @@ final class CalendarDayCache {
         if let known = intervalsByUTCDay[utcDay]?.first(where: { $0.start <= date && date < $0.end }) {
             return known
         }
+        let interval = Self.interval(of: date, in: calendar)
+        intervalsByUTCDay[utcDay, default: []].append(interval)
+        return interval
+    }
+
+    /// The calendar day `date` falls on in `calendar`, asked of the calendar itself: the one day
+    /// rule behind the cache, for the rare caller that compares a pair of dates without one.
+    /// - Complexity: one calendar computation, microseconds.
+    static func interval(of date: Date, in calendar: Calendar) -> DateInterval {
         guard let interval = calendar.dateInterval(of: .day, for: date) else {
             preconditionFailure("the calendar has no day containing \(date)")
         }
-        intervalsByUTCDay[utcDay, default: []].append(interval)
         return interval
     }
 

@@ -5,7 +5,8 @@ extension FetchedResultsController {
     /// common case, so that a tree search neither copies whole items nor touches their text.
     ///
     /// `primary` is the first sort descriptor's value as a number (dates as seconds since the
-    /// reference date, exactly; `isDone` as 0 or 1; colours by ordinal). When the request has
+    /// reference date, exactly; a `.day` as its start's; `isDone` as 0 or 1; colours by
+    /// ordinal). When the request has
     /// more descriptors, or a first one on text, `tail` keeps the item so that equal primaries
     /// are settled by the full order. Measured at 100,000 items, a search over these keys took
     /// 0.7 µs against 1.6 µs over whole items.
@@ -39,12 +40,16 @@ extension FetchedResultsController {
         }
     }
 
-    /// The item behind a key whose primary value does not decide the order alone.
+    /// The item behind a key whose primary value does not decide the order alone, with the
+    /// start of its day in the request's day calendar (its date when the request sorts by no
+    /// `.day`), so that comparing tails never asks the calendar.
     final class SortTail {
         let item: TodoItem
+        let day: Date
 
-        init(_ item: TodoItem) {
+        init(_ item: TodoItem, day: Date) {
             self.item = item
+            self.day = day
         }
     }
 
@@ -55,6 +60,9 @@ extension FetchedResultsController {
         private let primaryKey: TodoSortKey
         private let ascending: Bool
         private let needsTail: Bool
+        /// The days of the request's `.day` descriptors, each looked up once per key; nil
+        /// without one.
+        private let days: CalendarDayCache?
 
         init(request: FetchRequest) {
             precondition(!request.sortDescriptors.isEmpty, "a key order needs a sort descriptor")
@@ -62,17 +70,26 @@ extension FetchedResultsController {
             primaryKey = request.sortDescriptors[0].key
             ascending = request.sortDescriptors[0].ascending
             needsTail = request.sortDescriptors.count > 1 || primaryKey == .text
+            days = request.dayCalendar.map(CalendarDayCache.init(calendar:))
         }
 
         /// The key of `item`.
-        /// - Complexity: O(1).
+        /// - Complexity: O(1) amortised.
         func key(for item: TodoItem) -> SortKey {
-            SortKey(primary: primary(of: item), id: item.id, tail: needsTail ? SortTail(item) : nil)
+            let day = day(of: item)
+            return SortKey(
+                primary: primary(of: item, day: day), id: item.id, tail: needsTail ? SortTail(item, day: day) : nil)
         }
 
-        private func primary(of item: TodoItem) -> Double {
+        /// The start of `item`'s day in the request's day calendar, or its date without one.
+        private func day(of item: TodoItem) -> Date {
+            days?.startOfDay(containing: item.date) ?? item.date
+        }
+
+        private func primary(of item: TodoItem, day: Date) -> Double {
             switch primaryKey {
             case .date: item.date.timeIntervalSinceReferenceDate
+            case .day: day.timeIntervalSinceReferenceDate
             case .createdAt: item.createdAt.timeIntervalSinceReferenceDate
             case .modifiedAt: item.modifiedAt.timeIntervalSinceReferenceDate
             case .isDone: item.isDone ? 1 : 0
@@ -84,8 +101,18 @@ extension FetchedResultsController {
 
         /// Whether two values of one item take the same place in the order.
         func sortsAlike(_ old: TodoItem, _ new: TodoItem) -> Bool {
-            guard primary(of: old) == primary(of: new) else { return false }
-            return !needsTail || (!request.areInIncreasingOrder(old, new) && !request.areInIncreasingOrder(new, old))
+            let oldDay = day(of: old)
+            let newDay = day(of: new)
+            guard primary(of: old, day: oldDay) == primary(of: new, day: newDay) else { return false }
+            return !needsTail
+                || (!request.areInIncreasingOrder(old, day: oldDay, new, day: newDay)
+                    && !request.areInIncreasingOrder(new, day: newDay, old, day: oldDay))
+        }
+
+        /// The request's order on two items, each one's day looked up once.
+        /// - Complexity: O(number of sort descriptors), amortised.
+        func orders(_ lhs: TodoItem, before rhs: TodoItem) -> Bool {
+            request.areInIncreasingOrder(lhs, day: day(of: lhs), rhs, day: day(of: rhs))
         }
 
         /// The strict total order on keys.
@@ -94,7 +121,7 @@ extension FetchedResultsController {
                 return ascending ? lhs.primary < rhs.primary : lhs.primary > rhs.primary
             }
             if let left = lhs.tail, let right = rhs.tail {
-                return request.areInIncreasingOrder(left.item, right.item)
+                return request.areInIncreasingOrder(left.item, day: left.day, right.item, day: right.day)
             }
             return lhs.idHigh != rhs.idHigh ? lhs.idHigh < rhs.idHigh : lhs.idLow < rhs.idLow
         }

@@ -26,6 +26,9 @@ public struct FetchRequest: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The strict weak order of the request: each descriptor in turn, then `id`.
+    ///
+    /// A `.day` descriptor asks the calendar on every call; `apply(to:)` and a fetched-results
+    /// controller look each item's day up once instead.
     /// - Complexity: O(number of sort descriptors).
     public func areInIncreasingOrder(_ lhs: TodoItem, _ rhs: TodoItem) -> Bool {
         for descriptor in sortDescriptors {
@@ -38,10 +41,46 @@ public struct FetchRequest: Sendable, Hashable, CustomStringConvertible {
         return lhs.id < rhs.id
     }
 
+    /// The same order with each item's day given: `lhsDay` and `rhsDay` are the starts of the
+    /// items' days in `dayCalendar` (ignored without a `.day` descriptor).
+    /// - Complexity: O(number of sort descriptors).
+    func areInIncreasingOrder(_ lhs: TodoItem, day lhsDay: Date, _ rhs: TodoItem, day rhsDay: Date) -> Bool {
+        for descriptor in sortDescriptors {
+            switch descriptor.compare(lhs, rhs, lhsDay: lhsDay, rhsDay: rhsDay) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame: continue
+            }
+        }
+        return lhs.id < rhs.id
+    }
+
+    /// The calendar of the request's `.day` descriptors, or nil when it has none. Every `.day`
+    /// descriptor of one request must name the same calendar (a precondition): an item's day is
+    /// looked up once per sort, in that calendar.
+    /// - Complexity: O(number of sort descriptors).
+    var dayCalendar: Calendar? {
+        let calendars = sortDescriptors.compactMap(\.calendar)
+        precondition(
+            calendars.dropFirst().allSatisfy { $0 == calendars[0] },
+            "the .day sort descriptors of one request must share one calendar")
+        return calendars.first
+    }
+
     /// Filters, sorts and windows `items` by this request.
-    /// - Complexity: O(n log n); O(n) for items in order already (a store file's order).
+    /// - Complexity: O(n log n); O(n) for items in order already (a store file's order). A
+    ///   `.day` descriptor costs one day lookup per item (`CalendarDayCache`), not per comparison.
     public func apply<S: Sequence>(to items: S) -> [TodoItem] where S.Element == TodoItem {
-        let sorted = predicate.filter(Array(items)).sorted(by: areInIncreasingOrder)
+        let matching = predicate.filter(Array(items))
+        let sorted: [TodoItem]
+        if let calendar = dayCalendar {
+            let days = CalendarDayCache(calendar: calendar)
+            sorted = matching.map { (item: $0, day: days.startOfDay(containing: $0.date)) }
+                .sorted { areInIncreasingOrder($0.item, day: $0.day, $1.item, day: $1.day) }
+                .map(\.item)
+        } else {
+            sorted = matching.sorted(by: areInIncreasingOrder)
+        }
         guard fetchOffset > 0 || fetchLimit > 0 else { return sorted }
         let start = min(fetchOffset, sorted.count)
         let end = fetchLimit == 0 ? sorted.count : min(sorted.count, start + fetchLimit)

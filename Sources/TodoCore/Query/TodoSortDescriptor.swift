@@ -43,7 +43,13 @@ public struct TodoSortDescriptor: Sendable, Hashable, CustomStringConvertible {
     /// - Complexity: O(1), or O(length of the texts) for `.text`; two calendar computations for
     ///   `.day`.
     public func compare(_ lhs: TodoItem, _ rhs: TodoItem) -> ComparisonResult {
-        guard key == .day, let calendar else { return compare(lhs, rhs, lhsDay: lhs.date, rhsDay: rhs.date) }
+        // Kept small: inlined where items are sorted, it spares copying them into the call.
+        key == .day ? compareDays(lhs, rhs) : compare(lhs, rhs, lhsDay: lhs.date, rhsDay: rhs.date)
+    }
+
+    @inline(never)
+    private func compareDays(_ lhs: TodoItem, _ rhs: TodoItem) -> ComparisonResult {
+        guard let calendar else { preconditionFailure("a .day sort descriptor has a calendar") }
         return compare(
             lhs, rhs, lhsDay: CalendarDayCache.interval(of: lhs.date, in: calendar).start,
             rhsDay: CalendarDayCache.interval(of: rhs.date, in: calendar).start)

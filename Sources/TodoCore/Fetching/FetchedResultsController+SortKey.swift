@@ -4,24 +4,27 @@ extension FetchedResultsController {
     /// An item's place in the request's order, small and free of reference counting in the
     /// common case, so that a tree search neither copies whole items nor touches their text.
     ///
-    /// `primary` is the first sort descriptor's value as a number (dates as seconds since the
-    /// reference date, exactly; a `.day` as its start's; `isDone` as 0 or 1; colours by
-    /// ordinal). When the request has
-    /// more descriptors, or a first one on text, `tail` keeps the item so that equal primaries
-    /// are settled by the full order. Measured at 100,000 items, a search over these keys took
-    /// 0.7 µs against 1.6 µs over whole items.
+    /// `values` are the first three sort descriptors' values as numbers (dates as seconds since
+    /// the reference date, exactly; a `.day` as its start's; `isDone` as 0 or 1; colours by
+    /// ordinal; priorities by raw value), up to the first descriptor on text; unused places are
+    /// 0. When the request has more descriptors, or one on text among the first three, `tail`
+    /// keeps the item so that equal values are settled by the full order. Measured at 100,000
+    /// items, a search over these keys took 0.7 µs against 1.6 µs over whole items; the app's
+    /// order (day, priority, date) needs no tail, which saved a tenth of a fetch.
     ///
     /// The id is kept as its 16 bytes in two big-endian words: comparing the words orders ids
     /// exactly as `UUID`'s `<` does (bytewise from the first byte), which runs a 16-step loop and
     /// cost a tenth of an incremental update in tie-breaks alone.
     struct SortKey {
         let primary: Double
+        let secondary: Double
+        let tertiary: Double
         let idHigh: UInt64
         let idLow: UInt64
         let tail: SortTail?
 
-        init(primary: Double, id: UUID, tail: SortTail?) {
-            self.primary = primary
+        init(values: (Double, Double, Double), id: UUID, tail: SortTail?) {
+            (primary, secondary, tertiary) = values
             (idHigh, idLow) = withUnsafeBytes(of: id.uuid) { bytes in
                 (
                     UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
@@ -40,7 +43,7 @@ extension FetchedResultsController {
         }
     }
 
-    /// The item behind a key whose primary value does not decide the order alone, with the
+    /// The item behind a key whose values do not decide the order alone, with the
     /// start of its day in the request's day calendar (its date when the request sorts by no
     /// `.day`), so that comparing tails never asks the calendar.
     final class SortTail {
@@ -57,19 +60,22 @@ extension FetchedResultsController {
     /// orders the items.
     struct KeyOrder {
         let request: FetchRequest
-        private let primaryKey: TodoSortKey
-        private let ascending: Bool
+        /// The keys of the descriptors whose values the keys hold (at most three, none on text).
+        private let valueKeys: [TodoSortKey]
+        private let ascending: (Bool, Bool, Bool)
         private let needsTail: Bool
         /// The days of the request's `.day` descriptors, each looked up once per key; nil
         /// without one.
         private let days: CalendarDayCache?
 
         init(request: FetchRequest) {
-            precondition(!request.sortDescriptors.isEmpty, "a key order needs a sort descriptor")
+            let descriptors = request.sortDescriptors
+            precondition(!descriptors.isEmpty, "a key order needs a sort descriptor")
             self.request = request
-            primaryKey = request.sortDescriptors[0].key
-            ascending = request.sortDescriptors[0].ascending
-            needsTail = request.sortDescriptors.count > 1 || primaryKey == .text
+            valueKeys = Array(descriptors.prefix(3).prefix { $0.key != .text }.map(\.key))
+            let directions = descriptors.map(\.ascending) + [true, true]
+            ascending = (directions[0], directions[1], directions[2])
+            needsTail = descriptors.count > valueKeys.count
             days = request.dayCalendar.map(CalendarDayCache.init(calendar:))
         }
 
@@ -78,7 +84,7 @@ extension FetchedResultsController {
         func key(for item: TodoItem) -> SortKey {
             let day = day(of: item)
             return SortKey(
-                primary: primary(of: item, day: day), id: item.id, tail: needsTail ? SortTail(item, day: day) : nil)
+                values: values(of: item, day: day), id: item.id, tail: needsTail ? SortTail(item, day: day) : nil)
         }
 
         /// The start of `item`'s day in the request's day calendar, or its date without one.
@@ -86,8 +92,15 @@ extension FetchedResultsController {
             days?.startOfDay(containing: item.date) ?? item.date
         }
 
-        private func primary(of item: TodoItem, day: Date) -> Double {
-            switch primaryKey {
+        private func values(of item: TodoItem, day: Date) -> (Double, Double, Double) {
+            func value(_ index: Int) -> Double {
+                index < valueKeys.count ? Self.value(of: item, valueKeys[index], day: day) : 0
+            }
+            return (value(0), value(1), value(2))
+        }
+
+        private static func value(of item: TodoItem, _ key: TodoSortKey, day: Date) -> Double {
+            switch key {
             case .date: item.date.timeIntervalSinceReferenceDate
             case .day: day.timeIntervalSinceReferenceDate
             case .createdAt: item.createdAt.timeIntervalSinceReferenceDate
@@ -103,7 +116,7 @@ extension FetchedResultsController {
         func sortsAlike(_ old: TodoItem, _ new: TodoItem) -> Bool {
             let oldDay = day(of: old)
             let newDay = day(of: new)
-            guard primary(of: old, day: oldDay) == primary(of: new, day: newDay) else { return false }
+            guard values(of: old, day: oldDay) == values(of: new, day: newDay) else { return false }
             return !needsTail
                 || (!request.areInIncreasingOrder(old, day: oldDay, new, day: newDay)
                     && !request.areInIncreasingOrder(new, day: newDay, old, day: oldDay))
@@ -118,7 +131,13 @@ extension FetchedResultsController {
         /// The strict total order on keys.
         func areInIncreasingOrder(_ lhs: SortKey, _ rhs: SortKey) -> Bool {
             if lhs.primary != rhs.primary {
-                return ascending ? lhs.primary < rhs.primary : lhs.primary > rhs.primary
+                return ascending.0 ? lhs.primary < rhs.primary : lhs.primary > rhs.primary
+            }
+            if lhs.secondary != rhs.secondary {
+                return ascending.1 ? lhs.secondary < rhs.secondary : lhs.secondary > rhs.secondary
+            }
+            if lhs.tertiary != rhs.tertiary {
+                return ascending.2 ? lhs.tertiary < rhs.tertiary : lhs.tertiary > rhs.tertiary
             }
             if let left = lhs.tail, let right = rhs.tail {
                 return request.areInIncreasingOrder(left.item, day: left.day, right.item, day: right.day)

@@ -21,6 +21,13 @@ struct FetchedResultsControllerSortKeyTests {
                 TodoSortDescriptor(.date),
             ]),
             FetchRequest(sortDescriptors: [TodoSortDescriptor(.priority), .day(in: utc)]),
+            FetchRequest(sortDescriptors: [
+                TodoSortDescriptor(.isDone), TodoSortDescriptor(.priority, ascending: false),
+                TodoSortDescriptor(.color), TodoSortDescriptor(.date, ascending: false),
+            ]),
+            FetchRequest(sortDescriptors: [
+                TodoSortDescriptor(.priority), TodoSortDescriptor(.text), TodoSortDescriptor(.color, ascending: false),
+            ]),
         ]
         let items = (0..<400).map { index in
             var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }

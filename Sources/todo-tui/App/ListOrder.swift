@@ -6,7 +6,7 @@ import TodoCore
 /// Sections are days in every order: each begins with the day (`.day` in the list's calendar)
 /// or the date, so the fetched-results controller's sort/section rule holds. Items equal under
 /// every key are ordered by id, as every fetch is.
-enum ListOrder: CaseIterable {
+enum ListOrder {
     /// Days oldest first; within a day, higher priority first, then by time.
     case oldestFirst
     /// Days newest first; within a day, higher priority first, then the latest time first (so

@@ -18,6 +18,9 @@ final class CalendarDayCache {
     /// The day named last and its name: exports walk their items in date order, so consecutive
     /// names are mostly of one day.
     private var lastName: (day: Date, name: String)?
+    /// The day found last: a fetch or a store's items come mostly in date order, so most
+    /// lookups are of the same day as the one before (unchecked as `intervalsByUTCDay`).
+    @exclusivity(unchecked) private var lastInterval = DateInterval(start: .distantFuture, duration: 0)
 
     init(calendar: Calendar) {
         self.calendar = calendar
@@ -27,14 +30,28 @@ final class CalendarDayCache {
     /// The calendar day `date` falls on, in the calendar's time zone.
     /// - Complexity: O(1) amortised.
     func interval(of date: Date) -> DateInterval {
+        if lastInterval.start <= date, date < lastInterval.end { return lastInterval }
+        lastInterval = lookUp(date)
+        return lastInterval
+    }
+
+    private func lookUp(_ date: Date) -> DateInterval {
         let utcDay = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
         if let known = intervalsByUTCDay[utcDay]?.first(where: { $0.start <= date && date < $0.end }) {
             return known
         }
+        let interval = Self.interval(of: date, in: calendar)
+        intervalsByUTCDay[utcDay, default: []].append(interval)
+        return interval
+    }
+
+    /// The calendar day `date` falls on in `calendar`, asked of the calendar itself: the one day
+    /// rule behind the cache, for the rare caller that compares a pair of dates without one.
+    /// - Complexity: one calendar computation, microseconds.
+    static func interval(of date: Date, in calendar: Calendar) -> DateInterval {
         guard let interval = calendar.dateInterval(of: .day, for: date) else {
             preconditionFailure("the calendar has no day containing \(date)")
         }
-        intervalsByUTCDay[utcDay, default: []].append(interval)
         return interval
     }
 

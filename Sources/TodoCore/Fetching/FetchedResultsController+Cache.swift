@@ -48,13 +48,14 @@ extension FetchedResultsController {
 
     /// The context's items in the cache's order, or nil unless they are exactly the `matching`
     /// items of `request`, strictly in its order, grouped exactly as the cache's day blocks say.
-    /// Dates are monotone along the order, so checking each block's first and last item checks
-    /// every item's day.
+    /// Days are monotone along the order (it begins with `date` or `.day`), so checking each
+    /// block's first and last item checks every item's day.
     private func verifiedItems(of cache: ControllerCache, matching: Int, request: FetchRequest) throws -> [TodoItem]? {
         guard cache.order.count == matching, let items = try context.items(withIDs: cache.order) else { return nil }
+        let order = KeyOrder(request: request)
         for (index, item) in items.enumerated() {
             guard request.predicate.evaluate(item) else { return nil }
-            if index > 0, !request.areInIncreasingOrder(items[index - 1], item) { return nil }
+            if index > 0, !order.orders(items[index - 1], before: item) { return nil }
         }
         var start = 0
         var previousDay: Date?

@@ -7,7 +7,7 @@ extension FetchedResultsController {
     /// All matching items are kept, not only the window, so that items crossing the window's
     /// edges can be reported while tracking (Apple's controller forgets the limit). Positions
     /// here are global, `0..<count`; the table sees `visibleRange`. Because the order begins
-    /// with `date`, each day's items form one contiguous block; a block is found from its first
+    /// with `date` or `.day`, each day's items form one contiguous block; a block is found from its first
     /// item, so an index path costs O(log n) and never a scan. The tree holds compact sort keys;
     /// the items themselves are looked up by id in `values`.
     struct Results {
@@ -148,7 +148,8 @@ extension FetchedResultsController {
             dayLookup.day(of: item.date)
         }
 
-        /// The day of the item with `key`: with `.day` sections the primary value is the date.
+        /// The day of the item with `key`: with `.day` sections the primary value is the date, or
+        /// the start of its day (in the same days, as `performFetch()` checks).
         func day(of key: SortKey) -> Date {
             dayLookup.day(of: Date(timeIntervalSinceReferenceDate: key.primary))
         }

@@ -4,23 +4,27 @@ extension FetchedResultsController {
     /// An item's place in the request's order, small and free of reference counting in the
     /// common case, so that a tree search neither copies whole items nor touches their text.
     ///
-    /// `primary` is the first sort descriptor's value as a number (dates as seconds since the
-    /// reference date, exactly; `isDone` as 0 or 1; colours by ordinal). When the request has
-    /// more descriptors, or a first one on text, `tail` keeps the item so that equal primaries
-    /// are settled by the full order. Measured at 100,000 items, a search over these keys took
-    /// 0.7 µs against 1.6 µs over whole items.
+    /// `values` are the first three sort descriptors' values as numbers (dates as seconds since
+    /// the reference date, exactly; a `.day` as its start's; `isDone` as 0 or 1; colours by
+    /// ordinal; priorities by raw value), up to the first descriptor on text; unused places are
+    /// 0. When the request has more descriptors, or one on text among the first three, `tail`
+    /// keeps the item so that equal values are settled by the full order. Measured at 100,000
+    /// items, a search over these keys took 0.7 µs against 1.6 µs over whole items; the app's
+    /// order (day, priority, date) needs no tail, which saved a tenth of a fetch.
     ///
     /// The id is kept as its 16 bytes in two big-endian words: comparing the words orders ids
     /// exactly as `UUID`'s `<` does (bytewise from the first byte), which runs a 16-step loop and
     /// cost a tenth of an incremental update in tie-breaks alone.
     struct SortKey {
         let primary: Double
+        let secondary: Double
+        let tertiary: Double
         let idHigh: UInt64
         let idLow: UInt64
         let tail: SortTail?
 
-        init(primary: Double, id: UUID, tail: SortTail?) {
-            self.primary = primary
+        init(values: (Double, Double, Double), id: UUID, tail: SortTail?) {
+            (primary, secondary, tertiary) = values
             (idHigh, idLow) = withUnsafeBytes(of: id.uuid) { bytes in
                 (
                     UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
@@ -39,12 +43,16 @@ extension FetchedResultsController {
         }
     }
 
-    /// The item behind a key whose primary value does not decide the order alone.
+    /// The item behind a key whose values do not decide the order alone, with the
+    /// start of its day in the request's day calendar (its date when the request sorts by no
+    /// `.day`), so that comparing tails never asks the calendar.
     final class SortTail {
         let item: TodoItem
+        let day: Date
 
-        init(_ item: TodoItem) {
+        init(_ item: TodoItem, day: Date) {
             self.item = item
+            self.day = day
         }
     }
 
@@ -52,27 +60,49 @@ extension FetchedResultsController {
     /// orders the items.
     struct KeyOrder {
         let request: FetchRequest
-        private let primaryKey: TodoSortKey
-        private let ascending: Bool
+        /// The keys of the descriptors whose values the keys hold (at most three, none on text).
+        private let valueKeys: [TodoSortKey]
+        private let ascending: (Bool, Bool, Bool)
         private let needsTail: Bool
+        /// The days of the request's `.day` descriptors, each looked up once per key; nil
+        /// without one.
+        private let days: CalendarDayCache?
 
         init(request: FetchRequest) {
-            precondition(!request.sortDescriptors.isEmpty, "a key order needs a sort descriptor")
+            let descriptors = request.sortDescriptors
+            precondition(!descriptors.isEmpty, "a key order needs a sort descriptor")
             self.request = request
-            primaryKey = request.sortDescriptors[0].key
-            ascending = request.sortDescriptors[0].ascending
-            needsTail = request.sortDescriptors.count > 1 || primaryKey == .text
+            valueKeys = Array(descriptors.prefix(3).prefix { $0.key != .text }.map(\.key))
+            let directions = descriptors.map(\.ascending) + [true, true]
+            ascending = (directions[0], directions[1], directions[2])
+            needsTail = descriptors.count > valueKeys.count
+            days = request.dayCalendar.map(CalendarDayCache.init(calendar:))
         }
 
         /// The key of `item`.
-        /// - Complexity: O(1).
+        /// - Complexity: O(1) amortised.
         func key(for item: TodoItem) -> SortKey {
-            SortKey(primary: primary(of: item), id: item.id, tail: needsTail ? SortTail(item) : nil)
+            let day = day(of: item)
+            return SortKey(
+                values: values(of: item, day: day), id: item.id, tail: needsTail ? SortTail(item, day: day) : nil)
         }
 
-        private func primary(of item: TodoItem) -> Double {
-            switch primaryKey {
+        /// The start of `item`'s day in the request's day calendar, or its date without one.
+        private func day(of item: TodoItem) -> Date {
+            days?.startOfDay(containing: item.date) ?? item.date
+        }
+
+        private func values(of item: TodoItem, day: Date) -> (Double, Double, Double) {
+            func value(_ index: Int) -> Double {
+                index < valueKeys.count ? Self.value(of: item, valueKeys[index], day: day) : 0
+            }
+            return (value(0), value(1), value(2))
+        }
+
+        private static func value(of item: TodoItem, _ key: TodoSortKey, day: Date) -> Double {
+            switch key {
             case .date: item.date.timeIntervalSinceReferenceDate
+            case .day: day.timeIntervalSinceReferenceDate
             case .createdAt: item.createdAt.timeIntervalSinceReferenceDate
             case .modifiedAt: item.modifiedAt.timeIntervalSinceReferenceDate
             case .isDone: item.isDone ? 1 : 0
@@ -84,17 +114,33 @@ extension FetchedResultsController {
 
         /// Whether two values of one item take the same place in the order.
         func sortsAlike(_ old: TodoItem, _ new: TodoItem) -> Bool {
-            guard primary(of: old) == primary(of: new) else { return false }
-            return !needsTail || (!request.areInIncreasingOrder(old, new) && !request.areInIncreasingOrder(new, old))
+            let oldDay = day(of: old)
+            let newDay = day(of: new)
+            guard values(of: old, day: oldDay) == values(of: new, day: newDay) else { return false }
+            return !needsTail
+                || (!request.areInIncreasingOrder(old, day: oldDay, new, day: newDay)
+                    && !request.areInIncreasingOrder(new, day: newDay, old, day: oldDay))
+        }
+
+        /// The request's order on two items, each one's day looked up once.
+        /// - Complexity: O(number of sort descriptors), amortised.
+        func orders(_ lhs: TodoItem, before rhs: TodoItem) -> Bool {
+            request.areInIncreasingOrder(lhs, day: day(of: lhs), rhs, day: day(of: rhs))
         }
 
         /// The strict total order on keys.
         func areInIncreasingOrder(_ lhs: SortKey, _ rhs: SortKey) -> Bool {
             if lhs.primary != rhs.primary {
-                return ascending ? lhs.primary < rhs.primary : lhs.primary > rhs.primary
+                return ascending.0 ? lhs.primary < rhs.primary : lhs.primary > rhs.primary
+            }
+            if lhs.secondary != rhs.secondary {
+                return ascending.1 ? lhs.secondary < rhs.secondary : lhs.secondary > rhs.secondary
+            }
+            if lhs.tertiary != rhs.tertiary {
+                return ascending.2 ? lhs.tertiary < rhs.tertiary : lhs.tertiary > rhs.tertiary
             }
             if let left = lhs.tail, let right = rhs.tail {
-                return request.areInIncreasingOrder(left.item, right.item)
+                return request.areInIncreasingOrder(left.item, day: left.day, right.item, day: right.day)
             }
             return lhs.idHigh != rhs.idHigh ? lhs.idHigh < rhs.idHigh : lhs.idLow < rhs.idLow
         }

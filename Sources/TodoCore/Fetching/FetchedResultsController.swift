@@ -28,7 +28,8 @@ import Foundation
 public final class FetchedResultsController {
     /// How items are grouped into sections.
     public enum SectionKey: String, Sendable, Hashable {
-        /// One section per calendar day of `date`; the sort order must begin with `date`.
+        /// One section per calendar day of `date`; the sort order must begin with `date`, or with
+        /// `.day` in the controller's calendar.
         case day
         /// One section holding every item (present while there is at least one item); any
         /// sort order.
@@ -86,7 +87,7 @@ public final class FetchedResultsController {
 
     /// - Parameters:
     ///   - fetchRequest: what to fetch; needs at least one sort descriptor, and for `.day`
-    ///     sections its first descriptor must be `date`.
+    ///     sections its first descriptor must be `date`, or `.day` in `calendar`'s days.
     ///   - context: the context to fetch from and to track.
     ///   - sectionKey: how items are grouped; `.day` is what the app uses.
     ///   - cacheName: a file-name-safe name for the persistent cache, or nil for none.
@@ -151,11 +152,24 @@ public final class FetchedResultsController {
         updateTracking(catchingUp: false)
     }
 
-    /// Checks that the request can be sectioned.
+    /// Checks that the request can be sectioned: for `.day` sections its order must begin with
+    /// `date`, or with `.day` in a calendar of the same kind and time zone as the controller's
+    /// (the same days), so that each day's items are contiguous.
     private func validate(_ request: FetchRequest) throws {
         guard let first = request.sortDescriptors.first else { throw FetchError.missingSortDescriptor }
-        if sectionKey == .day, first.key != .date {
+        guard sectionKey == .day else { return }
+        switch first.key {
+        case .date:
+            return
+        case .day where first.calendar.map(hasSameDays) == true:
+            return
+        default:
             throw FetchError.sortSplitsSections(firstDescriptor: first)
         }
+    }
+
+    /// Whether `other` splits time into the same days as the controller's calendar.
+    private func hasSameDays(_ other: Calendar) -> Bool {
+        other.identifier == calendar.identifier && other.timeZone.identifier == calendar.timeZone.identifier
     }
 }

@@ -26,6 +26,9 @@ public struct FetchRequest: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The strict weak order of the request: each descriptor in turn, then `id`.
+    ///
+    /// A `.day` descriptor asks the calendar on every call; `apply(to:)` and a fetched-results
+    /// controller look each item's day up once instead.
     /// - Complexity: O(number of sort descriptors).
     public func areInIncreasingOrder(_ lhs: TodoItem, _ rhs: TodoItem) -> Bool {
         for descriptor in sortDescriptors {
@@ -38,14 +41,53 @@ public struct FetchRequest: Sendable, Hashable, CustomStringConvertible {
         return lhs.id < rhs.id
     }
 
+    /// The same order with each item's day given: `lhsDay` and `rhsDay` are the starts of the
+    /// items' days in `dayCalendar` (ignored without a `.day` descriptor).
+    /// - Complexity: O(number of sort descriptors).
+    func areInIncreasingOrder(_ lhs: TodoItem, day lhsDay: Date, _ rhs: TodoItem, day rhsDay: Date) -> Bool {
+        for descriptor in sortDescriptors {
+            switch descriptor.compare(lhs, rhs, lhsDay: lhsDay, rhsDay: rhsDay) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame: continue
+            }
+        }
+        return lhs.id < rhs.id
+    }
+
+    /// The calendar of the request's `.day` descriptors, or nil when it has none. Every `.day`
+    /// descriptor of one request must name the same calendar (a precondition): an item's day is
+    /// looked up once per sort, in that calendar.
+    /// - Complexity: O(number of sort descriptors).
+    var dayCalendar: Calendar? {
+        let calendars = sortDescriptors.compactMap(\.calendar)
+        precondition(
+            calendars.dropFirst().allSatisfy { $0 == calendars[0] },
+            "the .day sort descriptors of one request must share one calendar")
+        return calendars.first
+    }
+
     /// Filters, sorts and windows `items` by this request.
-    /// - Complexity: O(n log n); O(n) for items in order already (a store file's order).
+    /// - Complexity: O(n log n); O(n) for items in order already (a store file's order). A
+    ///   `.day` descriptor costs one day lookup per item (`CalendarDayCache`), not per comparison.
     public func apply<S: Sequence>(to items: S) -> [TodoItem] where S.Element == TodoItem {
-        let sorted = predicate.filter(Array(items)).sorted(by: areInIncreasingOrder)
-        guard fetchOffset > 0 || fetchLimit > 0 else { return sorted }
-        let start = min(fetchOffset, sorted.count)
-        let end = fetchLimit == 0 ? sorted.count : min(sorted.count, start + fetchLimit)
-        return Array(sorted[start..<end])
+        let matching = predicate.filter(Array(items))
+        let days = dayCalendar.map(CalendarDayCache.init(calendar:))
+        let itemDays = days.map { days in matching.map { days.startOfDay(containing: $0.date) } } ?? []
+        // Positions are sorted, not the items: the comparisons read the items in place and the
+        // sort moves integers, not whole items (a 100,000-item date fetch 41–51 ms → 30–47 ms).
+        let order = matching.withUnsafeBufferPointer { items in
+            itemDays.withUnsafeBufferPointer { itemDays in
+                Array(items.indices).sorted { left, right in
+                    let (leftDay, rightDay) =
+                        itemDays.isEmpty ? (items[left].date, items[right].date) : (itemDays[left], itemDays[right])
+                    return areInIncreasingOrder(items[left], day: leftDay, items[right], day: rightDay)
+                }
+            }
+        }
+        let start = min(fetchOffset, order.count)
+        let end = fetchLimit == 0 ? order.count : min(order.count, start + fetchLimit)
+        return order[start..<end].map { matching[$0] }
     }
 
     /// `predicate | sort descriptors | limit | offset`, stable; part of cache keys.

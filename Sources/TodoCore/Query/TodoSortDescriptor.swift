@@ -3,21 +3,62 @@ import Foundation
 /// A field items can be ordered by.
 public enum TodoSortKey: String, Sendable, Hashable, CaseIterable {
     case date, createdAt, modifiedAt, text, isDone, color, priority
+    /// The calendar day of `date` alone, in the descriptor's calendar: items of one day tie
+    /// whatever their times, so the next descriptor orders them within the day ("higher priority
+    /// first within a day" is `.day`, then `-priority`, then `date`). A descriptor on it is made
+    /// by `TodoSortDescriptor.day(ascending:in:)`, which names the calendar.
+    case day
 }
 
 /// One level of ordering: a key and a direction, as `NSSortDescriptor`.
 public struct TodoSortDescriptor: Sendable, Hashable, CustomStringConvertible {
-    public var key: TodoSortKey
+    public let key: TodoSortKey
     public var ascending: Bool
+    /// The calendar whose days `.day` compares, with its time zone; nil for every other key.
+    public let calendar: Calendar?
 
+    /// A descriptor on any key but `.day`, which needs a calendar (`day(ascending:in:)`).
     public init(_ key: TodoSortKey, ascending: Bool = true) {
+        precondition(
+            key != .day, "a .day sort descriptor needs its calendar: use TodoSortDescriptor.day(ascending:in:)")
+        self.init(key: key, ascending: ascending, calendar: nil)
+    }
+
+    /// Orders by the calendar day of `date` in `calendar` and its time zone; one day's items tie.
+    public static func day(ascending: Bool = true, in calendar: Calendar) -> TodoSortDescriptor {
+        TodoSortDescriptor(key: .day, ascending: ascending, calendar: calendar)
+    }
+
+    private init(key: TodoSortKey, ascending: Bool, calendar: Calendar?) {
         self.key = key
         self.ascending = ascending
+        self.calendar = calendar
     }
 
     /// Orders two items by this descriptor alone.
-    /// - Complexity: O(1), or O(length of the texts) for `.text`.
+    ///
+    /// `.day` asks the calendar for both items' days on every call; sorting many items goes
+    /// through `FetchRequest.apply(to:)` or a fetched-results controller instead, which look each
+    /// item's day up once.
+    /// - Complexity: O(1), or O(length of the texts) for `.text`; two calendar computations for
+    ///   `.day`.
     public func compare(_ lhs: TodoItem, _ rhs: TodoItem) -> ComparisonResult {
+        // Kept small: inlined where items are sorted, it spares copying them into the call.
+        key == .day ? compareDays(lhs, rhs) : compare(lhs, rhs, lhsDay: lhs.date, rhsDay: rhs.date)
+    }
+
+    @inline(never)
+    private func compareDays(_ lhs: TodoItem, _ rhs: TodoItem) -> ComparisonResult {
+        guard let calendar else { preconditionFailure("a .day sort descriptor has a calendar") }
+        return compare(
+            lhs, rhs, lhsDay: CalendarDayCache.interval(of: lhs.date, in: calendar).start,
+            rhsDay: CalendarDayCache.interval(of: rhs.date, in: calendar).start)
+    }
+
+    /// Orders two items by this descriptor alone, `.day` by the days given: `lhsDay` and `rhsDay`
+    /// must be the starts of the items' days in `calendar` (other keys ignore them).
+    /// - Complexity: O(1), or O(length of the texts) for `.text`.
+    func compare(_ lhs: TodoItem, _ rhs: TodoItem, lhsDay: Date, rhsDay: Date) -> ComparisonResult {
         let result: ComparisonResult
         switch key {
         case .date: result = Self.order(lhs.date, rhs.date)
@@ -27,6 +68,7 @@ public struct TodoSortDescriptor: Sendable, Hashable, CustomStringConvertible {
         case .isDone: result = Self.order(lhs.isDone ? 1 : 0, rhs.isDone ? 1 : 0)
         case .color: result = Self.order(lhs.color, rhs.color)
         case .priority: result = Self.order(lhs.priority.rawValue, rhs.priority.rawValue)
+        case .day: result = Self.order(lhsDay, rhsDay)
         }
         guard !ascending else { return result }
         switch result {
@@ -40,6 +82,10 @@ public struct TodoSortDescriptor: Sendable, Hashable, CustomStringConvertible {
         lhs < rhs ? .orderedAscending : lhs > rhs ? .orderedDescending : .orderedSame
     }
 
-    /// `date` or `-date` (descending).
-    public var description: String { (ascending ? "" : "-") + key.rawValue }
+    /// `date` or `-date` (descending); `day(gregorian Europe/Berlin)` names the calendar and its
+    /// time zone, which decide the days.
+    public var description: String {
+        let days = calendar.map { "(\($0.identifier) \($0.timeZone.identifier))" } ?? ""
+        return (ascending ? "" : "-") + key.rawValue + days
+    }
 }

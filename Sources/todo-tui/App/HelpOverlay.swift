@@ -16,7 +16,7 @@ enum HelpOverlay {
         ("t", "change date: today, tomorrow, mon, +3d, 2025-01-31"),
         ("u  U  Ctrl-R", "undo / redo"),
         ("/", "filter as you type (Esc clears)"),
-        ("o", "newest or oldest first"),
+        ("o", "order: oldest first, newest first (by priority within a day), by time"),
         ("W", "write the whole list to a new file"),
         ("?", "this help"),
         ("Ctrl-Z", "suspend (fg resumes)"),

@@ -48,7 +48,7 @@ extension TodoApp {
         case .character("u"): return undoOrRedo(undo: true)
         case .character("U"), .control("r"): return undoOrRedo(undo: false)
         case .character("/"): mode = .filtering(LineEditor(text: filterText))
-        case .character("o"): toggleSortOrder()
+        case .character("o"): cycleListOrder()
         case .character("?"): mode = .help(firstLine: 0)
         case .character("W"): openCopyEditor()
         case .character("q"), .control("c"): return [.quit]
@@ -152,10 +152,11 @@ extension TodoApp {
         return effects
     }
 
-    /// Newest-first or oldest-first: a request change, animated as moves.
-    private func toggleSortOrder() {
-        let ascending = !(controller.fetchRequest.sortDescriptors.first?.ascending ?? true)
-        changeRequest { $0.sortDescriptors = [TodoSortDescriptor(.date, ascending: ascending)] }
-        status = .info(ascending ? "Oldest first" : "Newest first")
+    /// The next of the list's orders (`ListOrder`): a request change, animated as moves.
+    private func cycleListOrder() {
+        let order = listOrder.next
+        changeRequest { [calendar] in $0.sortDescriptors = order.sortDescriptors(calendar: calendar) }
+        listOrder = order
+        status = .info(order.announcement)
     }
 }

@@ -36,14 +36,13 @@ extension TodoApp {
         let style = CellStyle(attributes: .reverse)
         screen.fill(row: 0, style: style)
         let count = table.layout.rowCount
-        let order = (controller.fetchRequest.sortDescriptors.first?.ascending ?? true) ? "oldest first" : "newest first"
         var left = " todo-tui · \(CountFormat.grouped(count)) to-do\(count == 1 ? "" : "s")"
         if !filterText.isEmpty {
             left += " matching \(filterText)"
         }
         // The right part gives way on a narrow screen, the position first, so that the count
         // keeps some room: a title never goes blank for want of space.
-        let help = "\(order) · ? help "
+        let help = "\(listOrder.title) · ? help "
         let rights = (positionIndicator.map { ["\($0) · " + help] } ?? []) + [help, "? help ", ""]
         let leftRoom = min(InertText.width(of: left), Self.leastTitleWidth)
         let right = rights.first { InertText.width(of: $0) + leftRoom + 1 <= size.columns } ?? ""

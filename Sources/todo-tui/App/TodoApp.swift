@@ -21,6 +21,8 @@ final class TodoApp {
     private(set) var size: TerminalSize
     /// The live filter's text; empty when the list is unfiltered.
     var filterText = ""
+    /// The order the controller's request sorts by; `o` cycles it.
+    var listOrder = ListOrder.standard
     /// Batches the table could not apply (it reloaded instead).
     let tableLog = TableUpdateLog()
     /// The scratch pad of the open line or notes editor: a child of `context`, holding the item as it was
@@ -64,7 +66,7 @@ final class TodoApp {
         self.size = size
         self.cacheDirectory = cacheDirectory
         controller = FetchedResultsController(
-            fetchRequest: FetchRequest(sortDescriptors: [TodoSortDescriptor(.date)]),
+            fetchRequest: FetchRequest(sortDescriptors: ListOrder.standard.sortDescriptors(calendar: calendar)),
             context: context,
             sectionKey: .day,
             cacheName: cacheName,

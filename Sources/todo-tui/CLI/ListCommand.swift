@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import TodoCore
 
-/// `todo-tui list [--filter EXPR] [--json]`: prints the items in list order.
+/// `todo-tui list [--filter EXPR] [--json]`: prints the items in the app's opening order (days
+/// oldest first, higher priority first within a day, then by time).
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
@@ -25,7 +26,10 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         try root.refuseRootOptions(for: "list", except: ["--filter"])
         let filterText = filter ?? root.exportOptions.filter
-        let request = try FetchRequest(predicate: FilterOption.predicate(filterText))
+        // The app's opening order: days oldest first, higher priority first within a day.
+        let request = try FetchRequest(
+            predicate: FilterOption.predicate(filterText),
+            sortDescriptors: ListOrder.standard.sortDescriptors(calendar: CLIClock.calendar))
         let items = try storeOptions.withContext { try $0.fetch(request) }
         if items.isEmpty {
             // Said on stderr: stdout stays the (empty) listing for scripts; not an error.

@@ -8,20 +8,26 @@ import TodoTestSupport
 /// change, replaying each reported batch onto a table mirror of the previous sections, the way
 /// UITableView applies it, reproduces a fresh fetch exactly, and the consistency rule holds.
 ///
+/// Items carry priorities, tags and notes, and the random requests include the app's order (day,
+/// then higher priority first, then time) and filters on those fields as a person types them.
+///
 /// The default run performs at least 100,000 operations; `TODO_PROPERTY_OPS` asks for more and
 /// `TODO_PROPERTY_SEED` changes the master seed. A failure names the seed and scenario.
 @Suite("FetchedResultsController: property")
 struct FetchedResultsControllerPropertyTests {
     @Test("random operations on random stores: every report replayed onto the old sections reproduces a fresh fetch")
-    func randomOperations() {
+    func randomOperations() throws {
         let environment = ProcessInfo.processInfo.environment
+        let filters = try PropertyScenario.filterTexts.map {
+            try FilterParser.parse($0, now: Date(timeIntervalSince1970: 0), calendar: Calendar(identifier: .gregorian))
+        }
         let target = environment["TODO_PROPERTY_OPS"].flatMap { Int($0) } ?? 100_000
         let masterSeed = environment["TODO_PROPERTY_SEED"].flatMap { UInt64($0) } ?? 20_250_115
         var totals = PropertyScenario.Totals()
         var index: UInt64 = 0
         while totals.operations < target {
             let seed = masterSeed &+ index &* 0x9E37_79B9_7F4A_7C15
-            var scenario = PropertyScenario(seed: seed)
+            var scenario = PropertyScenario(seed: seed, filters: filters)
             do {
                 try scenario.run(into: &totals)
             } catch {
@@ -62,13 +68,22 @@ struct PropertyScenario {
 
     private static let timeZones = ["UTC", "America/New_York", "Asia/Kathmandu", "Australia/Lord_Howe"]
     private static let texts = ["milk", "Eggs", "café", "call mum", "회의 준비", "資料を送る", "🎉 party", "a", "b", "Zebra"]
+    private static let tagWords = ["work", "Home", "café", "urgent"]
+    private static let notes = ["", "", "call back first", "two\nlines"]
+    /// Filters on the fields of issue 15, typed as in the app's `/` or `--filter`.
+    static let filterTexts = [
+        "pri:high", "pri>=medium", "-pri:none", "tag:work", "+home", "-tag:work", "has:notes", "-has:notes",
+        "+cafe pri<high", "-has:tags done:no",
+    ]
 
-    init(seed: UInt64) {
+    /// - Parameter filters: parsed filters a random request may use besides the built-in ones.
+    init(seed: UInt64, filters: [TodoPredicate]) {
         random = SplitMix64(seed: seed)
         fixture = ControllerFixture(timeZone: Self.timeZones.randomElement(using: &random)!)
         fixture.context.mergePolicy = .mergeByPropertyObjectTrump
         sectionKey = Int.random(in: 0..<8, using: &random) == 0 ? .none : .day
-        request = Self.randomRequest(sectionKey: sectionKey, using: &random)
+        request = Self.randomRequest(
+            sectionKey: sectionKey, calendar: fixture.calendar, filters: filters, using: &random)
     }
 
     // MARK: Running
@@ -153,7 +168,7 @@ struct PropertyScenario {
     /// main context, unprocessed.
     private mutating func mutate(count: Int) throws {
         for _ in 0..<count {
-            let kind = Int.random(in: 0..<6, using: &random)
+            let kind = Int.random(in: 0..<9, using: &random)
             guard kind > 0, let id = try existingID() else {
                 try fixture.context.insert(newItem())
                 continue
@@ -194,7 +209,7 @@ struct PropertyScenario {
             case (_, 1):
                 try other.delete(pool.remove(at: Int.random(in: pool.indices, using: &random)))
             default:
-                let change = randomChange(Int.random(in: 2..<6, using: &random))
+                let change = randomChange(Int.random(in: 2..<9, using: &random))
                 try other.update(pool.randomElement(using: &random)!) { change(&$0) }
             }
         }
@@ -217,7 +232,11 @@ struct PropertyScenario {
         }
         var expected: [TableMirror.Section] = []
         var lastDay: Date?
-        for item in try fixture.context.fetch(request) {
+        let fetched = try fixture.context.fetch(request)
+        for (previous, item) in zip(fetched, fetched.dropFirst()) where !referenceOrder(previous, item) {
+            throw TableMirror.Violation(description: "a fresh fetch orders \(previous) before \(item)")
+        }
+        for item in fetched {
             let day = sectionKey == .day ? day(of: item.date) : Date.distantPast
             if day != lastDay {
                 let labeled = sectionKey == .day
@@ -243,6 +262,24 @@ struct PropertyScenario {
                     "the table shows \(TableMirror(sections: shown).lines) but a fresh fetch gives \(TableMirror(sections: expected).lines)\(detail)"
             )
         }
+    }
+
+    /// The request's order computed here, `.day` from the calendar directly (`day(of:)`), as a
+    /// check of the days the fetch looked up.
+    private mutating func referenceOrder(_ lhs: TodoItem, _ rhs: TodoItem) -> Bool {
+        for descriptor in request.sortDescriptors {
+            let result: ComparisonResult
+            if descriptor.key == .day {
+                let (left, right) = (day(of: lhs.date), day(of: rhs.date))
+                result =
+                    left == right
+                    ? .orderedSame : (left < right) == descriptor.ascending ? .orderedAscending : .orderedDescending
+            } else {
+                result = descriptor.compare(lhs, rhs)
+            }
+            if result != .orderedSame { return result == .orderedAscending }
+        }
+        return lhs.id < rhs.id
     }
 
     private mutating func title(of day: Date, _ formatter: SectionTitleFormatter) -> String {
@@ -294,8 +331,13 @@ struct PropertyScenario {
         return TodoItem(
             id: id, text: Self.texts.randomElement(using: &random)!, date: randomDate(),
             color: TodoColor.allCases.randomElement(using: &random)!, isDone: Bool.random(using: &random),
-            createdAt: fixture.clock.now
+            createdAt: fixture.clock.now, notes: Self.notes.randomElement(using: &random)!,
+            priority: TodoPriority.allCases.randomElement(using: &random)!, tags: randomTags()
         )
+    }
+
+    private mutating func randomTags() -> TodoTags {
+        TodoTags(Self.tagWords.filter { _ in Int.random(in: 0..<3, using: &random) == 0 })
     }
 
     private mutating func randomDate() -> Date {
@@ -303,7 +345,8 @@ struct PropertyScenario {
             day: Int.random(in: -6...6, using: &random), hour: Double(Int.random(in: 0..<48, using: &random)) / 2)
     }
 
-    /// A text edit (2), re-date (3), toggle (4) or recolouring (5).
+    /// A text edit (2), re-date (3), toggle (4), recolouring (5), new priority (6), new tags (7)
+    /// or new notes (8).
     private mutating func randomChange(_ kind: Int) -> (inout TodoItem) -> Void {
         switch kind {
         case 2:
@@ -314,29 +357,52 @@ struct PropertyScenario {
             return { $0.date = date }
         case 4:
             return { $0.isDone.toggle() }
-        default:
+        case 5:
             let color = TodoColor.allCases.randomElement(using: &random)!
             return { $0.color = color }
+        case 6:
+            let priority = TodoPriority.allCases.randomElement(using: &random)!
+            return { $0.priority = priority }
+        case 7:
+            let tags = randomTags()
+            return { $0.tags = tags }
+        default:
+            let notes = Self.notes.randomElement(using: &random)!
+            return { $0.notes = notes }
         }
     }
 
+    /// A random order (a quarter of them the app's: day, then higher priority first, then time)
+    /// and a random predicate (half of them from `filters`).
     private static func randomRequest(
-        sectionKey: FetchedResultsController.SectionKey, using random: inout SplitMix64
+        sectionKey: FetchedResultsController.SectionKey, calendar: Calendar, filters: [TodoPredicate],
+        using random: inout SplitMix64
     ) -> FetchRequest {
         let keys = TodoSortKey.allCases.filter { $0 != .modifiedAt }
-        var descriptors = [
-            TodoSortDescriptor(
-                sectionKey == .day ? .date : keys.randomElement(using: &random)!, ascending: Bool.random(using: &random)
-            )
-        ]
-        if Bool.random(using: &random) {
-            descriptors.append(
-                TodoSortDescriptor(keys.randomElement(using: &random)!, ascending: Bool.random(using: &random)))
+        func descriptor(_ key: TodoSortKey, ascending: Bool) -> TodoSortDescriptor {
+            key == .day ? .day(ascending: ascending, in: calendar) : TodoSortDescriptor(key, ascending: ascending)
         }
-        let predicates: [TodoPredicate] = [
+        var descriptors: [TodoSortDescriptor]
+        if Int.random(in: 0..<4, using: &random) == 0 {
+            descriptors = [
+                .day(ascending: Bool.random(using: &random), in: calendar),
+                TodoSortDescriptor(.priority, ascending: false), TodoSortDescriptor(.date),
+            ]
+        } else {
+            let first =
+                sectionKey == .day
+                ? [TodoSortKey.date, .day].randomElement(using: &random)! : keys.randomElement(using: &random)!
+            descriptors = [descriptor(first, ascending: Bool.random(using: &random))]
+            if Bool.random(using: &random) {
+                descriptors.append(
+                    descriptor(keys.randomElement(using: &random)!, ascending: Bool.random(using: &random)))
+            }
+        }
+        let builtIn: [TodoPredicate] = [
             .all, .all, .all, .isDone(false), .color(.red), .not(.color(.blue)), .textContains("a"),
             .or([.isDone(true), .textContains("e")]), .dateOnOrAfter(Date(timeIntervalSince1970: 1_736_900_000)),
         ]
+        let predicates = Bool.random(using: &random) ? builtIn : filters
         let windowed = Int.random(in: 0..<3, using: &random) == 0
         return FetchRequest(
             predicate: predicates.randomElement(using: &random)!,

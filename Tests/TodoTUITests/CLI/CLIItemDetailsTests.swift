@@ -41,6 +41,23 @@ struct CLIItemDetailsTests: CLISandboxSuite {
         #expect(items.first?["notes"] as? String == "Ask for Ana\nBring the card")
     }
 
+    @Test("list and list --json put higher priority first within a day, as the app opens")
+    func listOrder() throws {
+        for arguments in [
+            ["Morning", "--date", "2030-05-06T08:00"], ["Evening", "--date", "2030-05-06T20:00", "--priority", "high"],
+            ["Next day", "--date", "2030-05-07T07:00", "--priority", "low"],
+        ] {
+            #expect(try cli.run(["add"] + arguments + ["--store", store]).status == 0)
+        }
+        let texts = try listLines().compactMap { line in
+            ["Morning", "Evening", "Next day"].first { line.hasSuffix(" \($0)") }
+        }
+        #expect(texts == ["Evening", "Morning", "Next day"])
+        let json = try cli.run("list", "--json", "--store", store)
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(items.compactMap { $0["text"] as? String } == ["Evening", "Morning", "Next day"])
+    }
+
     @Test(
         "add --date with a day alone makes a whole-day item; edit --date with a time makes it timed, with a day alone keeps it"
     )

@@ -110,10 +110,11 @@ final class AppRunLoop {
         }
     }
 
-    /// Midnight and other writers: moves the app's clock, then lets it merge other processes'
-    /// saves.
+    /// Midnight, the background sync and other writers: moves the app's clock, reaps or starts a
+    /// sync, then lets the app merge other processes' saves (a finished sync's among them).
     private func poll() {
         app.tick(now: clock())
+        app.pollSync()
         app.mergeOtherWriters()
     }
 

@@ -18,6 +18,7 @@ enum HelpOverlay {
         ("/", "filter as you type (Esc clears)"),
         ("o", "order: oldest first, newest first (by priority within a day), by time"),
         ("W", "write the whole list to a new file"),
+        ("S", "sync with the CalDAV server now (todo-tui sync setup)"),
         ("?", "this help"),
         ("Ctrl-Z", "suspend (fg resumes)"),
         ("q  Ctrl-C", "quit (everything is saved)"),

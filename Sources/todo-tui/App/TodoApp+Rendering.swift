@@ -43,7 +43,11 @@ extension TodoApp {
         // The right part gives way on a narrow screen, the position first, so that the count
         // keeps some room: a title never goes blank for want of space.
         let help = "\(listOrder.title) · ? help "
-        let rights = (positionIndicator.map { ["\($0) · " + help] } ?? []) + [help, "? help ", ""]
+        let sync = syncIndicator.map { $0 + " · " } ?? ""
+        let rights =
+            (positionIndicator.map { ["\($0) · " + sync + help, "\($0) · " + help] } ?? []) + [
+                sync + help, help, "? help ", "",
+            ]
         let leftRoom = min(InertText.width(of: left), Self.leastTitleWidth)
         let right = rights.first { InertText.width(of: $0) + leftRoom + 1 <= size.columns } ?? ""
         let rightWidth = InertText.width(of: right)

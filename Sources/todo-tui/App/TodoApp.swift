@@ -30,6 +30,10 @@ final class TodoApp {
     /// elsewhere meanwhile by the merge policy); Esc discards it. Nil when no editor is open and
     /// no editor conflict awaits the user.
     var editorContext: TodoContext?
+    /// Syncs the list with the account's server in a child process; nil for the demo.
+    var backgroundSync: BackgroundSync?
+    /// Whether the running sync was asked for with `S` (its end is then shown even on success).
+    var syncRequested = false
     /// Set when a quit was refused because a change could not be saved; the next key, if it is
     /// a quit again, confirms.
     private(set) var quitConfirmationPending = false

@@ -10,6 +10,8 @@ struct InteractiveSession {
     /// Where the list's cache lives: `cacheDirectory` for the user's store, inside the demo's
     /// temporary folder for `--demo`.
     var cacheDirectory = Self.cacheDirectory
+    /// Syncs the list in the background when an account is set up; nil for the demo.
+    var backgroundSync: BackgroundSync?
 
     /// Compacts the store's journal after the app quits, so that the store file alone is
     /// complete for other programs between sessions (DESIGN §3.2). A compaction that fails is
@@ -50,6 +52,7 @@ struct InteractiveSession {
             app.applyFilter(filter)
             app.table.animationsEnabled = animations
         }
+        app.backgroundSync = backgroundSync
         AppRunLoop(terminal: terminal, app: app, clock: { CLIClock.now }).run()
     }
 

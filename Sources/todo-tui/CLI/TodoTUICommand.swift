@@ -49,12 +49,30 @@ struct TodoTUICommand: ParsableCommand {
                 now: Date.init)
             try runSession(context: context, policy: policy, cacheDirectory: DemoStore.cacheDirectory(in: folder))
         } else {
+            let sync = BackgroundSync(
+                executable: BackgroundSync.currentExecutable, storePath: storeOptions.storePath,
+                policyName: policy.name, interval: try Self.syncInterval(), accountPath: SyncConnection.accountPath)
             try runSession(
-                context: storeOptions.makeContext(), policy: policy, cacheDirectory: InteractiveSession.cacheDirectory)
+                context: storeOptions.makeContext(), policy: policy, cacheDirectory: InteractiveSession.cacheDirectory,
+                sync: sync)
         }
     }
 
-    private func runSession(context: TodoContext, policy: MergePolicy, cacheDirectory: String) throws {
+    /// Seconds between background syncs: `TODO_TUI_SYNC_INTERVAL`, else 300; 0 = only on `S`.
+    static func syncInterval() throws(CLIError) -> TimeInterval? {
+        guard let text = ProcessInfo.processInfo.environment["TODO_TUI_SYNC_INTERVAL"], !text.isEmpty else {
+            return 300
+        }
+        guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
+            throw .invalidEnvironment(
+                name: "TODO_TUI_SYNC_INTERVAL", value: text, expected: "a number of seconds from 0 to 86400")
+        }
+        return seconds == 0 ? nil : seconds
+    }
+
+    private func runSession(
+        context: TodoContext, policy: MergePolicy, cacheDirectory: String, sync: BackgroundSync? = nil
+    ) throws {
         context.mergePolicy = policy
         // Read the store before the screen switches, so a bad store is reported plainly.
         do {
@@ -66,7 +84,7 @@ struct TodoTUICommand: ParsableCommand {
         }
         try InteractiveSession(
             context: context, animations: animationsWanted, filter: exportOptions.filter ?? "",
-            cacheDirectory: cacheDirectory
+            cacheDirectory: cacheDirectory, backgroundSync: sync
         ).run()
     }
 

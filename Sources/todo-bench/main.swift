@@ -24,6 +24,9 @@ import Foundation
 //       `todo-tui list --store /tmp/todo-100k.json`. Never overwrites: an existing PATH is an
 //       error with exit status 73.
 //
+//       The sync group starts a local Radicale and compares `todo-tui sync` with vdirsyncer
+//       (Debian's `radicale` and `vdirsyncer`) doing the same work on the same server.
+//
 // Exit status: 0; 64 for a bad command line; 73 when generate cannot create PATH; 74 when
 // writing it fails.
 
@@ -38,6 +41,7 @@ let groups: [BenchmarkGroup] = [
     SaveBenchmarks.group,
     KeyBenchmarks.group,
     MemoryBenchmarks.group,
+    SyncBenchmarks.group,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -3,8 +3,9 @@ import TodoCore
 
 extension SyncRun {
     /// How many pushes go between two writes of the state file: a run killed mid-push then
-    /// repeats at most this many requests (each harmless to repeat).
-    static let pushesPerStateWrite = 100
+    /// repeats at most this many requests (each harmless to repeat). The state is written whole,
+    /// so writing it more often would make a large first push quadratic.
+    static let pushesPerStateWrite = 500
 
     /// Sends `pushes` in order, recording each as agreed once the server holds it.
     mutating func push() throws(SyncError) {

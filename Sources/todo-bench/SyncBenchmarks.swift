@@ -27,6 +27,7 @@ enum SyncBenchmarks {
         let count = runner.isQuick ? 500 : 10_000
         let fixture = try EndToEndFixture()
         let server = try CalDAVTestServer(.radicale)
+        defer { server.stop() }
         let ours = try Ours(fixture: fixture, server: server)
         var theirs = try Vdirsyncer(fixture: fixture, server: server)
         let store = try fixture.makeStore(count: count)

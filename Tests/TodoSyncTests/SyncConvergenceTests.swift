@@ -30,6 +30,7 @@ struct SyncConvergenceTests {
     @Test("adds, edits and deletes on both sides converge", arguments: servers, policies)
     func converge(kind: CalDAVTestServer.Kind, policy: MergePolicy) throws {
         let (server, collection) = try makeServer(kind)
+        defer { server.stop() }
         let a = try SyncDevice(server: server, collection: collection)
         let b = try SyncDevice(server: server, collection: collection)
         try a.add("buy milk", priority: .low)
@@ -80,6 +81,7 @@ struct SyncConvergenceTests {
     func sameField(kind: CalDAVTestServer.Kind) throws {
         for policy in [MergePolicy.mergeByPropertyObjectTrump, .mergeByPropertyStoreTrump] {
             let (server, collection) = try makeServer(kind)
+            defer { server.stop() }
             let a = try SyncDevice(server: server, collection: collection)
             let b = try SyncDevice(server: server, collection: collection)
             try a.add("plan trip")
@@ -100,6 +102,7 @@ struct SyncConvergenceTests {
     @Test("an edit beats a delete, whichever side deletes", arguments: servers)
     func editBeatsDelete(kind: CalDAVTestServer.Kind) throws {
         let (server, collection) = try makeServer(kind)
+        defer { server.stop() }
         let a = try SyncDevice(server: server, collection: collection)
         let b = try SyncDevice(server: server, collection: collection)
         try a.add("keep me")
@@ -123,6 +126,7 @@ struct SyncConvergenceTests {
     @Test("a sync with nothing changed sends no listing and changes nothing", arguments: servers)
     func nothingChanged(kind: CalDAVTestServer.Kind) throws {
         let (server, collection) = try makeServer(kind)
+        defer { server.stop() }
         let a = try SyncDevice(server: server, collection: collection)
         try a.add("one")
         try a.sync()

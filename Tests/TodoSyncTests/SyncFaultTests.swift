@@ -13,6 +13,7 @@ struct SyncFaultTests {
     @Test("the server stopped mid-run: nothing lost, the next run finishes", arguments: CalDAVTestServer.Kind.allCases)
     func serverStopsMidRun(kind: CalDAVTestServer.Kind) throws {
         let (server, collection) = try makeServer(kind)
+        defer { server.stop() }
         let a = try SyncDevice(server: server, collection: collection)
         for index in 0..<30 { try a.add("item \(index)") }
         let hook = HookTransport(a.transport)
@@ -41,6 +42,7 @@ struct SyncFaultTests {
         arguments: CalDAVTestServer.Kind.allCases)
     func preconditionRace(kind: CalDAVTestServer.Kind) throws {
         let (server, collection) = try makeServer(kind)
+        defer { server.stop() }
         let a = try SyncDevice(server: server, collection: collection)
         let b = try SyncDevice(server: server, collection: collection)
         try a.add("shared")
@@ -69,6 +71,7 @@ struct SyncFaultTests {
     @Test("a rejected sync token falls back to a full listing", arguments: CalDAVTestServer.Kind.allCases)
     func invalidToken(kind: CalDAVTestServer.Kind) throws {
         let (server, collection) = try makeServer(kind)
+        defer { server.stop() }
         let a = try SyncDevice(server: server, collection: collection)
         let b = try SyncDevice(server: server, collection: collection)
         try a.add("first")
@@ -89,6 +92,7 @@ struct SyncFaultTests {
     @Test("a wrong password is one sentence and changes nothing")
     func wrongPassword() throws {
         let (server, collection) = try makeServer(.radicale)
+        defer { server.stop() }
         let a = try SyncDevice(server: server, collection: collection)
         try a.add("local")
         a.transport = URLSessionTransport(user: server.user, password: "wrong", timeout: 10)
@@ -135,6 +139,7 @@ struct SyncFaultTests {
     @Test("a truncated sync report (507) is asked again from its token", arguments: CalDAVTestServer.Kind.allCases)
     func truncatedReport(kind: CalDAVTestServer.Kind) throws {
         let (server, collection) = try makeServer(kind)
+        defer { server.stop() }
         let a = try SyncDevice(server: server, collection: collection)
         let b = try SyncDevice(server: server, collection: collection)
         try a.add("seed")
@@ -199,6 +204,7 @@ struct SyncFaultTests {
         arguments: CalDAVTestServer.Kind.allCases)
     func missingETag(kind: CalDAVTestServer.Kind) throws {
         let (server, collection) = try makeServer(kind)
+        defer { server.stop() }
         let a = try SyncDevice(server: server, collection: collection)
         for index in 0..<3 { try a.add("item \(index)") }
         let hook = HookTransport(a.transport)

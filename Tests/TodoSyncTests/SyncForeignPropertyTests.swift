@@ -34,6 +34,7 @@ struct SyncForeignPropertyTests {
     @Test("an edit of the summary rewrites only the summary", arguments: CalDAVTestServer.Kind.allCases)
     func survives(kind: CalDAVTestServer.Kind) throws {
         let (server, collection) = try makeServer(kind)
+        defer { server.stop() }
         let a = try SyncDevice(server: server, collection: collection)
         let url = collection.appendingPathComponent("phone-4711.ics")
         let written = Self.phoneTodo.joined(separator: "\r\n") + "\r\n"

@@ -77,6 +77,7 @@ struct SyncInteropTests {
     @Test("an item made in todoman reaches todo-tui, and the reverse", arguments: CalDAVTestServer.Kind.allCases)
     func bothWays(kind: CalDAVTestServer.Kind) throws {
         let (server, collection) = try makeServer(kind)
+        defer { server.stop() }
         let folder = try TemporaryDirectory()
         let third = try Vdirsyncer(in: folder, server: server, collection: collection)
         let a = try SyncDevice(server: server, collection: collection)

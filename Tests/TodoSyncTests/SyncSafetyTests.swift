@@ -10,6 +10,7 @@ struct SyncSafetyTests {
     @Test("a run deleting more than half of a side stops until confirmed, on both sides")
     func massDeletion() throws {
         let (server, collection) = try makeServer(.radicale)
+        defer { server.stop() }
         let a = try SyncDevice(server: server, collection: collection)
         let b = try SyncDevice(server: server, collection: collection)
         for index in 0..<6 { try a.add("item \(index)") }
@@ -39,6 +40,7 @@ struct SyncSafetyTests {
     @Test("deleting fewer than half goes through without asking")
     func fewDeletions() throws {
         let (server, collection) = try makeServer(.xandikos)
+        defer { server.stop() }
         let a = try SyncDevice(server: server, collection: collection)
         for index in 0..<5 { try a.add("item \(index)") }
         try a.sync()
@@ -50,6 +52,7 @@ struct SyncSafetyTests {
     @Test("another collection stops the run until confirmed, then nothing is deleted")
     func collectionChanged() throws {
         let (server, collection) = try makeServer(.radicale)
+        defer { server.stop() }
         let a = try SyncDevice(server: server, collection: collection)
         try a.add("one")
         try a.add("two")

@@ -10,6 +10,7 @@ struct SyncCommandTests {
     )
     func setupAndSync(kind: CalDAVTestServer.Kind) throws {
         let server = try CalDAVTestServer(kind)
+        defer { server.stop() }
         let sandbox = try SyncSandbox(server: server)
         let setup = try sandbox.run([
             "sync", "setup", server.rootURL.absoluteString, "--user", server.user, "--create", "Errands",
@@ -43,6 +44,7 @@ struct SyncCommandTests {
     @Test("errors are one sentence with their own exit codes, and change nothing")
     func errors() throws {
         let server = try CalDAVTestServer(.radicale)
+        defer { server.stop() }
         let sandbox = try SyncSandbox(server: server)
         let none = try sandbox.run("one", "sync")
         #expect(none.status == 78 && none.stderr.contains("No sync account is set up"))

@@ -12,6 +12,7 @@ struct SyncKillTests {
     func killedAtRandom() throws {
         let binary = try ReleaseBinary.path.get()
         let server = try CalDAVTestServer(.radicale)
+        defer { server.stop() }
         let sandbox = try SyncSandbox(server: server, executable: binary)
         let setup = try sandbox.run([
             "sync", "setup", server.rootURL.absoluteString, "--user", "alice", "--create", "T",

@@ -43,7 +43,7 @@ public enum ExportFormat: String, CaseIterable, Sendable, Hashable, CustomString
     }
 
     /// How much of an item the format records, which bounds what an import may change.
-    public var fidelity: ImportFidelity {
+    var fidelity: ImportFidelity {
         switch self {
         case .json, .csv: ImportFidelity(datePrecision: .millisecond, carriesColor: true, textForm: .exact)
         case .taskwarrior: ImportFidelity(datePrecision: .second, carriesColor: true, textForm: .exact)

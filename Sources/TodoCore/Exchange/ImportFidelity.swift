@@ -4,21 +4,21 @@
 /// 09:30 to midnight of the same day. A Markdown checklist knows no colour: importing it must
 /// not turn every item's colour to default, and its one-line texts must not replace texts with
 /// line breaks. `ImportPlan` compares and updates within these limits.
-public struct ImportFidelity: Sendable, Hashable {
+struct ImportFidelity: Sendable, Hashable {
     /// The finest unit of time a format's dates keep.
-    public enum DatePrecision: Sendable, Hashable {
+    enum DatePrecision: Sendable, Hashable {
         case millisecond, second, day
     }
 
-    public var datePrecision: DatePrecision
-    public var carriesColor: Bool
-    public var textForm: TextForm
+    var datePrecision: DatePrecision
+    var carriesColor: Bool
+    var textForm: TextForm
     /// Whether the format records priority and tags (and whole days), so that an import sets them.
-    public var carriesPriorityAndTags: Bool
+    var carriesPriorityAndTags: Bool
     /// Whether the format records notes.
-    public var carriesNotes: Bool
+    var carriesNotes: Bool
 
-    public init(
+    init(
         datePrecision: DatePrecision, carriesColor: Bool, textForm: TextForm, carriesPriorityAndTags: Bool = true,
         carriesNotes: Bool = true
     ) {

@@ -20,6 +20,13 @@ public struct ImportPlan: Sendable, Equatable {
     /// How many file items matched an item and changed nothing.
     public private(set) var unchangedCount = 0
 
+    /// Plans importing `items`, as `format` parsed them from a file, into `existing`: an import
+    /// changes only what the format records (`ExportFormat.fidelity`).
+    /// - Complexity: O(n + m) for n imported and m existing items.
+    public init(importing items: [TodoItem], into existing: [TodoItem], format: ExportFormat, calendar: Calendar) {
+        self.init(importing: items, into: existing, fidelity: format.fidelity, calendar: calendar)
+    }
+
     /// Plans importing `items` (as parsed from a file in a format of `fidelity`) into `existing`.
     ///
     /// - Parameters:
@@ -27,7 +34,7 @@ public struct ImportPlan: Sendable, Equatable {
     ///   - existing: the items already there; ids are unique.
     ///   - calendar: defines days for formats of day precision.
     /// - Complexity: O(n + m) for n imported and m existing items.
-    public init(importing items: [TodoItem], into existing: [TodoItem], fidelity: ImportFidelity, calendar: Calendar) {
+    init(importing items: [TodoItem], into existing: [TodoItem], fidelity: ImportFidelity, calendar: Calendar) {
         let existingByID = Dictionary(existing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for item in items {
             guard let current = existingByID[item.id] else {

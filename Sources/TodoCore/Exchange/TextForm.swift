@@ -4,7 +4,7 @@
 /// The exporters write texts through `apply(_:)`, and `ImportPlan` compares a stored text in
 /// the same form with what a file says, so that re-importing a lossy export does not "change"
 /// texts the format could not carry (a todo.txt line has no line breaks).
-public enum TextForm: Sendable, Hashable {
+enum TextForm: Sendable, Hashable {
     /// The text as it is (JSON, CSV, Taskwarrior).
     case exact
     /// iCalendar TEXT: line breaks (CRLF, CR, LF) become LF, tab stays, and other ASCII control
@@ -16,7 +16,7 @@ public enum TextForm: Sendable, Hashable {
 
     /// The text as a format of this form writes it.
     /// - Complexity: O(n) in the length of the text; no copy when nothing is replaced.
-    public func apply(_ text: String) -> String {
+    func apply(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: \.isControlCharacter) else { return text }
         switch self {
         case .exact:

@@ -36,7 +36,7 @@ struct ImportCommand: ParsableCommand {
         }
         let plan = try storeOptions.withContext(mergePolicy: policy) { context in
             let plan = ImportPlan(
-                importing: parsed, into: try context.fetch(FetchRequest()), fidelity: format.fidelity,
+                importing: parsed, into: try context.fetch(FetchRequest()), format: format,
                 calendar: CLIClock.calendar)
             for item in plan.insertions {
                 try context.insert(item)

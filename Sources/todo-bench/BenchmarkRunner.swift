@@ -143,12 +143,14 @@ final class BenchmarkRunner {
         }
         let runner = BenchmarkRunner(isQuick: isQuick)
         print(
-            "todo-bench\(isQuick ? " --quick" : ""): medians of repeated runs; ratio = baseline ÷ ours (higher is better)"
+            "todo-bench\(isQuick ? " --quick" : ""): medians of repeated runs; ratio = baseline ÷ ours (higher is "
+                + "better)"
         )
         // Wall-clock medians depend on what else runs: say how busy the machine was.
         if let load = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) {
             print(
-                "load average at start: \(load.split(separator: " ").prefix(3).joined(separator: " ")) on \(ProcessInfo.processInfo.activeProcessorCount) processors"
+                "load average at start: \(load.split(separator: " ").prefix(3).joined(separator: " ")) on "
+                    + "\(ProcessInfo.processInfo.activeProcessorCount) processors"
             )
         }
         for group in groups where selected.isEmpty || selected.contains(group.name) {

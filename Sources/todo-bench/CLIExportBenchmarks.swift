@@ -8,7 +8,8 @@ enum CLIExportBenchmarks {
         BenchmarkGroup(
             name: "cli-export",
             summary:
-                "`todo-tui --export json` exec → exit, output to /dev/null; baseline `task export` of the same 10,000 tasks",
+                "`todo-tui --export json` exec → exit, output to /dev/null; baseline `task export` of the same 10,000 "
+                + "tasks",
             run: run
         )
     }

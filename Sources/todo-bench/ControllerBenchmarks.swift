@@ -14,7 +14,8 @@ enum ControllerBenchmarks {
         BenchmarkGroup(
             name: "controller",
             summary:
-                "one change through context + tracking FetchedResultsController (no-op delegate); baseline a naive refetch + sort + re-section",
+                "one change through context + tracking FetchedResultsController (no-op delegate); baseline a naive "
+                + "refetch + sort + re-section",
             run: run
         )
     }
@@ -31,7 +32,8 @@ enum ControllerBenchmarks {
                     let share = BenchmarkMeasurement.format(max(0, tracked.median - alone.median))
                     let cpuShare = BenchmarkMeasurement.format(max(0, tracked.cpuMedian - alone.cpuMedian))
                     let extra =
-                        "controller \(share) (cpu \(cpuShare)), context alone \(BenchmarkMeasurement.format(alone.median))"
+                        "controller \(share) (cpu \(cpuShare)), context alone "
+                        + "\(BenchmarkMeasurement.format(alone.median))"
                     runner.report("one \(change)", n: count, ours: tracked, baseline: .measured(naive), extra: extra)
                 }
             } catch {

@@ -11,7 +11,8 @@ enum DiffBenchmarks {
         BenchmarkGroup(
             name: "diff",
             summary:
-                "DiffableSnapshot.difference(from:) on UUIDs; baseline Swift's difference(from:).inferringMoves() on the flattened ids",
+                "DiffableSnapshot.difference(from:) on UUIDs; baseline Swift's difference(from:).inferringMoves() on "
+                + "the flattened ids",
             run: run
         )
     }

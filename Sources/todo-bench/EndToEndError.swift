@@ -22,7 +22,8 @@ enum EndToEndError: Error, Equatable, CustomStringConvertible {
         case let .failed(command, status, output):
             "‘\(command)’ ended with wait status \(status)\(output.isEmpty ? "" : ", saying: \(output)")."
         case let .noFrame(waitedSeconds, outputTail):
-            "The app drew no frame within \(waitedSeconds.formatted(digits: 1)) s; its last output was \(outputTail.debugDescription)."
+            "The app drew no frame within \(waitedSeconds.formatted(digits: 1)) s; its last output was "
+                + "\(outputTail.debugDescription)."
         case let .exitedEarly(outputTail):
             "The app ended before drawing a frame; its last output was \(outputTail.debugDescription)."
         }

@@ -12,7 +12,8 @@ enum ExportBenchmarks {
         BenchmarkGroup(
             name: "export",
             summary:
-                "ExportFormat.export of sample items in list order; baseline JSONEncoder writing the same records (json, taskwarrior)",
+                "ExportFormat.export of sample items in list order; baseline JSONEncoder writing the same records "
+                + "(json, taskwarrior)",
             run: run
         )
     }

@@ -16,7 +16,8 @@ enum KeyBenchmarks {
         BenchmarkGroup(
             name: "keys",
             summary:
-                "todo-tui key → frame written, 100×30 pseudo-terminal, every change saved; baseline the same change by `task` on 10,000 tasks",
+                "todo-tui key → frame written, 100×30 pseudo-terminal, every change saved; baseline the same change "
+                + "by `task` on 10,000 tasks",
             run: run
         )
     }

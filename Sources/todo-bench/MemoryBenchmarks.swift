@@ -9,7 +9,8 @@ enum MemoryBenchmarks {
         BenchmarkGroup(
             name: "memory",
             summary:
-                "todo-tui resident memory (VmRSS; VmHWM peak) with N items open; baseline peak RSS of `task list` on the same 10,000 tasks",
+                "todo-tui resident memory (VmRSS; VmHWM peak) with N items open; baseline peak RSS of `task list` on "
+                + "the same 10,000 tasks",
             run: run
         )
     }

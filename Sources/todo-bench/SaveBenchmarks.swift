@@ -13,7 +13,8 @@ enum SaveBenchmarks {
         BenchmarkGroup(
             name: "save",
             summary:
-                "one edit (toggle done) through TodoContext.save() on a JSONStore, fsync'd; baseline JSONEncoder whole-file atomic rewrite, fsync'd",
+                "one edit (toggle done) through TodoContext.save() on a JSONStore, fsync'd; baseline JSONEncoder "
+                + "whole-file atomic rewrite, fsync'd",
             run: run
         )
     }

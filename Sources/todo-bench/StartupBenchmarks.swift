@@ -15,7 +15,8 @@ enum StartupBenchmarks {
         BenchmarkGroup(
             name: "startup",
             summary:
-                "todo-tui exec → first frame in a 100×30 pseudo-terminal; baseline `task list` on the same 10,000 tasks, JSONDecoder load of the file at 100,000",
+                "todo-tui exec → first frame in a 100×30 pseudo-terminal; baseline `task list` on the same 10,000 "
+                + "tasks, JSONDecoder load of the file at 100,000",
             run: run
         )
     }

@@ -32,7 +32,8 @@ enum StoreGenerator {
         }
         guard positional.count == 2 else {
             return fail(
-                "expected an item count and a path, got \(positional.count) argument\(positional.count == 1 ? "" : "s")",
+                "expected an item count and a path, got \(positional.count) "
+                    + "argument\(positional.count == 1 ? "" : "s")",
                 status: 64, showingUsage: true)
         }
         guard let count = Int(positional[0]), count >= 0 else {

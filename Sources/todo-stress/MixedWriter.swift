@@ -83,7 +83,9 @@ struct MixedWriter {
             }
         }
         let summary =
-            "\(writer): \(operations) operations, \(tally.staleSaves) saves over other writers' saves, \(tally.conflicts) edits met another writer's change to their item, \(tally.mergedSaves) saves changed this writer's view"
+            "\(writer): \(operations) operations, \(tally.staleSaves) saves over other writers' saves, "
+            + "\(tally.conflicts) edits met another writer's change to their item, \(tally.mergedSaves) saves "
+            + "changed this writer's view"
         FileHandle.standardError.write(Data("\(summary)\n".utf8))
     }
 

@@ -59,7 +59,9 @@ func runMode(_ arguments: [String]) throws {
         ).run()
     default:
         throw StressError.usage(
-            "usage: todo-stress save-loop STORE [--journal-limit BYTES] | edit-after STORE ID CHANGE... --wait-for FILE [--policy POLICY] | mixed STORE --writer NAME [--operations N] [--policy POLICY] [--refresh PERCENT]"
+            "usage: todo-stress save-loop STORE [--journal-limit BYTES] | edit-after STORE ID CHANGE... --wait-for "
+                + "FILE [--policy POLICY] | mixed STORE --writer NAME [--operations N] [--policy POLICY] [--refresh "
+                + "PERCENT]"
         )
     }
 }

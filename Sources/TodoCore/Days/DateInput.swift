@@ -15,7 +15,8 @@ import Foundation
 ///
 /// Days are those of the injected calendar and its time zone. Distances are counted in civil days
 /// and instants placed with `Calendar.date(byAdding:to:)`, never by adding multiples of 86,400
-/// seconds, so days of 23 or 25 hours around daylight-saving changes come out right. A wall-clock time that a change skips (02:30 on the spring-forward
+/// seconds, so days of 23 or 25 hours around daylight-saving changes come out right. A wall-clock time that a change
+/// skips (02:30 on the spring-forward
 /// night in Berlin) moves forward by the length of the gap (03:30); one that happens twice (the
 /// autumn night) is the earlier of the two. Years must lie in 1000…9999. Nothing here reads the
 /// wall clock: `now` and `calendar` come from the caller.
@@ -23,7 +24,8 @@ public enum DateInput {
     /// The accepted forms, as a phrase for error messages and help screens.
     public static let acceptedForms =
         "today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, "
-        + "each optionally followed by a time (tomorrow 9:00, tue 14:30), or a time alone for today (9am, 9:30pm, 18:00)"
+        + "each optionally followed by a time (tomorrow 9:00, tue 14:30), or a time alone for today (9am, 9:30pm, "
+        + "18:00)"
 
     /// Why a date in an accepted form names no real day or time.
     public enum Problem: Sendable, Hashable, CustomStringConvertible {

@@ -65,11 +65,8 @@ public enum ImportInput: Sendable, Hashable {
         }
         guard let bytes else { throw .unreadable(path: path, reason: "no such file or directory") }
         guard bytes.count <= maximumFileSize else {
-            throw .unreadable(
-                path: path,
-                reason:
-                    "it is larger than \(maximumFileSize >> 20 > 0 ? "\(maximumFileSize >> 20) MiB" : "\(maximumFileSize) bytes"), the most one import reads"
-            )
+            let limit = maximumFileSize >> 20 > 0 ? "\(maximumFileSize >> 20) MiB" : "\(maximumFileSize) bytes"
+            throw .unreadable(path: path, reason: "it is larger than \(limit), the most one import reads")
         }
         return bytes
     }

@@ -20,9 +20,12 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
         case .missingSortDescriptor:
             "The fetch request has no sort descriptor; a fetched-results controller needs at least one."
         case .sortSplitsSections(let first):
-            "The sort order must begin with date or day (ascending or descending, day in the controller's calendar and time zone) so that each day's items stay together, but it begins with \(first) (Core Data error 134060)."
+            "The sort order must begin with date or day (ascending or descending, day in the controller's calendar "
+                + "and time zone) so that each day's items stay together, but it begins with \(first) (Core Data "
+                + "error 134060)."
         case .requestChangedWithoutDeletingCache(let name):
-            "The fetch request changed while the controller uses cache '\(name)'; delete that cache before performing the fetch again."
+            "The fetch request changed while the controller uses cache '\(name)'; delete that cache before performing "
+                + "the fetch again."
         case .cacheNotWritable(let path, let reason):
             "Cannot write the controller cache \(path): \(reason)."
         case .cacheNotDeletable(let path, let reason):

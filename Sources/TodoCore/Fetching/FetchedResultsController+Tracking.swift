@@ -21,7 +21,8 @@ extension FetchedResultsController {
     }
 
     /// Brings a result kept while tracking was off up to date with the context's processed
-    /// values (changes still pending are reported when the context processes them) and reports the difference as one batch, exactly as if the context had processed
+    /// values (changes still pending are reported when the context processes them) and reports the difference as one
+    /// batch, exactly as if the context had processed
     /// it: items deleted, inserted and changed meanwhile, with the index paths of the result the
     /// delegate last saw. A context that was reset meanwhile is read again; when that fails the
     /// result is forgotten, as after a reset seen while tracking, and `performFetch()` says why.

@@ -29,7 +29,9 @@ public enum ItemError: Error, Equatable, Sendable, CustomStringConvertible {
         case .textTooLong(let count):
             "The text\(at) is \(count) characters long; at most \(TodoItem.maximumTextLength) are allowed."
         case .controlCharacter(let scalar, let offset):
-            "The text\(at) contains a control character (U+\(String(scalar, radix: 16, uppercase: true).leftPadded(to: 4))) at character \(offset + 1); newlines and control characters are not allowed."
+            "The text\(at) contains a control character "
+                + "(U+\(String(scalar, radix: 16, uppercase: true).leftPadded(to: 4))) at character \(offset + 1); "
+                + "newlines and control characters are not allowed."
         case .notesTooLong(let count):
             "The notes\(at) are \(count) characters long; at most \(TodoItem.maximumNotesLength) are allowed."
         case .invalidTag(let tag, let problem):

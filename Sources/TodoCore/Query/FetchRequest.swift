@@ -92,6 +92,7 @@ public struct FetchRequest: Sendable, Hashable, CustomStringConvertible {
 
     /// `predicate | sort descriptors | limit | offset`, stable; part of cache keys.
     public var description: String {
-        "\(predicate) | \(sortDescriptors.map(\.description).joined(separator: ",")) | limit \(fetchLimit) | offset \(fetchOffset)"
+        "\(predicate) | \(sortDescriptors.map(\.description).joined(separator: ",")) | limit \(fetchLimit) | offset "
+            + "\(fetchOffset)"
     }
 }

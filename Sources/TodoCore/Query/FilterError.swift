@@ -54,11 +54,13 @@ public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nothingToNegate:
             "Nothing follows the '-' \(at); write -word or -field:value, or \"-\" to search for a minus sign."
         case .unknownField:
-            "Unknown field '\(token)' \(at); use done:, color:, date:, pri:, tag: or has:, or put the text in quotes to search for it."
+            "Unknown field '\(token)' \(at); use done:, color:, date:, pri:, tag: or has:, or put the text in quotes "
+                + "to search for it."
         case .missingValue(let field):
             "No value after '\(token)' \(at); use \(field.valueHint)."
         case .unsupportedOperator(_, let field):
-            "Operator '\(token)' \(at) does not apply to \(field.rawValue); only date and priority take <, <=, > and >=."
+            "Operator '\(token)' \(at) does not apply to \(field.rawValue); only date and priority take <, <=, > and "
+                + ">=."
         case .invalidDoneValue:
             "Unknown done value '\(token)' \(at); use \(FilterField.done.valueHint)."
         case .invalidFieldValue(let field):

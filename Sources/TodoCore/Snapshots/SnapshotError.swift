@@ -30,7 +30,8 @@ public enum SnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The update leaves \(before + inserted - deleted) sections but the data source has \(after)."
         case let .invalidRowCount(section, before, after, inserted, deleted, movedIn, movedOut):
             return
-                "The update leaves \(before + inserted - deleted + movedIn - movedOut) items in section \(section) but the data source has \(after)."
+                "The update leaves \(before + inserted - deleted + movedIn - movedOut) items in section \(section) "
+                + "but the data source has \(after)."
         case let .invalidRowCountInInsertedSection(section, after, inserted, movedIn):
             return
                 "The update leaves \(inserted + movedIn) items in section \(section) but the data source has \(after)."
@@ -45,7 +46,8 @@ public enum SnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .conflictingRow(first, second, indexPath)
         where first != second && (isRedraw(first) || isRedraw(second)):
             return
-                "Item \(path(indexPath)) has a \(isRedraw(first) ? first : second) but the same update deletes or moves it."
+                "Item \(path(indexPath)) has a \(isRedraw(first) ? first : second) but the same update deletes or "
+                + "moves it."
         case let .conflictingRow(_, second, indexPath):
             return "Item \(path(indexPath)) is named twice by the update (\(change(second)))."
         }

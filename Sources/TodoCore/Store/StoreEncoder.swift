@@ -2,14 +2,15 @@ import Foundation
 
 /// Writes store contents as the documented JSON file format.
 ///
-/// The output is pretty, with sorted keys and one item per line so that `git diff` of a store
+/// The output is pretty, with sorted keys and one item per line (wrapped below to fit) so that `git diff` of a store
 /// reads well:
 /// ```
 /// {
 ///   "format": "todo-tui",
 ///   "generation": 12,
 ///   "items": [
-///     {"color": "red", "createdAt": "2025-01-30T09:15:00.000Z", "date": …, "hasTime": true, "id": …, "isDone": false, "modifiedAt": …, "priority": "high", "tags": ["shop"], "text": "Buy milk", "version": 3}
+///     {"color": "red", "createdAt": "2025-01-30T09:15:00.000Z", "date": …, "hasTime": true, "id": …,
+///      "isDone": false, "modifiedAt": …, "priority": "high", "tags": ["shop"], "text": "Buy milk", "version": 3}
 ///   ],
 ///   "version": 2
 /// }

@@ -61,13 +61,15 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidJSON(let path, let line, let column, let expected, let found):
-            "The store \(path) is not valid JSON at line \(line), column \(column): expected \(expected), found \(found)."
+            "The store \(path) is not valid JSON at line \(line), column \(column): expected \(expected), found "
+                + "\(found)."
         case .invalidUTF8(let path, let line, let column):
             "The store \(path) is not valid UTF-8 at line \(line), column \(column)."
         case .invalidData(let path, let line, let column, let item, let id, let problem):
             "The store \(path) has bad data at line \(line), column \(column)\(Self.itemLabel(item, id)): \(problem)."
         case .newerVersion(let path, let version):
-            "The store \(path) was written by a newer todo-tui (format version \(version)); this one reads version \(Self.supportedVersion)."
+            "The store \(path) was written by a newer todo-tui (format version \(version)); this one reads version "
+                + "\(Self.supportedVersion)."
         case .wrongFormat(let path, let found):
             "The file \(path) is not a todo-tui store: its \"format\" is \(found), not \"todo-tui\"."
         case .duplicateID(let path, let id, let firstLine, let secondLine):
@@ -85,11 +87,13 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .ioFailure(let path, let operation, let reason):
             "Could not \(operation) \(path): \(reason)."
         case .symlinkedStore(let path):
-            "The store \(path) is a symbolic link, and todo-tui does not save through links (a save would replace it with a file); give the link's target as the store instead."
+            "The store \(path) is a symbolic link, and todo-tui does not save through links (a save would replace it "
+                + "with a file); give the link's target as the store instead."
         case .cannotCreate(let path, let reason):
             "Could not create \(path): \(reason)."
         case .lockBusy(let path, let holderPID):
-            "The store lock \(path) is held by \(holderPID.map { "process \($0)" } ?? "another process") and was not released in time."
+            "The store lock \(path) is held by \(holderPID.map { "process \($0)" } ?? "another process") and was not "
+                + "released in time."
         }
     }
 

@@ -53,7 +53,8 @@ extension StoreFile {
                     path: folder(of: path), operation: "sync the folder",
                     reason: removed
                         ? "\(reason(of: error)); nothing was saved"
-                        : "\(reason(of: error)), and removing the new journal \(path) failed too (\(SystemCall.reason(errno))), so the change may still be saved"
+                        : "\(reason(of: error)), and removing the new journal \(path) failed too "
+                            + "(\(SystemCall.reason(errno))), so the change may still be saved"
                 )
             }
         }
@@ -74,7 +75,8 @@ extension StoreFile {
         return .ioFailure(
             path: path, operation: operation,
             reason:
-                "\(SystemCall.reason(code)), and cutting the change back out failed too (\(SystemCall.reason(errno))), so it may still be saved"
+                "\(SystemCall.reason(code)), and cutting the change back out failed too "
+                + "(\(SystemCall.reason(errno))), so it may still be saved"
         )
     }
 

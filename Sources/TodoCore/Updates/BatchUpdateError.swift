@@ -59,19 +59,30 @@ public enum BatchUpdateError: Error, Equatable, Sendable, CustomStringConvertibl
     private var detail: String {
         switch self {
         case let .invalidSectionCount(before, after, inserted, deleted):
-            "invalid number of sections: the number of sections after the update (\(after)) must be equal to the number before the update (\(before)), plus or minus the number inserted or deleted (\(inserted) inserted, \(deleted) deleted)"
+            "invalid number of sections: the number of sections after the update (\(after)) must be equal to the "
+                + "number before the update (\(before)), plus or minus the number inserted or deleted (\(inserted) "
+                + "inserted, \(deleted) deleted)"
         case let .invalidRowCount(section, before, after, inserted, deleted, movedIn, movedOut):
-            "invalid number of rows in section \(section): the number of rows contained in an existing section after the update (\(after)) must be equal to the number of rows contained in that section before the update (\(before)), plus or minus the number of rows inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of rows moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)"
+            "invalid number of rows in section \(section): the number of rows contained in an existing section after "
+                + "the update (\(after)) must be equal to the number of rows contained in that section before the "
+                + "update (\(before)), plus or minus the number of rows inserted or deleted from that section "
+                + "(\(inserted) inserted, \(deleted) deleted) and plus or minus the number of rows moved into "
+                + "or out of that section (\(movedIn) moved in, \(movedOut) moved out)"
         case let .invalidRowCountInInsertedSection(section, after, inserted, movedIn):
-            "invalid number of rows in section \(section): the number of rows contained in an inserted section after the update (\(after)) must be equal to the number of rows inserted into or moved into that section (\(inserted) inserted, \(movedIn) moved in)"
+            "invalid number of rows in section \(section): the number of rows contained in an inserted section after "
+                + "the update (\(after)) must be equal to the number of rows inserted into or moved into that section "
+                + "(\(inserted) inserted, \(movedIn) moved in)"
         case let .rowsLeftInDeletedSection(section, count):
-            "attempt to delete section \(section), which still contains \(count) rows that are neither deleted nor moved out"
+            "attempt to delete section \(section), which still contains \(count) rows that are neither deleted nor "
+                + "moved out"
         case let .sectionOutOfRange(operation, section, count):
             "attempt to \(operation) section \(section), but there are only \(count) sections \(Self.state(operation))"
         case let .rowSectionOutOfRange(operation, path, count):
-            "attempt to \(operation) row \(path.row) of section \(path.section), but there are only \(count) sections \(Self.state(operation))"
+            "attempt to \(operation) row \(path.row) of section \(path.section), but there are only \(count) sections "
+                + "\(Self.state(operation))"
         case let .rowOutOfRange(operation, path, count):
-            "attempt to \(operation) row \(path.row) of section \(path.section), which contains only \(count) rows \(Self.state(operation))"
+            "attempt to \(operation) row \(path.row) of section \(path.section), which contains only \(count) rows "
+                + "\(Self.state(operation))"
         case let .conflictingSection(first, second, section) where first == second:
             "attempt to \(first) section \(section) twice"
         case let .conflictingSection(first, second, section):

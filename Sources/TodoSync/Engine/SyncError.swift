@@ -47,7 +47,8 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
             return "Could not reach \(url): \(reason); nothing was changed, and local changes wait for the next sync."
         case .unauthorized(let url, let user):
             return
-                "\(url) refused \(user.map { "the password for user '\($0)'" } ?? "the request without a password") (401 Unauthorized); check the user name and the password source."
+                "\(url) refused \(user.map { "the password for user '\($0)'" } ?? "the request without a password") "
+                + "(401 Unauthorized); check the user name and the password source."
         case .forbidden(let url):
             return "\(url) refused access (403 Forbidden); the account may not use this collection."
         case .notCalDAV(let url, let reason):
@@ -55,10 +56,12 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noTodoCollection(let url, let found):
             let list = found.isEmpty ? "none at all" : "only " + found.joined(separator: ", ")
             return
-                "\(url) has no calendar that accepts to-dos (found \(list)); create one with `todo-tui sync setup … --create NAME`."
+                "\(url) has no calendar that accepts to-dos (found \(list)); create one with `todo-tui sync setup … "
+                + "--create NAME`."
         case .noSuchCollection(let name, let found):
             return
-                "No collection named '\(name)' on the server; it has \(found.isEmpty ? "none" : found.joined(separator: ", "))."
+                "No collection named '\(name)' on the server; it has "
+                + "\(found.isEmpty ? "none" : found.joined(separator: ", "))."
         case .unexpectedStatus(let method, let url, let status):
             return
                 "\(method) \(url) was answered with HTTP \(status), which the sync cannot use; nothing more was sent."
@@ -66,7 +69,8 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(url) answered with XML the sync cannot read: \(reason)."
         case .insecureURL(let url):
             return
-                "\(url) uses plain http to another machine, which would send the password unencrypted; use https, or --allow-insecure if you accept that."
+                "\(url) uses plain http to another machine, which would send the password unencrypted; use https, or "
+                + "--allow-insecure if you accept that."
         case .invalidURL(let text):
             return "'\(text)' is not an http or https URL."
         case .noAccount(let path):
@@ -76,7 +80,8 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
             return "The sync account file \(path) cannot be used: \(reason)."
         case .noPassword(let user):
             return
-                "No password for user '\(user)': give --password-command, set TODO_TUI_PASSWORD, or add the server to ~/.netrc."
+                "No password for user '\(user)': give --password-command, set TODO_TUI_PASSWORD, or add the server to "
+                + "~/.netrc."
         case .passwordCommandFailed(let command, let reason):
             return "The password command '\(command)' failed: \(reason)."
         case .stateFile(let path, let reason):
@@ -85,13 +90,15 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
             return "Another sync of this list is running (it holds \(path)); try again when it has finished."
         case .collectionChanged(let from, let to):
             return
-                "This list was synced with \(from), and the account now names \(to); run `todo-tui sync --yes` to start over with the new collection (nothing is deleted on either side)."
+                "This list was synced with \(from), and the account now names \(to); run `todo-tui sync --yes` to "
+                + "start over with the new collection (nothing is deleted on either side)."
         case .massDeletion(let local, let localTotal, let remote, let remoteTotal):
             var parts: [String] = []
             if local > 0 { parts.append("\(local) of the \(localTotal) local to-dos") }
             if remote > 0 { parts.append("\(remote) of the \(remoteTotal) on the server") }
             return
-                "This sync would delete \(parts.joined(separator: " and ")), more than half; nothing was changed — run `todo-tui sync --yes` if that is what you want."
+                "This sync would delete \(parts.joined(separator: " and ")), more than half; nothing was changed — "
+                + "run `todo-tui sync --yes` if that is what you want."
         case .store(let reason):
             return reason
         }

@@ -33,7 +33,8 @@ public struct SyncReport: Sendable, Hashable {
         if merged > 0 { parts.append("\(merged) merged") }
         if !waitingConflicts.isEmpty {
             parts.append(
-                "\(waitingConflicts.count) conflict\(waitingConflicts.count == 1 ? "" : "s") waiting (\(waitingConflicts.prefix(3).map { "'\($0)'" }.joined(separator: ", ")))"
+                "\(waitingConflicts.count) conflict\(waitingConflicts.count == 1 ? "" : "s") waiting "
+                    + "(\(waitingConflicts.prefix(3).map { "'\($0)'" }.joined(separator: ", ")))"
             )
         }
         if !unreadable.isEmpty { parts.append("\(unreadable.count) unreadable on the server, left alone") }

@@ -27,7 +27,8 @@ struct ConflictOverlay {
         }
         if shown < conflicts.count {
             body.append(
-                "and \(conflicts.count - shown) more to-do\(conflicts.count - shown == 1 ? "" : "s"), decided the same way"
+                "and \(conflicts.count - shown) more to-do\(conflicts.count - shown == 1 ? "" : "s"), decided the "
+                    + "same way"
             )
             body.append("")
         }

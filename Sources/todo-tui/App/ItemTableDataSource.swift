@@ -3,7 +3,8 @@ import TodoCore
 
 /// Shows a fetched-results controller's sections and items in a `TableView`.
 ///
-/// Rows are `  [ ] text` or `  [x] text` (indented under their day): the item's colour on its text, done items dimmed with a
+/// Rows are `  [ ] text` or `  [x] text` (indented under their day): the item's colour on its text, done items dimmed
+/// with a
 /// tick so they read as finished in any terminal (ncurses has no strikethrough). An overdue
 /// item (dated before today, not done) reads `! [ ] text`: a red bold `!` and bold text, so the
 /// mark survives `NO_COLOR`, where colours are dropped. An item with a time of day

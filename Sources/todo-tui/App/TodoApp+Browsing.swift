@@ -62,7 +62,8 @@ extension TodoApp {
     /// The sentence that refuses to complete an item another program made repeat: completing it
     /// here would end the series on the other program's side. The CLI's `done` says the same.
     static func recurringRefusal(text: String) -> String {
-        "'\(text)' repeats (set by another program); todo-tui cannot complete a repeating to-do yet without breaking the series."
+        "'\(text)' repeats (set by another program); todo-tui cannot complete a repeating to-do yet without breaking "
+            + "the series."
     }
 
     /// The priority `p` moves to: none → low → medium → high → none.

@@ -70,7 +70,8 @@ extension TodoApp {
                     if !unchanged, DateInput.namesTimeOfDay(text) { item.hasTime = true }
                 }
                 return pushEditor(
-                    "Moved '\(item.text)' to \(SectionTitleFormatter(calendar: calendar).title(forDay: date, today: now)) — u to undo"
+                    "Moved '\(item.text)' to "
+                        + "\(SectionTitleFormatter(calendar: calendar).title(forDay: date, today: now)) — u to undo"
                 )
             }
         } catch let error as ItemError {

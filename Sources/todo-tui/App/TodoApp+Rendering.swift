@@ -68,7 +68,8 @@ extension TodoApp {
     var positionIndicator: String? {
         guard let path = table.selectedIndexPath, table.layout.contains(path) else { return nil }
         return
-            "\(CountFormat.grouped(table.layout.rowNumber(of: path) + 1)) / \(CountFormat.grouped(table.layout.rowCount))"
+            "\(CountFormat.grouped(table.layout.rowNumber(of: path) + 1)) / "
+            + "\(CountFormat.grouped(table.layout.rowCount))"
     }
 
     private func renderEmptyHint(into screen: inout Screen) {

@@ -4,7 +4,8 @@ import TodoCore
 /// The interactive to-do list as state and behaviour, without I/O (DESIGN §4.3).
 ///
 /// `receive(_:)` takes a terminal event, decides (`handle(_:)` returns the effects: save, write
-/// a copy, quit) and performs those effects itself; `render(into:)` draws the whole screen. Model changes go through the context,
+/// a copy, quit) and performs those effects itself; `render(into:)` draws the whole screen. Model changes go through
+/// the context,
 /// whose processed batches reach the table through the fetched-results controller and
 /// `TableUpdateDriver` — so every change animates exactly as the controller reports it.
 final class TodoApp {
@@ -183,7 +184,8 @@ final class TodoApp {
         quitConfirmationPending = true
         // The instruction first: a long reason is cut at the screen's edge.
         status = .error(
-            "Not saved — press q again to quit without \(unsavedChangesPhrase), W to write the list to a new file first, any other key to stay. \(error)"
+            "Not saved — press q again to quit without \(unsavedChangesPhrase), W to write the list to a new file "
+                + "first, any other key to stay. \(error)"
         )
         return false
     }

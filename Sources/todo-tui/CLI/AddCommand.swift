@@ -33,7 +33,8 @@ struct AddCommand: ParsableCommand {
     @Option(
         name: .customLong("note"),
         help: ArgumentHelp(
-            "The notes, as typed: a real line break in the value starts a new line (\\n is not special); - reads them from standard input.",
+            "The notes, as typed: a real line break in the value starts a new line (\\n is not special); - reads them "
+                + "from standard input.",
             valueName: "text"))
     var note: String?
 

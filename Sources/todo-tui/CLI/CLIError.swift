@@ -96,7 +96,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         case .unknownID(let prefix):
             "No to-do has an id starting with '\(prefix)'."
         case .ambiguousID(let prefix, let candidates):
-            "The id prefix '\(prefix)' matches \(candidates.count) to-dos (\(candidates.joined(separator: "; "))); give more characters."
+            "The id prefix '\(prefix)' matches \(candidates.count) to-dos (\(candidates.joined(separator: "; "))); "
+                + "give more characters."
         case .invalidInput(let error):
             error.description
         case .invalidFilter(let error):

@@ -20,7 +20,8 @@ struct ExportOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "With --export, export only items matching this filter; without it, open the list with this filter applied.",
+            "With --export, export only items matching this filter; without it, open the list with this filter "
+                + "applied.",
             valueName: "expr"))
     var filter: String?
 

@@ -50,7 +50,8 @@ struct ImportCommand: ParsableCommand {
             return plan
         }
         TerminalOutput.say(
-            "Imported \(input.name) as \(format.rawValue): \(plan.insertions.count) added, \(plan.updates.count) updated, \(plan.unchangedCount) unchanged."
+            "Imported \(input.name) as \(format.rawValue): \(plan.insertions.count) added, \(plan.updates.count) "
+                + "updated, \(plan.unchangedCount) unchanged."
         )
     }
 

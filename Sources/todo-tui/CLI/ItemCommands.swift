@@ -70,7 +70,8 @@ struct EditCommand: ParsableCommand {
     @Option(
         name: .customLong("note"),
         help: ArgumentHelp(
-            "The new notes, as typed: a real line break in the value starts a new line (\\n is not special); - reads them from standard input; an empty value removes them.",
+            "The new notes, as typed: a real line break in the value starts a new line (\\n is not special); - reads "
+                + "them from standard input; an empty value removes them.",
             valueName: "text"))
     var note: String?
 

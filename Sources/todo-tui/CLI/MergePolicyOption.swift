@@ -11,7 +11,8 @@ struct MergePolicyOption: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "How a save settles another writer's change to the same item: error, store-trump, object-trump, overwrite or rollback (default: error for commands, object-trump for the interactive list).",
+            "How a save settles another writer's change to the same item: error, store-trump, object-trump, overwrite "
+                + "or rollback (default: error for commands, object-trump for the interactive list).",
             valueName: "policy"
         ))
     var mergePolicy: String?

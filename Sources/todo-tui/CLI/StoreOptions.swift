@@ -7,7 +7,8 @@ struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The store file (default: $TODO_TUI_STORE, else $XDG_DATA_HOME/todo-tui/todos.json, else ~/.local/share/todo-tui/todos.json).",
+            "The store file (default: $TODO_TUI_STORE, else $XDG_DATA_HOME/todo-tui/todos.json, else "
+                + "~/.local/share/todo-tui/todos.json).",
             valueName: "path"
         ))
     var store: String?

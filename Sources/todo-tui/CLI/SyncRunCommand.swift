@@ -9,7 +9,11 @@ struct SyncRunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Sync once: pull the server's changes, merge, push this list's changes (the default).",
         discussion:
-            "Items both sides changed are settled by --merge-policy (default object-trump: this list wins a field both changed; store-trump: the server wins; overwrite: this list's item whole; rollback: the server's item whole; error: the conflict waits). An edit always beats a delete. A run that would delete more than half of either side, or whose collection changed, stops and asks for --yes."
+            "Items both sides changed are settled by --merge-policy (default object-trump: this list wins a field "
+            + "both changed; store-trump: the server wins; overwrite: this list's item whole; rollback: the "
+            + "server's item whole; error: the conflict waits). An edit always beats a delete. A run that "
+            + "would delete more than half of either side, or whose collection changed, stops and asks "
+            + "for --yes."
     )
 
     @OptionGroup var storeOptions: StoreOptions

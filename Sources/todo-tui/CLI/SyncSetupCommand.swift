@@ -9,7 +9,9 @@ struct SyncSetupCommand: ParsableCommand {
         commandName: "setup",
         abstract: "Set up the CalDAV account the list syncs with.",
         discussion:
-            "Finds the account's calendars from URL (the server, a principal, or a calendar) and stores the account in $XDG_CONFIG_HOME/todo-tui/sync-account.json. The password is never stored: it comes from --password-command, else $TODO_TUI_PASSWORD, else ~/.netrc."
+            "Finds the account's calendars from URL (the server, a principal, or a calendar) and stores the account "
+            + "in $XDG_CONFIG_HOME/todo-tui/sync-account.json. The password is never stored: it comes from "
+            + "--password-command, else $TODO_TUI_PASSWORD, else ~/.netrc."
     )
 
     @Argument(help: "The server's URL (https://…; plain http only to this machine unless --allow-insecure).")

@@ -8,7 +8,8 @@ struct TodoTUICommand: ParsableCommand {
         commandName: "todo-tui",
         abstract: "A to-do list for the terminal.",
         discussion:
-            "Without a subcommand, opens the interactive list. Ids may be shortened to any unique prefix of at least 4 characters.",
+            "Without a subcommand, opens the interactive list. Ids may be shortened to any unique prefix of at least "
+            + "4 characters.",
         version: TodoTUIVersion.current,
         subcommands: [
             AddCommand.self, ListCommand.self, EditCommand.self, DoneCommand.self, UndoneCommand.self,

@@ -6,7 +6,8 @@ import TodoCore
 ///
 /// Opening it puts the terminal in raw mode (every key arrives as a key: Ctrl-C, Ctrl-Z and
 /// Ctrl-S included, none of them signals or flow control), without echo, with function keys
-/// decoded, a 25 ms escape delay (Alt+key arrives as `.escape` then the key), the cursor hidden unless a screen asks for it, the terminal's
+/// decoded, a 25 ms escape delay (Alt+key arrives as `.escape` then the key), the cursor hidden unless a screen asks
+/// for it, the terminal's
 /// own background colour, and mouse clicks and wheel turns reported. `NO_COLOR` (set and not
 /// empty) turns colours off; attributes stay.
 ///

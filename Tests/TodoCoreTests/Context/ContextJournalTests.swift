@@ -60,7 +60,10 @@ struct ContextJournalTests {
     }
 
     @Test(
-        "refreshAllObjects takes other writers' records: their inserts, edits and deletes appear, unsaved changes stay on top"
+        """
+        refreshAllObjects takes other writers' records: their inserts, edits and deletes appear, unsaved changes \
+        stay on top
+        """
     )
     func refreshFromRecords() throws {
         let kept = try seed(), removed = try seed()

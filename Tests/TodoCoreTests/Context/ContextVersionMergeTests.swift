@@ -39,7 +39,10 @@ struct ContextVersionMergeTests {
     }
 
     @Test(
-        "18.2: a DidSave merged after the context saved past it does not send the item back, and the next save under .error keeps the store's history"
+        """
+        18.2: a DidSave merged after the context saved past it does not send the item back, and the next save under \
+        .error keeps the store's history
+        """
     )
     func staleDidSaveIgnored() throws {
         let a = makeContext(), b = makeContext()
@@ -79,7 +82,10 @@ struct ContextVersionMergeTests {
     }
 
     @Test(
-        "18.2: a stale delete does not remove an item that came back, and a stale save does not bring back a deleted one"
+        """
+        18.2: a stale delete does not remove an item that came back, and a stale save does not bring back a deleted \
+        one
+        """
     )
     func deletesByVersion() throws {
         let writer = makeContext(), reader = makeContext(), other = makeContext()
@@ -142,7 +148,10 @@ struct ContextVersionMergeTests {
     }
 
     @Test(
-        "18.1: refreshAllObjects keeps a same-field conflict for the save, which throws under .error instead of dropping the other writer's value"
+        """
+        18.1: refreshAllObjects keeps a same-field conflict for the save, which throws under .error instead of \
+        dropping the other writer's value
+        """
     )
     func refreshKeepsSameFieldConflict() throws {
         let mine = makeContext(), theirs = makeContext()

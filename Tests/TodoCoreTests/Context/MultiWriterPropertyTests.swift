@@ -29,7 +29,10 @@ struct MultiWriterPropertyTests {
         }
         let totals = scenario.totals
         print(
-            "multi-writer test, seed \(seedIndex): \(totals.saves) saves, \(totals.conflicts) conflicts under .error, \(totals.merges) merges (\(totals.staleMerges) of a save already seen, \(totals.earlyMerges) ahead of an unseen one), \(totals.undos) undos, \(totals.refreshes) refreshes, \(scenario.step) steps (seed \(masterSeed))"
+            "multi-writer test, seed \(seedIndex): \(totals.saves) saves, \(totals.conflicts) conflicts under .error, "
+                + "\(totals.merges) merges (\(totals.staleMerges) of a save already seen, \(totals.earlyMerges) ahead "
+                + "of an unseen one), \(totals.undos) undos, \(totals.refreshes) refreshes, \(scenario.step) "
+                + "steps (seed \(masterSeed))"
         )
         #expect(totals.saves >= target)
         #expect(

@@ -303,7 +303,8 @@ final class MultiWriterScenario {
             for id in writtenIDs where stored[id]?.version != base[id]??.version {
                 throw Violation(
                     description:
-                        "\(writer.name): under .error a save wrote \(id) over version \(stored[id]?.version ?? 0), having seen \(base[id]??.version ?? 0)"
+                        "\(writer.name): under .error a save wrote \(id) over version \(stored[id]?.version ?? 0), "
+                        + "having seen \(base[id]??.version ?? 0)"
                 )
             }
         }
@@ -337,7 +338,8 @@ final class MultiWriterScenario {
             guard storedVersion != baseVersion || (baseVersion == nil && storedVersion != nil) else {
                 throw Violation(
                     description:
-                        "\(writer.name): a conflict on \(conflict.itemID) whose stored version \(storedVersion ?? 0) is the one it read"
+                        "\(writer.name): a conflict on \(conflict.itemID) whose stored version \(storedVersion ?? 0) "
+                        + "is the one it read"
                 )
             }
         }
@@ -448,7 +450,8 @@ final class MultiWriterScenario {
                 guard known == Content(item) else {
                     throw Violation(
                         description:
-                            "\(writer.name) holds version \(item.version) of \(item.id) as \(Content(item)); the store held \(known)"
+                            "\(writer.name) holds version \(item.version) of \(item.id) as \(Content(item)); the "
+                            + "store held \(known)"
                     )
                 }
                 if let highest = writer.highest[item.id], item.version < highest {
@@ -478,13 +481,15 @@ final class MultiWriterScenario {
             guard shown == expected else {
                 throw Violation(
                     description:
-                        "\(writer.name) does not show the store after settling: \(shown.count) items against \(expected.count)"
+                        "\(writer.name) does not show the store after settling: \(shown.count) items against "
+                        + "\(expected.count)"
                 )
             }
             guard writer.context.storeGeneration == contents.generation else {
                 throw Violation(
                     description:
-                        "\(writer.name) is at generation \(writer.context.storeGeneration), the store at \(contents.generation)"
+                        "\(writer.name) is at generation \(writer.context.storeGeneration), the store at "
+                        + "\(contents.generation)"
                 )
             }
         }

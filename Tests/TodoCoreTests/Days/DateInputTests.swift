@@ -211,8 +211,10 @@ struct DateInputTests {
     func messages() {
         #expect(
             ItemError.unknownDate("tomorow").description
-                == "Unknown date 'tomorow'; use today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, "
-                + "each optionally followed by a time (tomorrow 9:00, tue 14:30), or a time alone for today (9am, 9:30pm, 18:00)."
+                == "Unknown date 'tomorow'; use today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, "
+                + "2025-01-31 or 2025-01-31T09:30, "
+                + "each optionally followed by a time (tomorrow 9:00, tue 14:30), or a time alone for today (9am, "
+                + "9:30pm, 18:00)."
         )
         #expect(
             ItemError.invalidDate("2025-02-30", problem: .dayOutOfRange(year: 2025, month: 2, lastDay: 28)).description
@@ -222,11 +224,13 @@ struct DateInputTests {
                 == "Invalid date '2025-13-01'; months run from 01 to 12.")
         #expect(
             ItemError.invalidDate("2025-01-31T24:00", problem: .hourOutOfRange).description
-                == "Invalid date '2025-01-31T24:00'; hours run from 00 to 23 (times are written 9:30, 14:30, 9am or 9:30pm)."
+                == "Invalid date '2025-01-31T24:00'; hours run from 00 to 23 (times are written 9:30, 14:30, 9am or "
+                + "9:30pm)."
         )
         #expect(
             ItemError.invalidDate("2025-01-31T23:60", problem: .minuteOutOfRange).description
-                == "Invalid date '2025-01-31T23:60'; minutes run from 00 to 59 (times are written 9:30, 14:30, 9am or 9:30pm)."
+                == "Invalid date '2025-01-31T23:60'; minutes run from 00 to 59 (times are written 9:30, 14:30, 9am or "
+                + "9:30pm)."
         )
         #expect(
             ItemError.invalidDate("+99999999d", problem: .yearOutOfRange).description
@@ -234,7 +238,10 @@ struct DateInputTests {
     }
 
     @Test(
-        "re-dating to a day keeps the item's wall-clock time to the millisecond, across daylight-saving changes; a typed time is taken as it is"
+        """
+        re-dating to a day keeps the item's wall-clock time to the millisecond, across daylight-saving changes; a \
+        typed time is taken as it is
+        """
     )
     func redate() throws {
         func redate(_ itemUTC: String, _ text: String) throws -> String {

@@ -117,7 +117,10 @@ final class FetchedResultsControllerCacheTests {
     }
 
     @Test(
-        "a poisoned block count or day (Int.max, 2^53, zero, negative, not finite) is rejected and the cache rebuilt, never trusted"
+        """
+        a poisoned block count or day (Int.max, 2^53, zero, negative, not finite) is rejected and the cache rebuilt, \
+        never trusted
+        """
     )
     func poisonedBlocks() throws {
         let poisons = ["9223372036854775807", "9007199254740992", "4", "0", "-1", "-9223372036854775808"]

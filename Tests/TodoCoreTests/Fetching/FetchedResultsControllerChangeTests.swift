@@ -128,7 +128,10 @@ struct FetchedResultsControllerChangeTests {
     // MARK: Order
 
     @Test(
-        "one batch reports will-change, section deletes descending, section inserts ascending, then item deletes, moves, inserts and updates, then did-change"
+        """
+        one batch reports will-change, section deletes descending, section inserts ascending, then item deletes, \
+        moves, inserts and updates, then did-change
+        """
     )
     func fixedOrder() throws {
         let items = try fixture.save([
@@ -160,7 +163,10 @@ struct FetchedResultsControllerChangeTests {
     // MARK: Consistency
 
     @Test(
-        "after every batch the rows per section equal the rows before plus inserted minus deleted plus moved in minus moved out"
+        """
+        after every batch the rows per section equal the rows before plus inserted minus deleted plus moved in minus \
+        moved out
+        """
     )
     func consistency() throws {
         let items = try fixture.save((0..<12).map { fixture.item("i\($0)", day: $0 % 4, hour: Double($0)) })
@@ -363,7 +369,10 @@ struct FetchedResultsControllerChangeTests {
     }
 
     @Test(
-        "values of items outside the predicate are followed too, so one that comes to match enters with its latest value"
+        """
+        values of items outside the predicate are followed too, so one that comes to match enters with its latest \
+        value
+        """
     )
     func valuesOutsideThePredicate() throws {
         let items = try fourToday()
@@ -379,7 +388,10 @@ struct FetchedResultsControllerChangeTests {
     }
 
     @Test(
-        "item(at:) gives an item's value as of the last processed batch, and the new value once the context processes it"
+        """
+        item(at:) gives an item's value as of the last processed batch, and the new value once the context processes \
+        it
+        """
     )
     func valueAsOfTheLastBatch() throws {
         let items = try fourToday()
@@ -407,7 +419,10 @@ struct FetchedResultsControllerChangeTests {
     }
 
     @Test(
-        "after a context reset a controller without a delegate still shows what it fetched, and performFetch reads the store again"
+        """
+        after a context reset a controller without a delegate still shows what it fetched, and performFetch reads \
+        the store again
+        """
     )
     func resetWithoutDelegate() throws {
         let items = try fourToday()
@@ -423,7 +438,10 @@ struct FetchedResultsControllerChangeTests {
     }
 
     @Test(
-        "a controller on a child context follows the child's batches and the parent's it merges; a parent's reset empties it"
+        """
+        a controller on a child context follows the child's batches and the parent's it merges; a parent's reset \
+        empties it
+        """
     )
     func controllerOnChild() throws {
         let items = try fourToday()

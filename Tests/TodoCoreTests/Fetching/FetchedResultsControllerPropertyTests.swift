@@ -39,7 +39,8 @@ struct FetchedResultsControllerPropertyTests {
             index += 1
         }
         print(
-            "property test: \(totals.operations) operations, \(totals.batches) batches, \(index) scenarios, stores up to \(totals.largestStore) items (seed \(masterSeed))"
+            "property test: \(totals.operations) operations, \(totals.batches) batches, \(index) scenarios, stores up "
+                + "to \(totals.largestStore) items (seed \(masterSeed))"
         )
         #expect(totals.operations >= target)
         #expect(totals.batches > target / 10)
@@ -259,7 +260,8 @@ struct PropertyScenario {
             let detail = differing.map { " (first differing item: shown \($0.0), fetched \($0.1))" } ?? ""
             throw TableMirror.Violation(
                 description:
-                    "the table shows \(TableMirror(sections: shown).lines) but a fresh fetch gives \(TableMirror(sections: expected).lines)\(detail)"
+                    "the table shows \(TableMirror(sections: shown).lines) but a fresh fetch gives "
+                    + "\(TableMirror(sections: expected).lines)\(detail)"
             )
         }
     }

@@ -154,7 +154,8 @@ extension TableMirror {
             guard predicted == actual else {
                 throw Violation(
                     description:
-                        "the consistency rule predicts \(predicted) rows per section; the controller has \(actual), after batch \(batch.map(RecordingDelegate.line)) applied to \(before)"
+                        "the consistency rule predicts \(predicted) rows per section; the controller has \(actual), "
+                        + "after batch \(batch.map(RecordingDelegate.line)) applied to \(before)"
                 )
             }
             batch.removeAll()

@@ -65,7 +65,8 @@ struct FilterNewFieldsTests {
             ("has:dates", "Unknown has value 'dates' at column 5 of the filter; use notes, tags or priority."),
             (
                 "tag>x",
-                "Operator '>' at column 4 of the filter does not apply to tag; only date and priority take <, <=, > and >=."
+                "Operator '>' at column 4 of the filter does not apply to tag; only date and priority take <, <=, > "
+                    + "and >=."
             ),
             ("tag:", "No value after 'tag:' at column 1 of the filter; use a tag, such as tag:work."),
         ])

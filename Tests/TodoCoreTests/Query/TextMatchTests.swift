@@ -48,7 +48,10 @@ struct TextMatchTests {
     }
 
     @Test(
-        "every scalar called inert folds, in Foundation, to something non-empty without ASCII, and leaves ASCII next to it findable"
+        """
+        every scalar called inert folds, in Foundation, to something non-empty without ASCII, and leaves ASCII next \
+        to it findable
+        """
     )
     func inertScalars() {
         let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]

@@ -160,7 +160,10 @@ struct SnapshotRoundTripTests {
             guard difference.movedItems.count == minimal.items, difference.movedSections.count == minimal.sections
             else {
                 Issue.record(
-                    "seed \(seed): \(difference.movedItems.count) item and \(difference.movedSections.count) section moves, minimal \(minimal)"
+                    """
+                    seed \(seed): \(difference.movedItems.count) item and \(difference.movedSections.count) section \
+                    moves, minimal \(minimal)
+                    """
                 )
                 return
             }

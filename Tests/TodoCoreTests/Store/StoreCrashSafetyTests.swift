@@ -87,7 +87,11 @@ struct StoreCrashSafetyTests {
         try store.modify { $0.generation += 1 }
         #expect(try folder.entries("store") == ["todos.json", "todos.json.lock"])
         print(
-            "Crash safety: \(Self.kills) kills (\(killedMidWrite) while a temporary file existed, \(killedBetweenCompactionSteps) between writing the compacted file and removing the journal), \(acknowledged.count) saves acknowledged, all \(acknowledged.count) found, \(unacknowledgedSaves) completed without acknowledgement (killed after their append, mostly while compacting)."
+            "Crash safety: \(Self.kills) kills (\(killedMidWrite) while a temporary file existed, "
+                + "\(killedBetweenCompactionSteps) between writing the compacted file and removing the journal), "
+                + "\(acknowledged.count) saves acknowledged, all \(acknowledged.count) found, "
+                + "\(unacknowledgedSaves) completed without acknowledgement (killed after their append, "
+                + "mostly while compacting)."
         )
     }
 }

@@ -57,7 +57,10 @@ struct StoreDecoderTests {
     }
 
     @Test(
-        "strict JSON: comments, trailing commas, quotes, numbers and escapes outside RFC 8259 are refused with their position"
+        """
+        strict JSON: comments, trailing commas, quotes, numbers and escapes outside RFC 8259 are refused with their \
+        position
+        """
     )
     func strictSyntax() {
         let milk = StoreFixtures.milkLine()
@@ -127,7 +130,8 @@ struct StoreDecoderTests {
                 == syntax(6, 242, expected: "'\"' to end the string", found: "the end of the file"))
         #expect(
             error(String(text[..<cut]))?.description
-                == "The store t.json is not valid JSON at line 6, column 242: expected '\"' to end the string, found the end of the file."
+                == "The store t.json is not valid JSON at line 6, column 242: expected '\"' to end the string, found "
+                + "the end of the file."
         )
     }
 

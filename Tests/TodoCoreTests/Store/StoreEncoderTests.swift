@@ -78,7 +78,8 @@ struct StoreEncoderTests {
         let folder = try TemporaryFolder()
         try writeFile(folder.path("store.json"), StoreEncoder.encode(StoreContents(items: items)))
         let script =
-            "import json,sys; d=json.load(open(sys.argv[1])); print(' '.join(','.join('%X' % ord(c) for c in i['text']) for i in d['items']))"
+            "import json,sys; d=json.load(open(sys.argv[1])); print(' '.join(','.join('%X' % ord(c) for c in "
+            + "i['text']) for i in d['items']))"
         let output = try runProgram("/usr/bin/python3", ["-c", script, folder.path("store.json")])
         let expected = texts.map {
             $0.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: ",")

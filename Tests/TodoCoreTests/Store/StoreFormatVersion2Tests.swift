@@ -77,7 +77,10 @@ struct StoreFormatVersion2Tests {
     }
 
     @Test(
-        "data/sample-v1.json loads as version 1, and the first save writes it whole as version 2 with every item as it was"
+        """
+        data/sample-v1.json loads as version 1, and the first save writes it whole as version 2 with every item as \
+        it was
+        """
     )
     func sampleUpgrades() throws {
         let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -147,7 +150,10 @@ struct StoreFormatVersion2Tests {
     }
 
     @Test(
-        "SIGKILL during the upgrade leaves the version-1 file or the version-2 file, never a torn one, and loses no item"
+        """
+        SIGKILL during the upgrade leaves the version-1 file or the version-2 file, never a torn one, and loses no \
+        item
+        """
     )
     func killedDuringUpgrade() throws {
         guard let executable = StoreCrashSafetyTests.stressExecutable() else {
@@ -190,7 +196,10 @@ struct StoreFormatVersion2Tests {
     }
 
     @Test(
-        "bad values of the new keys, a version-1 item with a new key and a version-2 item without hasTime are refused with their position",
+        """
+        bad values of the new keys, a version-1 item with a new key and a version-2 item without hasTime are refused \
+        with their position
+        """,
         arguments: [
             (
                 #""priority": "urgent", "text""#, "2",

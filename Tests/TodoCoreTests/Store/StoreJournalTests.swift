@@ -276,7 +276,10 @@ struct StoreJournalTests {
     }
 
     @Test(
-        "commit and changes(after:) hand over the batches after the caller's generation, or the whole store once they were compacted"
+        """
+        commit and changes(after:) hand over the batches after the caller's generation, or the whole store once they \
+        were compacted
+        """
     )
     func changesAfter() throws {
         let store = try fixtureStore()

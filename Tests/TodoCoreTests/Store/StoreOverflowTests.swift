@@ -21,7 +21,10 @@ struct StoreOverflowTests {
     }
 
     @Test(
-        "a generation of Int.max is refused at load with its position, and a save through a context throws instead of trapping"
+        """
+        a generation of Int.max is refused at load with its position, and a save through a context throws instead of \
+        trapping
+        """
     )
     func hugeGeneration() throws {
         let bytes = StoreFixtures.file(itemLine: StoreFixtures.milkLine(), generation: "9223372036854775807")

@@ -67,7 +67,10 @@ struct BatchUpdateValidatorTests {
     }
 
     @Test(
-        "a row outside the sections differs from a row outside its section; move sources and destinations are told apart"
+        """
+        a row outside the sections differs from a row outside its section; move sources and destinations are told \
+        apart
+        """
     )
     func rowRanges() {
         #expect(
@@ -137,7 +140,11 @@ struct BatchUpdateValidatorTests {
             BatchUpdateError.invalidRowCount(
                 section: 0, before: 3, after: 4, inserted: 0, deleted: 0, movedIn: 0, movedOut: 0
             ).description
-                == "Invalid update: invalid number of rows in section 0: the number of rows contained in an existing section after the update (4) must be equal to the number of rows contained in that section before the update (3), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out)."
+                == "Invalid update: invalid number of rows in section 0: the number of rows contained in an existing "
+                + "section after the update (4) must be equal to the number of rows contained in that section "
+                + "before the update (3), plus or minus the number of rows inserted or deleted from that "
+                + "section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out "
+                + "of that section (0 moved in, 0 moved out)."
         )
         // A reloaded section is replaced: its rows are not counted.
         #expect(error([3, 7], .init(reloadedSections: [1])) == nil)
@@ -154,7 +161,8 @@ struct BatchUpdateValidatorTests {
         #expect(error(.tableView, [3], SnapshotDifference(deletedSections: [1])) == nil)
         #expect(
             BatchUpdateError.rowsLeftInDeletedSection(section: 1, count: 1).description
-                == "Invalid update: attempt to delete section 1, which still contains 1 rows that are neither deleted nor moved out."
+                == "Invalid update: attempt to delete section 1, which still contains 1 rows that are neither deleted "
+                + "nor moved out."
         )
     }
 

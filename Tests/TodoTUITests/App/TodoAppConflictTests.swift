@@ -147,7 +147,10 @@ struct TodoAppConflictTests {
     }
 
     @Test(
-        "under the error policy an item deleted elsewhere while being edited shows 'deleted'; m puts it back, t leaves it deleted",
+        """
+        under the error policy an item deleted elsewhere while being edited shows 'deleted'; m puts it back, t \
+        leaves it deleted
+        """,
         arguments: [true, false])
     func errorPolicyEditAgainstDelete(keepMine: Bool) throws {
         let harness = try TodoAppConflictTests()

@@ -36,7 +36,10 @@ struct TodoAppItemDetailsTests {
     static let repeating = ForeignProperties(iCalendar: ["RRULE:FREQ=WEEKLY"])
 
     @Test(
-        "a row shows priority after the checkbox, dimmed tags after the text, then ✎ for notes and ↻ for a repeating item"
+        """
+        a row shows priority after the checkbox, dimmed tags after the text, then ✎ for notes and ↻ for a repeating \
+        item
+        """
     )
     func marks() throws {
         let app = try makeApp([
@@ -110,7 +113,10 @@ struct TodoAppItemDetailsTests {
     }
 
     @Test(
-        "# edits the tags prefilled and selected; + and # prefixes are dropped; a bad tag keeps the editor open; u undoes"
+        """
+        # edits the tags prefilled and selected; + and # prefixes are dropped; a bad tag keeps the editor open; u \
+        undoes
+        """
     )
     func editTags() throws {
         let app = try makeApp([item("Call Mum", tags: ["home"])])
@@ -173,7 +179,10 @@ struct TodoAppItemDetailsTests {
     }
 
     @Test(
-        "control characters never reach the notes; notes over 65,536 characters are refused in one sentence and kept in the editor"
+        """
+        control characters never reach the notes; notes over 65,536 characters are refused in one sentence and kept \
+        in the editor
+        """
     )
     func notesRefused() throws {
         let app = try makeApp([item("Call the bank")])
@@ -199,7 +208,8 @@ struct TodoAppItemDetailsTests {
         let lines = try keys.send(Key.sequence("x"), to: app)
         #expect(
             lines.last?.hasPrefix(
-                "'Water plants' repeats (set by another program); todo-tui cannot complete a repeating to-do yet without breaking the series."
+                "'Water plants' repeats (set by another program); todo-tui cannot complete a repeating to-do yet "
+                    + "without breaking the series."
             ) == true, "\(lines.last ?? "")")
         #expect(stored("Water plants")?.isDone == false)
         #expect(lines.contains("  [ ] 12:00 Water plants ↻"), "\(lines)")

@@ -11,7 +11,8 @@ import TodoTestSupport
 struct TodoAppRandomKeyTests {
     static let keys: [Key] =
         Key.sequence(
-            "j k g G PgDn PgUp a e t d x c u U C-r / o ? Esc Enter Backspace Left Right Home End C-w C-u Space Delete p # n C-s Up Down"
+            "j k g G PgDn PgUp a e t d x c u U C-r / o ? Esc Enter Backspace Left Right Home End C-w C-u Space Delete "
+                + "p # n C-s Up Down"
         )
         + Key.typing("milk 우유 +1d tomorrow done:no date:today x")
 

@@ -60,7 +60,10 @@ struct CLICommandTests: CLISandboxSuite {
     }
 
     @Test(
-        "edit --date moves an item to another day at its own time of day, --color recolours it, and text stays unless given"
+        """
+        edit --date moves an item to another day at its own time of day, --color recolours it, and text stays unless \
+        given
+        """
     )
     func editDateAndColour() throws {
         let id = try cli.run("add", "Ring Ana", "--date", "2030-05-06T10:15", "--store", store).stdout
@@ -77,7 +80,8 @@ struct CLICommandTests: CLISandboxSuite {
         #expect(nothing.status == 64)
         #expect(
             nothing.stderr
-                == "todo-tui: Nothing to change; give a new text, --date, --color, --priority, --tag, --untag or --note.\n"
+                == "todo-tui: Nothing to change; give a new text, --date, --color, --priority, --tag, --untag or "
+                + "--note.\n"
         )
     }
 

@@ -81,7 +81,8 @@ struct CLIExchangeTests: CLISandboxSuite {
         #expect(result.status == 74)
         #expect(
             result.stderr
-                == "todo-tui: The output path \(folder) is a directory; give a file name (only vdir writes into a folder).\n"
+                == "todo-tui: The output path \(folder) is a directory; give a file name (only vdir writes into a "
+                + "folder).\n"
         )
     }
 }

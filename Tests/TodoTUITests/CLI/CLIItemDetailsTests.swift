@@ -59,7 +59,10 @@ struct CLIItemDetailsTests: CLISandboxSuite {
     }
 
     @Test(
-        "add --date with a day alone makes a whole-day item; edit --date with a time makes it timed, with a day alone keeps it"
+        """
+        add --date with a day alone makes a whole-day item; edit --date with a time makes it timed, with a day alone \
+        keeps it
+        """
     )
     func wholeDayDates() throws {
         #expect(try cli.run("add", "Birthday", "--date", "2030-05-06", "--store", store).status == 0)
@@ -143,7 +146,8 @@ struct CLIItemDetailsTests: CLISandboxSuite {
         #expect(nothing.status == 64)
         #expect(
             nothing.stderr
-                == "todo-tui: Nothing to change; give a new text, --date, --color, --priority, --tag, --untag or --note.\n"
+                == "todo-tui: Nothing to change; give a new text, --date, --color, --priority, --tag, --untag or "
+                + "--note.\n"
         )
     }
 
@@ -159,7 +163,8 @@ struct CLIItemDetailsTests: CLISandboxSuite {
         #expect(done.status == 65)
         #expect(
             done.stderr
-                == "todo-tui: 'Water plants' repeats (set by another program); todo-tui cannot complete a repeating to-do yet without breaking the series.\n"
+                == "todo-tui: 'Water plants' repeats (set by another program); todo-tui cannot complete a repeating "
+                + "to-do yet without breaking the series.\n"
         )
         #expect(try storedItem().isDone == false)
         let lines = try listLines()

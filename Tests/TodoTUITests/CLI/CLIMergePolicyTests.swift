@@ -60,7 +60,8 @@ struct CLIMergePolicyTests {
         #expect(result.status == 64, "\(result.stderr)")
         #expect(
             result.stderr
-                == "todo-tui: Unknown merge policy 'store-wins'; use one of error, store-trump, object-trump, overwrite, rollback.\n"
+                == "todo-tui: Unknown merge policy 'store-wins'; use one of error, store-trump, object-trump, "
+                + "overwrite, rollback.\n"
         )
         #expect(!FileManager.default.fileExists(atPath: store))
     }

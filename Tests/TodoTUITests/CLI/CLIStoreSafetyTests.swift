@@ -16,7 +16,8 @@ struct CLIStoreSafetyTests: CLISandboxSuite {
         """
 
     static func storeText(items: String, version: String = "1") -> String {
-        "{\n  \"format\": \"todo-tui\",\n  \"generation\": 1,\n  \"items\": [\n    \(items)\n  ],\n  \"version\": \(version)\n}\n"
+        "{\n  \"format\": \"todo-tui\",\n  \"generation\": 1,\n  \"items\": [\n    \(items)\n  ],\n  \"version\": "
+            + "\(version)\n}\n"
     }
 
     @Test(

@@ -39,7 +39,10 @@ struct ConcurrentMixedWritersTests {
     }
 
     @Test(
-        "4 processes × 250 adds, edits, toggles and deletes: every add survives unless deleted later, no duplicate, every value one some process wrote"
+        """
+        4 processes × 250 adds, edits, toggles and deletes: every add survives unless deleted later, no duplicate, \
+        every value one some process wrote
+        """
     )
     func mixedWriters() throws {
         let home = try TemporaryDirectory()
@@ -132,7 +135,10 @@ struct ConcurrentMixedWritersTests {
         }
         let kinds = Dictionary(grouping: log, by: \.kind).mapValues(\.count)
         print(
-            "concurrent writers: \(items.count) items at the end; \(kinds[.add] ?? 0) adds (\(survivingAdds) survive, \(deletedAdds) deleted later), \(kinds[.text] ?? 0) text edits, \(kinds[.done] ?? 0) toggles, \(kinds[.delete] ?? 0) deletes, \(log.count - written.count) saves left nothing to write, \(reinserted) items re-inserted by a later edit"
+            "concurrent writers: \(items.count) items at the end; \(kinds[.add] ?? 0) adds (\(survivingAdds) survive, "
+                + "\(deletedAdds) deleted later), \(kinds[.text] ?? 0) text edits, \(kinds[.done] ?? 0) toggles, "
+                + "\(kinds[.delete] ?? 0) deletes, \(log.count - written.count) saves left nothing to write, "
+                + "\(reinserted) items re-inserted by a later edit"
         )
         #expect(survivingAdds + deletedAdds == kinds[.add])
     }

@@ -36,7 +36,10 @@ struct FailedSyncTests {
     }
 
     @Test(
-        "a failed fsync of the journal: exit 74 saying nothing was saved, the store unchanged, a retry adds the item once"
+        """
+        a failed fsync of the journal: exit 74 saying nothing was saved, the store unchanged, a retry adds the item \
+        once
+        """
     )
     func journalSyncFails() throws {
         #expect(try runner.run("--store", store, "add", "first").status == 0)

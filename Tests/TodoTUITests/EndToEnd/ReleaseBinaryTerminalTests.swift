@@ -102,7 +102,8 @@ struct ReleaseBinaryTerminalTests {
         _ session: TmuxSession, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         try session.type(
-            "for f in $(stty -a); do case $f in icanon|-icanon|echo|-echo) printf 'MODE%s ' \"$f\";; esac; done; echo MODES-END"
+            "for f in $(stty -a); do case $f in icanon|-icanon|echo|-echo) printf 'MODE%s ' \"$f\";; esac; done; echo "
+                + "MODES-END"
         )
         try session.send("Enter")
         let isModes = { (line: String) in line.hasPrefix("MODE") && line.hasSuffix("MODES-END") }

@@ -205,7 +205,10 @@ struct TmuxEndToEndTests {
     }
 
     @Test(
-        "a corrupt store makes the interactive list print one line naming the file, exit 65, and leave the file unchanged"
+        """
+        a corrupt store makes the interactive list print one line naming the file, exit 65, and leave the file \
+        unchanged
+        """
     )
     func corruptStore() throws {
         let bytes = Data("{\"format\": \"todo-tui\", \"generation\": 1, \"items\": [\n".utf8)

@@ -51,7 +51,10 @@ struct TmuxWidthAgreementTests {
         for (sample, (theirs, mine)) in zip(Self.samples, zip(tmuxWidths, ours)) {
             #expect(
                 theirs == mine,
-                "'\(sample)' (\(sample.unicodeScalars.map { String($0.value, radix: 16) })): tmux \(theirs), ours \(mine)"
+                """
+                '\(sample)' (\(sample.unicodeScalars.map { String($0.value, radix: 16) })): tmux \(theirs), ours \
+                \(mine)
+                """
             )
         }
     }

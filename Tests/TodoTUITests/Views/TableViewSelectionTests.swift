@@ -46,7 +46,10 @@ struct TableViewSelectionTests {
         for _ in 0..<3 { table.selectNext() }
         #expect(
             describe(table.currentFrame) == ["# Tomorrow", "m0", "m1", "m2", "m3", "m4", "m5", "m6"],
-            "t9 at the top would have no day above it, and one line up would cut the margin below m3: the view starts at the next header"
+            """
+            t9 at the top would have no day above it, and one line up would cut the margin below m3: the view starts \
+            at the next header
+            """
         )
         table.selectPrevious()
         table.selectNext()

@@ -32,7 +32,11 @@ struct TableViewUpdateMappingTests {
                 == .invalidRowCount(section: 0, before: 3, after: 4, inserted: 0, deleted: 0, movedIn: 0, movedOut: 0))
         #expect(
             refused.description
-                == "Invalid update: invalid number of rows in section 0: the number of rows contained in an existing section after the update (4) must be equal to the number of rows contained in that section before the update (3), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out)."
+                == "Invalid update: invalid number of rows in section 0: the number of rows contained in an existing "
+                + "section after the update (4) must be equal to the number of rows contained in that section "
+                + "before the update (3), plus or minus the number of rows inserted or deleted from that "
+                + "section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out "
+                + "of that section (0 moved in, 0 moved out)."
         )
         #expect(
             error([3, 2]) { $0.moveRow(at: path(0, 0), to: path(1, 0)) }

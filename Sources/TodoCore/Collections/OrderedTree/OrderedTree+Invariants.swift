@@ -60,7 +60,8 @@ extension OrderedTree {
         }
         guard node.counts.count == node.children.count, node.separators.count == node.children.count - 1 else {
             problems.append(
-                "A branch at depth \(depth) has \(node.children.count) children, \(node.counts.count) counts and \(node.separators.count) separators."
+                "A branch at depth \(depth) has \(node.children.count) children, \(node.counts.count) counts and "
+                    + "\(node.separators.count) separators."
             )
             return 0
         }
@@ -81,7 +82,8 @@ extension OrderedTree {
             previous = childPrevious
             if count != node.counts[index] {
                 problems.append(
-                    "A branch at depth \(depth) caches \(node.counts[index]) elements for child \(index), which holds \(count)."
+                    "A branch at depth \(depth) caches \(node.counts[index]) elements for child \(index), which holds "
+                        + "\(count)."
                 )
             }
             total += count

@@ -86,7 +86,8 @@ extension ICalendarFormat {
                     throw .invalidInput(
                         source: source,
                         reason:
-                            "the files \(StoreError.quoted(earlier)) and \(StoreError.quoted(file.name)) both hold the to-do \(item.id.uuidString.lowercased())"
+                            "the files \(StoreError.quoted(earlier)) and \(StoreError.quoted(file.name)) both hold "
+                            + "the to-do \(item.id.uuidString.lowercased())"
                     )
                 }
                 fileForID[item.id] = file.name

@@ -6,7 +6,8 @@ extension MarkdownFormat {
     /// `# Title` line, which is ignored; backslash escapes are undone.
     ///
     /// The headings older versions wrote still read: relative titles ("Today") against `now`,
-    /// so such a file means the days it meant only on the day it was written. Items have no ids or colours: ids are derived from the text
+    /// so such a file means the days it meant only on the day it was written. Items have no ids or colours: ids are
+    /// derived from the text
     /// (`StableID`), so importing the same file again matches the same items.
     ///
     /// - Throws: `ExchangeError.invalidLine` for an unknown title, an item before any heading, or
@@ -26,7 +27,8 @@ extension MarkdownFormat {
                 let title = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
                 guard let start = titles.day(from: title) else {
                     throw position.error(
-                        "\(StoreError.quoted(title)) is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan",
+                        "\(StoreError.quoted(title)) is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 "
+                            + "Jan",
                         source: source)
                 }
                 day = start

@@ -33,7 +33,8 @@ struct CSVFieldsTests {
     func pythonReads() throws {
         let python = try #require(ExternalProgram.python(withModule: "csv"))
         let script =
-            "import csv, sys, json; print(json.dumps([[r['priority'], r['tags'], r['notes'], r['allDay']] for r in csv.DictReader(sys.stdin)]))"
+            "import csv, sys, json; print(json.dumps([[r['priority'], r['tags'], r['notes'], r['allDay']] for r in "
+            + "csv.DictReader(sys.stdin)]))"
         let result = try python.run(["-c", script], input: ExportFixtures.export(Self.items, as: .csv))
         #expect(result.status == 0, "\(result.error)")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String]])

@@ -284,7 +284,10 @@ struct ICalendarExportTests {
     }
 
     @Test(
-        "to-dos from other programs import: TZID, DATE values, floating times, foreign UIDs, CANCELLED, CSS colours, events skipped"
+        """
+        to-dos from other programs import: TZID, DATE values, floating times, foreign UIDs, CANCELLED, CSS colours, \
+        events skipped
+        """
     )
     func foreignCalendar() throws {
         let text = [
@@ -362,7 +365,8 @@ struct ICalendarExportTests {
             ),
             (
                 "BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nUID:a\nEND:VTODO\nBEGIN:VTODO\nSUMMARY:y\nUID:a\nEND:VTODO\nEND:VCALENDAR\n",
-                "input, line 6: the id \(StableID.uuid(name: "uid:a").uuidString.lowercased()) was already used on line 2."
+                "input, line 6: the id \(StableID.uuid(name: "uid:a").uuidString.lowercased()) was already used on "
+                    + "line 2."
             ),
             (
                 "BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY: \nEND:VTODO\nEND:VCALENDAR\n",
@@ -385,7 +389,8 @@ struct ICalendarExportTests {
         }
         #expect(
             parse([good, twin])
-                == "list: the files \"a.ics\" and \"b.ics\" both hold the to-do \(StableID.uuid(name: "uid:u").uuidString.lowercased())."
+                == "list: the files \"a.ics\" and \"b.ics\" both hold the to-do "
+                + "\(StableID.uuid(name: "uid:u").uuidString.lowercased())."
         )
         #expect(parse([good, broken]) == "list/c.ics, line 2: BEGIN:VTODO is never closed by END:VTODO.")
         #expect(parse([good]) == nil)

@@ -85,7 +85,10 @@ struct ICalendarFieldsTests {
         let keep = { (line: String) in !ours.contains(ForeignProperties.propertyName(of: line)) }
         #expect(
             Set(before.filter(keep)) == Set(after.filter(keep)),
-            "lost: \(Set(before.filter(keep)).subtracting(after)); added: \(Set(after.filter(keep)).subtracting(before))"
+            """
+            lost: \(Set(before.filter(keep)).subtracting(after)); added: \
+            \(Set(after.filter(keep)).subtracting(before))
+            """
         )
         #expect(after.contains("SUMMARY:Water all the plants"))
         // The VALARM block is whole and in order; the VTIMEZONE precedes the VTODO.

@@ -36,7 +36,10 @@ struct ICalendarTodomanRoundTripTests {
     }
 
     @Test(
-        "todoman's files with a phone's lines: import, one field edited, export; every other line as read, and todoman reads the edit",
+        """
+        todoman's files with a phone's lines: import, one field edited, export; every other line as read, and \
+        todoman reads the edit
+        """,
         .enabled(if: ExternalProgram("todoman") != nil, "todoman is not installed")
     )
     func todomanRoundTrip() throws {

@@ -87,11 +87,13 @@ struct MarkdownExportTests {
             ),
             (
                 "## 2025-02-30 (Sun)\n",
-                "input, line 1: \"2025-02-30 (Sun)\" is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan."
+                "input, line 1: \"2025-02-30 (Sun)\" is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 "
+                    + "Jan."
             ),
             (
                 "## 2025-01-12 (Funday)\n",
-                "input, line 1: \"2025-01-12 (Funday)\" is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan."
+                "input, line 1: \"2025-01-12 (Funday)\" is not a day heading such as 2026-11-20 (Fri), Today or Mon "
+                    + "12 Jan."
             ),
             ("## Today\n\n* bullet\n", "input, line 3: expected a '## ' day heading or a '- [ ] ' checklist item."),
             ("## Today\n- [] x\n", "input, line 2: expected a '## ' day heading or a '- [ ] ' checklist item."),
@@ -115,7 +117,10 @@ struct MarkdownExportTests {
     }
 
     @Test(
-        "ISO headings read back to their days whatever today is; a # title line is ignored; old relative headings still read"
+        """
+        ISO headings read back to their days whatever today is; a # title line is ignored; old relative headings \
+        still read
+        """
     )
     func isoHeadings() throws {
         let titles = DayTitleParser(now: ExportFixtures.now, calendar: ExportFixtures.calendar)

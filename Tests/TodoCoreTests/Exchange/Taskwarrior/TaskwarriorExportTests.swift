@@ -30,7 +30,10 @@ struct TaskwarriorExportTests {
     }
 
     @Test(
-        "task import takes every item and task export returns each uuid with description, status, dates and colour intact",
+        """
+        task import takes every item and task export returns each uuid with description, status, dates and colour \
+        intact
+        """,
         .enabled(if: task != nil, "Taskwarrior (task) is not installed")
     )
     func taskwarriorImports() throws {
@@ -73,7 +76,10 @@ struct TaskwarriorExportTests {
     }
 
     @Test(
-        "task export output from elsewhere imports: JSON lines, waiting, deleted and recurring skipped, missing fields defaulted"
+        """
+        task export output from elsewhere imports: JSON lines, waiting, deleted and recurring skipped, missing \
+        fields defaulted
+        """
     )
     func foreignTasks() throws {
         let text = """
@@ -116,7 +122,8 @@ struct TaskwarriorExportTests {
             ("[{\"description\":7}]", "input, record 1: the attribute description is not a string."),
             (
                 "[{\"description\":\"a\",\"todotuicolor\":\"mauve\"}]",
-                "input, record 1: \"mauve\" in todotuicolor is not one of the colours default, red, green, yellow, blue, magenta, cyan, white."
+                "input, record 1: \"mauve\" in todotuicolor is not one of the colours default, red, green, yellow, "
+                    + "blue, magenta, cyan, white."
             ),
             (
                 "{\"description\":\"a\"}\n{\"description\" \"b\"}\n",

@@ -46,7 +46,11 @@ struct TaskwarriorFieldsTests {
     }
 
     @Test(
-        "a list Taskwarrior wrote — priority, project, tags, a UDA, an annotation, a recurring task, a waiting one, a finished one — survives import, one edit, export and task import: every other attribute as Taskwarrior wrote it",
+        """
+        a list Taskwarrior wrote — priority, project, tags, a UDA, an annotation, a recurring task, a waiting one, a \
+        finished one — survives import, one edit, export and task import: every other attribute as Taskwarrior \
+        wrote it
+        """,
         .enabled(if: task != nil, "Taskwarrior (task) is not installed")
     )
     func roundTripThroughTaskwarrior() throws {

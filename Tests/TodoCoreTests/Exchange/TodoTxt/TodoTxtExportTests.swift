@@ -83,7 +83,8 @@ struct TodoTxtExportTests {
     @Test("lines written by a person import: priorities, projects, other tags, no dates, done without dates")
     func handWritten() throws {
         let text =
-            "(A) Call Mum +family @phone\n\nx Pay rent\nx 2025-01-11 Done thing key:value\n2025-01-05  Two  spaces  due:2025-01-20\n"
+            "(A) Call Mum +family @phone\n\nx Pay rent\nx 2025-01-11 Done thing key:value\n2025-01-05  Two  spaces  "
+            + "due:2025-01-20\n"
         let items = try ExportFixtures.parse(text, as: .todotxt)
         #expect(items.map(\.text) == ["Call Mum", "Pay rent", "Done thing key:value", " Two  spaces "])
         #expect(items.map { Array($0.tags) } == [["family", "@phone"], [], [], []])
@@ -107,7 +108,8 @@ struct TodoTxtExportTests {
             ("ok\nbad due:tomorrow\n", "input, line 2: \"due:tomorrow\" is not a due date of the form due:YYYY-MM-DD."),
             (
                 "bad color:mauve\n",
-                "input, line 1: \"mauve\" in the color: tag is not one of the colours default, red, green, yellow, blue, magenta, cyan, white."
+                "input, line 1: \"mauve\" in the color: tag is not one of the colours default, red, green, yellow, "
+                    + "blue, magenta, cyan, white."
             ),
             ("bad uuid:123\n", "input, line 1: \"uuid:123\" does not hold a UUID."),
             ("x 2025-01-12 2025-01-10 due:2025-01-12\n", "input, line 1: the text is empty."),

@@ -28,7 +28,10 @@ struct TodoTxtFieldsTests {
     }
 
     @Test(
-        "lines todo.txt wrote — priorities, projects, contexts, due, t:, rec:, custom keys — survive import, one edit and export: every other word as todo.txt wrote it, and todo.txt lists (A) and +family",
+        """
+        lines todo.txt wrote — priorities, projects, contexts, due, t:, rec:, custom keys — survive import, one edit \
+        and export: every other word as todo.txt wrote it, and todo.txt lists (A) and +family
+        """,
         .enabled(if: todoTxt != nil, "todo.txt (todotxt-cli: todo-txt or todo.sh) is not installed")
     )
     func roundTripThroughTodoTxt() throws {
@@ -80,7 +83,10 @@ struct TodoTxtFieldsTests {
     }
 
     @Test(
-        "tags from elsewhere are written as +projects, @ tags as contexts; priorities as (A)/(B)/(C), pri: on a done line"
+        """
+        tags from elsewhere are written as +projects, @ tags as contexts; priorities as (A)/(B)/(C), pri: on a done \
+        line
+        """
     )
     func ownFields() throws {
         let day = ExportFixtures.date("2026-11-20T00:00:00.000Z")

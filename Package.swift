@@ -9,7 +9,10 @@ let package = Package(
     ],
     dependencies: [
         // The scripting CLI's subcommands, options and help text (DESIGN §4.4).
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `swift package generate-documentation --target TodoCore` (the DocC catalog); a plugin,
+        // built only when that command runs.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "TodoCore"),

@@ -30,6 +30,7 @@ extension ExportFormat {
     /// directory (as `vdir`) and `vdir` a single file (as `ics`).
     ///
     /// - Parameters:
+    ///   - input: a file's bytes, or a folder's files (`ImportInput.read(path:)`).
     ///   - now: the date and creation time of items that state none; Markdown's relative titles.
     ///   - calendar: the time zone of dates without an offset and of bare days.
     /// - Throws: `ExchangeError`.

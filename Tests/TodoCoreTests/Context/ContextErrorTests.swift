@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 @testable import TodoCore
 
@@ -55,7 +56,7 @@ struct ContextErrorTests {
 
     @Test("18.6: a store that cannot be read makes the first change throw ContextError.store")
     func storeErrorOnChange() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = folder.path("todos.json")
         try writeFile(path, Array("not json".utf8))
         let context = TodoContext(store: JSONStore(path: path), now: clock.function)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 @testable import TodoCore
 
@@ -8,11 +9,11 @@ import Testing
 @Suite("Context saves through the journal")
 struct ContextJournalTests {
     let clock = TestClock()
-    let folder: TemporaryFolder
+    let folder: TemporaryDirectory
     let path: String
 
     init() throws {
-        folder = try TemporaryFolder()
+        folder = try TemporaryDirectory()
         path = folder.path("todos.json")
     }
 
@@ -224,7 +225,7 @@ struct ContextJournalTests {
         ]
         for mine in changes.indices {
             for theirs in changes.indices {
-                let folder = try TemporaryFolder()
+                let folder = try TemporaryDirectory()
                 let expected = try Self.run(
                     on: InMemoryStore(), policy: policy, mine: changes[mine], theirs: changes[theirs])
                 let actual = try Self.run(

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 @testable import TodoCore
 
@@ -8,13 +9,13 @@ import Testing
 /// says so. Two contexts on separate `JSONStore`s over one file, as two processes.
 @Suite("Per-property undo against other writers")
 struct ContextUndoMergeTests {
-    let folder: TemporaryFolder
+    let folder: TemporaryDirectory
     let clock = TestClock()
     let x: UUID
 
     /// The store holds X "Buy milk", not done.
     init() throws {
-        folder = try TemporaryFolder()
+        folder = try TemporaryDirectory()
         let setupClock = TestClock()
         let setup = TodoContext(store: JSONStore(path: folder.path("todos.json")), now: setupClock.function)
         x = try setup.insert(text: "Buy milk", date: setupClock.now).id

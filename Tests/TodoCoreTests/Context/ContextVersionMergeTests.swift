@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 @testable import TodoCore
 
@@ -7,13 +8,13 @@ import Testing
 /// never sends an item back; a child's refresh reads its parent.
 @Suite("Merging by version, and children refreshing through their parent")
 struct ContextVersionMergeTests {
-    let folder: TemporaryFolder
+    let folder: TemporaryDirectory
     let clock = TestClock()
     let x: UUID
 
     /// The store holds X "Buy milk", not done, at version 1.
     init() throws {
-        folder = try TemporaryFolder()
+        folder = try TemporaryDirectory()
         let setupClock = TestClock()
         let setup = TodoContext(store: JSONStore(path: folder.path("todos.json")), now: setupClock.function)
         x = try setup.insert(text: "Buy milk", date: setupClock.now).id

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 @testable import TodoCore
 
@@ -19,7 +20,7 @@ struct MultiWriterPropertyTests {
         let target = environment["TODO_MERGE_SAVES"].flatMap { Int($0) } ?? 300
         let masterSeed = environment["TODO_MERGE_SEED"].flatMap { UInt64($0) } ?? 20_251_125
         let seed = masterSeed &+ UInt64(seedIndex) &* 0x9E37_79B9_7F4A_7C15
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let scenario = try MultiWriterScenario(seed: seed, path: folder.path("todos.json"))
         do {
             try scenario.run(saves: target)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 @testable import TodoCore
 
@@ -11,7 +12,7 @@ struct ImportLimitTests {
 
     @Test("a file over the bound is refused with its path, before it is read; one at the bound is read")
     func fileSize() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = folder.path("big.csv")
         let header = "id,text,date,color,done,createdAt,modifiedAt\r\n"
         try Data((header + "x,Buy milk,,,,,\r\n").utf8).write(to: URL(fileURLWithPath: path))
@@ -31,7 +32,7 @@ struct ImportLimitTests {
 
     @Test("a sparse file of 1 GiB is refused at the default bound without reading it all")
     func sparseGigabyte() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = folder.path("huge.csv")
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         #expect(truncate(path, 1 << 30) == 0)

@@ -1,15 +1,16 @@
 import Foundation
 import Glibc
 import Testing
+import TodoTestSupport
 
 @testable import TodoCore
 
 @Suite("JSON store")
 struct JSONStoreTests {
-    let folder: TemporaryFolder
+    let folder: TemporaryDirectory
 
     init() throws {
-        folder = try TemporaryFolder()
+        folder = try TemporaryDirectory()
     }
 
     private func inode(_ path: String) throws -> UInt {

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TodoTestSupport
 
 @testable import TodoCore
 
@@ -9,11 +10,11 @@ import Testing
 /// attempted on it leaves it byte for byte as it was.
 @Suite("Store bad input")
 struct StoreBadInputTests {
-    let folder: TemporaryFolder
+    let folder: TemporaryDirectory
     let path: String
 
     init() throws {
-        folder = try TemporaryFolder()
+        folder = try TemporaryDirectory()
         path = folder.path("todos.json")
     }
 

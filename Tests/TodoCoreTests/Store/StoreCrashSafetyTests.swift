@@ -39,7 +39,7 @@ struct StoreCrashSafetyTests {
             print("Skipped: todo-stress was not found next to the test bundle; run `swift build` first.")
             return
         }
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = folder.path("store/todos.json")
         let store = JSONStore(path: path)
         var generator = SplitMix64(seed: 2_025)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 @testable import TodoCore
 
@@ -75,7 +76,7 @@ struct StoreEncoderTests {
         }
         let texts = ["a\"b\\c", "\u{0}\u{1B}[31m\u{7F}\u{85}\u{9F}", "우유 🥛 e\u{301}", "\u{2028}\t\n"]
         let items = texts.map { TodoItem(text: $0, date: StoreFixtures.morning, createdAt: StoreFixtures.morning) }
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         try writeFile(folder.path("store.json"), StoreEncoder.encode(StoreContents(items: items)))
         let script =
             "import json,sys; d=json.load(open(sys.argv[1])); print(' '.join(','.join('%X' % ord(c) for c in "

@@ -44,7 +44,7 @@ struct StoreFormatVersion2Tests {
 
     @Test("every new field survives a save to the journal, a load, a compaction and a load")
     func everyFieldRoundTrips() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = folder.path("todos.json")
         let context = TodoContext(store: JSONStore(path: path, calendar: Self.utc), now: { Self.day })
         try context.insert(TodoItem(text: "first", date: Self.day, createdAt: Self.day))
@@ -85,7 +85,7 @@ struct StoreFormatVersion2Tests {
     func sampleUpgrades() throws {
         let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../../data/sample-v1.json").standardized.path
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = folder.path("todos.json")
         try Data(contentsOf: URL(fileURLWithPath: sample)).write(to: URL(fileURLWithPath: path))
         let before = try JSONStore(path: path, calendar: Self.utc).load()
@@ -125,7 +125,7 @@ struct StoreFormatVersion2Tests {
 
     @Test("a 100,000-item version-1 store loads, upgrades on the first save and keeps every item")
     func largeStoreUpgrades() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = folder.path("todos.json")
         let items = (0..<100_000).map { index in
             TodoItem(
@@ -160,7 +160,7 @@ struct StoreFormatVersion2Tests {
             Issue.record("todo-stress was not found next to the test bundle; run `swift build` first.")
             return
         }
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let seeds = (0..<5_000).map {
             TodoItem(text: "seed \($0)", date: Self.day.addingTimeInterval(Double($0)), createdAt: Self.day, version: 1)
         }

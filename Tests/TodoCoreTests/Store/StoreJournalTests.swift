@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TodoTestSupport
 
 @testable import TodoCore
 
@@ -8,11 +9,11 @@ import Testing
 /// into the file past a bound, on `compact()`, and by `modify`.
 @Suite("Store journal")
 struct StoreJournalTests {
-    let folder: TemporaryFolder
+    let folder: TemporaryDirectory
     let path: String
 
     init() throws {
-        folder = try TemporaryFolder()
+        folder = try TemporaryDirectory()
         path = folder.path("todos.json")
     }
 

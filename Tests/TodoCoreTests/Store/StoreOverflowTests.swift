@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 @testable import TodoCore
 
@@ -7,11 +8,11 @@ import Testing
 /// the `+ 1` of the next save can never trap; a file above the bound is refused with its position.
 @Suite("Store overflow")
 struct StoreOverflowTests {
-    let folder: TemporaryFolder
+    let folder: TemporaryDirectory
     let path: String
 
     init() throws {
-        folder = try TemporaryFolder()
+        folder = try TemporaryDirectory()
         path = folder.path("todos.json")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TodoTestSupport
 
 @testable import TodoCore
 
@@ -9,10 +10,10 @@ import Testing
 /// its mode across compaction, and a new journal takes the store's.
 @Suite("Store permissions")
 struct StorePermissionTests {
-    let folder: TemporaryFolder
+    let folder: TemporaryDirectory
 
     init() throws {
-        folder = try TemporaryFolder()
+        folder = try TemporaryDirectory()
     }
 
     /// The permission bits of `path`, from `stat`.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TodoTestSupport
 
 @testable import TodoCore
 
@@ -9,13 +10,13 @@ import Testing
 /// refused for saving (reading through it works) instead of being replaced by a regular file.
 @Suite("Store symlinks")
 struct StoreSymlinkTests {
-    let folder: TemporaryFolder
+    let folder: TemporaryDirectory
     let path: String
     let victim: String
     let victimBytes = Array("someone else's file, no final newline".utf8)
 
     init() throws {
-        folder = try TemporaryFolder()
+        folder = try TemporaryDirectory()
         path = folder.path("todos.json")
         victim = folder.path("victim")
         try writeFile(victim, victimBytes)

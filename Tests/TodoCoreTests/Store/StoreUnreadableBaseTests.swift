@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoTestSupport
 
 @testable import TodoCore
 
@@ -9,11 +10,11 @@ import Testing
 @Suite("Saves over a store file that became unreadable")
 struct StoreUnreadableBaseTests {
     let clock = TestClock()
-    let folder: TemporaryFolder
+    let folder: TemporaryDirectory
     let path: String
 
     init() throws {
-        folder = try TemporaryFolder()
+        folder = try TemporaryDirectory()
         path = folder.path("todos.json")
     }
 

@@ -12,9 +12,6 @@ struct StoreReader {
     }
 
     var scanner: JSONScanner
-    /// Whether a large items array may be read on two threads (`readIndexedItemsInHalves`);
-    /// off only to compare the two readings in tests.
-    var readsLargeItemsInHalves = true
 
     var path: String { scanner.path }
 
@@ -31,7 +28,7 @@ struct StoreReader {
             switch key {
             case .format: try reader.readFormat()
             case .generation: contents.generation = try reader.readCount(key, context: nil)
-            case .items: run = try reader.readIndexedItemsInHalves()
+            case .items: run = try reader.readIndexedItems()
             default: contents.formatVersion = try reader.readVersion()
             }
         }

@@ -179,27 +179,9 @@ enum SyncBenchmarks {
         func pair(_ name: String, vdir: String, collection: String) throws -> String {
             try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
             let path = "\(folder)/\(name).conf"
-            let text = """
-                [general]
-                status_path = "\(folder)/status-\(name)/"
-
-                [pair todos]
-                a = "local"
-                b = "remote"
-                collections = null
-                conflict_resolution = "a wins"
-
-                [storage local]
-                type = "filesystem"
-                path = "\(vdir)/"
-                fileext = ".ics"
-
-                [storage remote]
-                type = "caldav"
-                url = "\(server.collectionURL(collection).absoluteString)"
-                username = "\(server.user)"
-                password = "\(server.password)"
-                """
+            let text = VdirsyncerPair.configuration(
+                statusFolder: "\(folder)/status-\(name)", vdir: vdir, collection: server.collectionURL(collection),
+                server: server, conflictResolution: "a wins")
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             try run(["discover"], config: path)
             return path

@@ -17,27 +17,9 @@ struct SyncInteropTests {
             todoman = try TodomanFolder(in: folder.path("todoman"))
             try FileManager.default.createDirectory(atPath: folder.path("status"), withIntermediateDirectories: true)
             config = folder.path("vdirsyncer.conf")
-            let text = """
-                [general]
-                status_path = "\(folder.path("status"))/"
-
-                [pair todos]
-                a = "local"
-                b = "remote"
-                collections = null
-                conflict_resolution = "b wins"
-
-                [storage local]
-                type = "filesystem"
-                path = "\(todoman.list)/"
-                fileext = ".ics"
-
-                [storage remote]
-                type = "caldav"
-                url = "\(collection.absoluteString)"
-                username = "\(server.user)"
-                password = "\(server.password)"
-                """
+            let text = VdirsyncerPair.configuration(
+                statusFolder: folder.path("status"), vdir: todoman.list, collection: collection, server: server,
+                conflictResolution: "b wins")
             try text.write(toFile: config, atomically: true, encoding: .utf8)
             try run("/usr/bin/vdirsyncer", ["-c", config, "discover"])
         }

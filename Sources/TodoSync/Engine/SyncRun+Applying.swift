@@ -12,13 +12,7 @@ extension SyncRun {
         context.mergePolicy = options.policy
         do {
             for (id, value) in localWrites.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
-                let exists = try context.item(with: id) != nil
-                switch (value, exists) {
-                case (nil, true): try context.delete(id)
-                case (let item?, true): try context.update(id) { $0 = Self.keepingVersion(item, of: $0) }
-                case (let item?, false): try context.insert(item)
-                case (nil, false): break
-                }
+                try Self.stage(value, for: id, in: context)
             }
             report.wroteLocally = report.wroteLocally || context.hasChanges
             try context.save()
@@ -43,6 +37,17 @@ extension SyncRun {
                 if let saved { locals[id] = saved }
             }
             records[id] = record
+        }
+    }
+
+    /// Makes `value` (nil = absent) the context's value of `id`: an insert, an update or a delete.
+    static func stage(_ value: TodoItem?, for id: UUID, in context: TodoContext) throws {
+        let exists = try context.item(with: id) != nil
+        switch (value, exists) {
+        case (nil, true): try context.delete(id)
+        case (let item?, true): try context.update(id) { $0 = keepingVersion(item, of: $0) }
+        case (let item?, false): try context.insert(item)
+        case (nil, false): break
         }
     }
 

@@ -111,13 +111,7 @@ extension SyncRun {
         if let current = locals[id], let value, current.hasSameContent(as: value) { return }
         let context = engine.context
         do {
-            let exists = try context.item(with: id) != nil
-            switch (value, exists) {
-            case (nil, true): try context.delete(id)
-            case (let item?, true): try context.update(id) { $0 = Self.keepingVersion(item, of: $0) }
-            case (let item?, false): try context.insert(item)
-            case (nil, false): break
-            }
+            try Self.stage(value, for: id, in: context)
             report.wroteLocally = report.wroteLocally || context.hasChanges
             try context.save()
             locals[id] = try context.item(with: id)

@@ -41,10 +41,7 @@ struct SyncAppTests {
         let server = try CalDAVTestServer(.radicale)
         defer { server.stop() }
         let sandbox = try SyncSandbox(server: server, executable: binary)
-        let setup = try sandbox.run([
-            "sync", "setup", server.rootURL.absoluteString, "--user", "alice", "--create", "T",
-        ])
-        try #require(setup.status == 0, "\(setup.stderr)")
+        try sandbox.setUpAccount(creating: "T")
         _ = try sandbox.run("a", "add", "already here", "--date", "today")
         _ = try sandbox.run("a", "sync")
 

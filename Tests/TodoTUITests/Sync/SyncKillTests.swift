@@ -14,10 +14,7 @@ struct SyncKillTests {
         let server = try CalDAVTestServer(.radicale)
         defer { server.stop() }
         let sandbox = try SyncSandbox(server: server, executable: binary)
-        let setup = try sandbox.run([
-            "sync", "setup", server.rootURL.absoluteString, "--user", "alice", "--create", "T",
-        ])
-        try #require(setup.status == 0, "\(setup.stderr)")
+        try sandbox.setUpAccount(creating: "T")
         for index in 0..<40 {
             _ = try sandbox.run("a", "add", "a \(index)", "--tag", "batch")
         }

@@ -19,6 +19,15 @@ struct SyncSandbox {
         self.runner = runner
     }
 
+    /// `sync setup` of the server's account with a new to-do calendar `name`.
+    /// - Throws: `CalDAVTestServer.Failure` with the command's error when it fails.
+    func setUpAccount(creating name: String) throws {
+        let setup = try run([
+            "sync", "setup", server.rootURL.absoluteString, "--user", server.user, "--create", name,
+        ])
+        guard setup.status == 0 else { throw CalDAVTestServer.Failure(description: "sync setup: \(setup.stderr)") }
+    }
+
     /// `todo-tui --store <home>/<store>.json ARGS`.
     func run(_ store: String, _ arguments: String...) throws -> CommandRunner.Result {
         try runner.run(["--store", home.path(store + ".json")] + arguments)

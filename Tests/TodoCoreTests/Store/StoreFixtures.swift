@@ -28,8 +28,12 @@ enum StoreFixtures {
           "format": "todo-tui",
           "generation": 12,
           "items": [
-            {"color": "red", "createdAt": "2025-01-30T09:15:00.000Z", "date": "2025-01-31T00:00:00.000Z", "hasTime": true, "id": "0E4F2D7A-3B1C-4D5E-8F60-718293A4B5C6", "isDone": false, "modifiedAt": "2025-01-30T09:15:00.000Z", "text": "Buy milk", "version": 3},
-            {"color": "default", "createdAt": "1969-12-30T23:59:59.999Z", "date": "2025-01-31T05:06:40.123Z", "hasTime": true, "id": "A1B2C3D4-E5F6-4789-9ABC-DEF012345678", "isDone": true, "modifiedAt": "2025-01-30T09:15:00.000Z", "text": "Send \\"Q4\\" report\\tto C:\\\\reports — 보고서 ✅", "version": 1}
+            {"color": "red", "createdAt": "2025-01-30T09:15:00.000Z", "date": "2025-01-31T00:00:00.000Z", "hasTime": \
+        true, "id": "0E4F2D7A-3B1C-4D5E-8F60-718293A4B5C6", "isDone": false, "modifiedAt": \
+        "2025-01-30T09:15:00.000Z", "text": "Buy milk", "version": 3},
+            {"color": "default", "createdAt": "1969-12-30T23:59:59.999Z", "date": "2025-01-31T05:06:40.123Z", \
+        "hasTime": true, "id": "A1B2C3D4-E5F6-4789-9ABC-DEF012345678", "isDone": true, "modifiedAt": \
+        "2025-01-30T09:15:00.000Z", "text": "Send \\"Q4\\" report\\tto C:\\\\reports — 보고서 ✅", "version": 1}
           ],
           "version": 2
         }

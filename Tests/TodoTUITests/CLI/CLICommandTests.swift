@@ -139,8 +139,12 @@ struct CLICommandTests: CLISandboxSuite {
               "format": "todo-tui",
               "generation": 1,
               "items": [
-                {"color": "default", "createdAt": "2025-01-01T00:00:00.000Z", "date": "2025-01-01T00:00:00.000Z", "id": "ABCD0000-0000-4000-8000-000000000001", "isDone": false, "modifiedAt": "2025-01-01T00:00:00.000Z", "text": "First", "version": 1},
-                {"color": "default", "createdAt": "2025-01-01T00:00:00.000Z", "date": "2025-01-01T00:00:00.000Z", "id": "ABCD0000-0000-4000-8000-000000000002", "isDone": false, "modifiedAt": "2025-01-01T00:00:00.000Z", "text": "Second", "version": 1}
+                {"color": "default", "createdAt": "2025-01-01T00:00:00.000Z", "date": "2025-01-01T00:00:00.000Z", \
+            "id": "ABCD0000-0000-4000-8000-000000000001", "isDone": false, "modifiedAt": \
+            "2025-01-01T00:00:00.000Z", "text": "First", "version": 1},
+                {"color": "default", "createdAt": "2025-01-01T00:00:00.000Z", "date": "2025-01-01T00:00:00.000Z", \
+            "id": "ABCD0000-0000-4000-8000-000000000002", "isDone": false, "modifiedAt": \
+            "2025-01-01T00:00:00.000Z", "text": "Second", "version": 1}
               ],
               "version": 1
             }

@@ -12,7 +12,9 @@ struct CLIStoreSafetyTests: CLISandboxSuite {
     }
 
     static let validItem = """
-        {"color": "default", "createdAt": "2025-01-01T00:00:00.000Z", "date": "2025-01-01T00:00:00.000Z", "id": "ABCD0000-0000-4000-8000-000000000001", "isDone": false, "modifiedAt": "2025-01-01T00:00:00.000Z", "text": "First", "version": 1}
+        {"color": "default", "createdAt": "2025-01-01T00:00:00.000Z", "date": "2025-01-01T00:00:00.000Z", "id": \
+        "ABCD0000-0000-4000-8000-000000000001", "isDone": false, "modifiedAt": "2025-01-01T00:00:00.000Z", "text": \
+        "First", "version": 1}
         """
 
     static func storeText(items: String, version: String = "1") -> String {

@@ -149,7 +149,8 @@ struct ICalendarExportTests {
                 "uid": str(todo["UID"]), "summary": str(todo["SUMMARY"]), "status": str(todo["STATUS"]),
                 "description": str(todo["DESCRIPTION"]) if "DESCRIPTION" in todo else None,
                 "color": str(todo["COLOR"]) if "COLOR" in todo else None,
-                "due": seconds(todo, "DUE"), "created": seconds(todo, "CREATED"), "modified": seconds(todo, "LAST-MODIFIED"),
+                "due": seconds(todo, "DUE"), "created": seconds(todo, "CREATED"), "modified": seconds(todo, \
+            "LAST-MODIFIED"),
                 "stamp": seconds(todo, "DTSTAMP"), "completed": seconds(todo, "COMPLETED"),
             } for todo in calendar.walk("VTODO")]
             print(json.dumps({"version": str(calendar["VERSION"]), "prodid": str(calendar["PRODID"]), "todos": todos}))

@@ -44,7 +44,8 @@ struct ICalendarPythonFieldsTests {
                 return {"kind": "day", "day": value.strftime("%Y%m%d")}
             print(json.dumps([{
                 "summary": str(todo["SUMMARY"]), "priority": int(todo["PRIORITY"]) if "PRIORITY" in todo else None,
-                "categories": categories(todo), "description": str(todo["DESCRIPTION"]) if "DESCRIPTION" in todo else None,
+                "categories": categories(todo), "description": str(todo["DESCRIPTION"]) if "DESCRIPTION" in todo else \
+            None,
                 "due": due(todo),
             } for todo in calendar.walk("VTODO")]))
             """

@@ -11,12 +11,22 @@ struct TaskwarriorExportTests {
     func golden() {
         let expected = #"""
             [
-            {"uuid":"6f1c2a3b-4d5e-4f60-8a7b-000000000005","description":"New year's eve","status":"completed","entry":"20241201T090000Z","modified":"20250101T003000Z","due":"20241231T230000Z","end":"20250101T003000Z","todotuicolor":"magenta"},
-            {"uuid":"6f1c2a3b-4d5e-4f60-8a7b-000000000001","description":"Buy milk, eggs; \"bread\"","status":"pending","entry":"20250110T080000Z","modified":"20250111T081500Z","due":"20250111T093000Z","todotuicolor":"red"},
-            {"uuid":"6f1c2a3b-4d5e-4f60-8a7b-000000000002","description":"우유 사기 🥛","status":"completed","entry":"20250112T070000Z","modified":"20250112T094500Z","due":"20250112T120000Z","end":"20250112T094500Z","todotuicolor":"green"},
-            {"uuid":"6f1c2a3b-4d5e-4f60-8a7b-000000000003","description":"C:\\temp *draft* [1] <b> & _x_ | ~y~ `z`","status":"pending","entry":"20250112T073000Z","modified":"20250112T073000Z","due":"20250112T180000Z"},
-            {"uuid":"6f1c2a3b-4d5e-4f60-8a7b-000000000004","description":"日本語のとても長いテキストは七十五オクテットで折り返されなければならない、そしてマルチバイト文字は分割されない","status":"pending","entry":"20250112T080000Z","modified":"20250112T080000Z","due":"20250113T080000Z","todotuicolor":"blue"},
-            {"uuid":"6f1c2a3b-4d5e-4f60-8a7b-000000000006","description":"Two\nlines\tand a tab","status":"pending","entry":"20250112T081000Z","modified":"20250112T081000Z","due":"20250203T141516Z","todotuicolor":"white"}
+            {"uuid":"6f1c2a3b-4d5e-4f60-8a7b-000000000005","description":"New year's eve","status":"completed",\#
+            "entry":"20241201T090000Z","modified":"20250101T003000Z","due":"20241231T230000Z",\#
+            "end":"20250101T003000Z","todotuicolor":"magenta"},
+            {"uuid":"6f1c2a3b-4d5e-4f60-8a7b-000000000001","description":"Buy milk, eggs; \"bread\"",\#
+            "status":"pending","entry":"20250110T080000Z","modified":"20250111T081500Z","due":"20250111T093000Z",\#
+            "todotuicolor":"red"},
+            {"uuid":"6f1c2a3b-4d5e-4f60-8a7b-000000000002","description":"우유 사기 🥛","status":"completed",\#
+            "entry":"20250112T070000Z","modified":"20250112T094500Z","due":"20250112T120000Z",\#
+            "end":"20250112T094500Z","todotuicolor":"green"},
+            {"uuid":"6f1c2a3b-4d5e-4f60-8a7b-000000000003","description":"C:\\temp *draft* [1] <b> & _x_ | ~y~ `z`",\#
+            "status":"pending","entry":"20250112T073000Z","modified":"20250112T073000Z","due":"20250112T180000Z"},
+            {"uuid":"6f1c2a3b-4d5e-4f60-8a7b-000000000004","description":"日本語のとても長いテキストは七十五オクテットで折り返されなければならない、そしてマルチ\#
+            バイト文字は分割されない","status":"pending","entry":"20250112T080000Z","modified":"20250112T080000Z",\#
+            "due":"20250113T080000Z","todotuicolor":"blue"},
+            {"uuid":"6f1c2a3b-4d5e-4f60-8a7b-000000000006","description":"Two\nlines\tand a tab","status":"pending",\#
+            "entry":"20250112T081000Z","modified":"20250112T081000Z","due":"20250203T141516Z","todotuicolor":"white"}
             ]
 
             """#
@@ -83,7 +93,8 @@ struct TaskwarriorExportTests {
     )
     func foreignTasks() throws {
         let text = """
-            {"id":1,"description":"Waiting task","status":"waiting","uuid":"6f1c2a3b-4d5e-4f60-8a7b-0000000000bb","entry":"20250101T000000Z","tags":["home"],"urgency":1.5}
+            {"id":1,"description":"Waiting task","status":"waiting","uuid":"6f1c2a3b-4d5e-4f60-8a7b-0000000000bb",\
+            "entry":"20250101T000000Z","tags":["home"],"urgency":1.5}
 
             {"description":"Gone","status":"deleted","uuid":"6f1c2a3b-4d5e-4f60-8a7b-0000000000cc"}
             {"description":"Template","status":"recurring","uuid":"6f1c2a3b-4d5e-4f60-8a7b-0000000000dd"}

@@ -10,11 +10,13 @@ struct TodoTxtExportTests {
     @Test("the small fixture exports to the exact todo.txt lines")
     func golden() {
         let expected = #"""
-            x 2025-01-01 2024-12-01 New year's eve due:2024-12-31 color:magenta uuid:6f1c2a3b-4d5e-4f60-8a7b-000000000005
+            x 2025-01-01 2024-12-01 New year's eve due:2024-12-31 color:magenta \#
+            uuid:6f1c2a3b-4d5e-4f60-8a7b-000000000005
             2025-01-10 Buy milk, eggs; "bread" due:2025-01-11 color:red uuid:6f1c2a3b-4d5e-4f60-8a7b-000000000001
             x 2025-01-12 2025-01-12 우유 사기 🥛 due:2025-01-12 color:green uuid:6f1c2a3b-4d5e-4f60-8a7b-000000000002
             2025-01-12 C:\temp *draft* [1] <b> & _x_ | ~y~ `z` due:2025-01-12 uuid:6f1c2a3b-4d5e-4f60-8a7b-000000000003
-            2025-01-12 日本語のとても長いテキストは七十五オクテットで折り返されなければならない、そしてマルチバイト文字は分割されない due:2025-01-13 color:blue uuid:6f1c2a3b-4d5e-4f60-8a7b-000000000004
+            2025-01-12 日本語のとても長いテキストは七十五オクテットで折り返されなければならない、そしてマルチバイト文字は分割されない due:2025-01-13 color:blue \#
+            uuid:6f1c2a3b-4d5e-4f60-8a7b-000000000004
             2025-01-12 Two lines and a tab due:2025-02-03 color:white uuid:6f1c2a3b-4d5e-4f60-8a7b-000000000006
 
             """#

@@ -75,6 +75,7 @@ extension SyncRun {
         switch options.policy.settle(base: base(of: id), ours: local, theirs: item) {
         case .undecided:
             report.waitingConflicts.append(local.text)
+            waiting.append(WaitingConflict(id: id, theirs: String(decoding: resource.bytes, as: UTF8.self)))
         case .settled(nil):
             localWrites[id] = .some(nil)
             recordsToDrop.insert(id)

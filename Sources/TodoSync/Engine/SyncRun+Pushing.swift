@@ -68,6 +68,7 @@ extension SyncRun {
         switch options.policy.settle(base: base(of: item.id), ours: item, theirs: theirs) {
         case .undecided:
             report.waitingConflicts.append(item.text)
+            waiting.append(WaitingConflict(id: item.id, theirs: String(decoding: current.bytes, as: UTF8.self)))
         case .settled(nil):
             try writeLocally(item.id, nil)
             records[item.id] = nil

@@ -23,6 +23,8 @@ struct SyncRun {
     /// Records to drop once the local writes are saved.
     var recordsToDrop: Set<UUID> = []
     var pushes: [PendingPush] = []
+    /// Conflicts the policy left undecided in this run.
+    var waiting: [WaitingConflict] = []
 
     init(engine: SyncEngine, options: SyncOptions, state: SyncState) {
         self.engine = engine
@@ -49,6 +51,7 @@ struct SyncRun {
         state.marker = marker
         try saveState()
         try push()
+        state.waiting = waiting
         try saveState()
         return report
     }

@@ -10,6 +10,8 @@ public struct SyncState: Sendable, Hashable, Codable {
     public var collection: String
     public var marker: CollectionState?
     public var records: [SyncRecord] = []
+    /// The conflicts the last run left waiting (policy `error`); nil or empty when none.
+    public var waiting: [WaitingConflict]?
 
     public init(collection: String) {
         self.collection = collection

@@ -11,7 +11,15 @@ extension TodoApp {
             status = .error("Choose first — " + ConflictChoice.hints)
             return []
         }
-        return settle(conflicts, by: choice)
+        return resolvingSyncConflicts ? settleSync(conflicts, by: choice) : settle(conflicts, by: choice)
+    }
+
+    /// A new to-do with what the user sees of `mine`, not another program's lines (a kept UID
+    /// names the original): "keep both" keeps mine this way.
+    static func copy(of mine: TodoItem, now: Date) -> TodoItem {
+        TodoItem(
+            text: mine.text, date: mine.date, color: mine.color, isDone: mine.isDone, createdAt: now,
+            notes: mine.notes, priority: mine.priority, tags: mine.tags, hasTime: mine.hasTime)
     }
 
     /// Carries out the user's choice on the context whose save met the conflicts: the editor's
@@ -21,13 +29,7 @@ extension TodoApp {
         do {
             if choice == .both {
                 for mine in conflicts.compactMap(\.inMemory) {
-                    // A new item: it keeps what the user sees, not another program's lines
-                    // (a kept UID names the original).
-                    try target.insert(
-                        TodoItem(
-                            text: mine.text, date: mine.date, color: mine.color, isDone: mine.isDone, createdAt: now,
-                            notes: mine.notes, priority: mine.priority, tags: mine.tags, hasTime: mine.hasTime
-                        ))
+                    try target.insert(Self.copy(of: mine, now: now))
                 }
             }
             guard let editor = editorContext else {
@@ -45,7 +47,7 @@ extension TodoApp {
         }
     }
 
-    private static func describe(_ choice: ConflictChoice, count: Int) -> String {
+    static func describe(_ choice: ConflictChoice, count: Int) -> String {
         let items = count == 1 ? "the to-do" : "\(count) to-dos"
         switch choice {
         case .mine: return "Kept your version of \(items)."

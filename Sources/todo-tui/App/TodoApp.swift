@@ -35,6 +35,8 @@ final class TodoApp {
     var backgroundSync: BackgroundSync?
     /// Whether the running sync was asked for with `S` (its end is then shown even on success).
     var syncRequested = false
+    /// Whether the conflicts shown came from a sync (settled by another sync, not a save).
+    var resolvingSyncConflicts = false
     /// Set when a quit was refused because a change could not be saved; the next key, if it is
     /// a quit again, confirms.
     private(set) var quitConfirmationPending = false

@@ -17,6 +17,8 @@ final class BackgroundSync {
         var finishedAt: Date
         var succeeded: Bool
         var message: String
+        /// The conflicts the run left waiting (policy `error`), for the mine/theirs box.
+        var waiting: [WaitingConflict] = []
     }
 
     let executable: String
@@ -25,6 +27,8 @@ final class BackgroundSync {
     /// nil: only on `S`.
     let interval: TimeInterval?
     let accountPath: String
+    /// The child's environment as `NAME=value` strings; nil inherits this process's.
+    let environment: [String]?
 
     private(set) var last: Outcome?
     private var running: (pid: pid_t, output: Int32)?
@@ -32,7 +36,11 @@ final class BackgroundSync {
 
     /// - Parameters:
     ///   - interval: seconds between automatic runs; nil for `S` only.
-    init(executable: String, storePath: String, policyName: String, interval: TimeInterval?, accountPath: String) {
+    init(
+        executable: String, storePath: String, policyName: String, interval: TimeInterval?, accountPath: String,
+        environment: [String]? = nil
+    ) {
+        self.environment = environment
         self.executable = executable
         self.storePath = storePath
         self.policyName = policyName
@@ -47,8 +55,10 @@ final class BackgroundSync {
     var hasAccount: Bool { FileManager.default.fileExists(atPath: accountPath) }
 
     /// Starts a run unless one is under way.
+    /// - Parameter policy: the merge policy's name for this run, else the list's
+    ///   (`policyName`); the conflict box carries out a choice with `overwrite` or `rollback`.
     /// - Returns: nil when it started (or one was running), else why it cannot start.
-    func start(now: Date) -> String? {
+    func start(now: Date, policy: String? = nil) -> String? {
         guard running == nil else { return nil }
         guard hasAccount else {
             return "No sync account is set up; run todo-tui sync setup URL --user NAME in a shell first."
@@ -61,7 +71,7 @@ final class BackgroundSync {
         _ = fcntl(output, F_SETFD, FD_CLOEXEC)
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         var pid = pid_t()
-        let spawned = spawn(&pid, output: output)
+        let spawned = spawn(&pid, output: output, policy: policy ?? policyName)
         guard spawned == 0 else {
             close(output)
             return "The sync could not start: \(String(cString: strerror(spawned)))."
@@ -80,6 +90,9 @@ final class BackgroundSync {
                 running = nil
                 outcome = Self.outcome(status: reaped == pid ? status : -1, output: output, at: now)
                 close(output)
+                if outcome?.succeeded == true {
+                    outcome?.waiting = (try? SyncStateFile(storePath: storePath).load())?.waiting ?? []
+                }
                 last = outcome
             }
         }
@@ -89,7 +102,7 @@ final class BackgroundSync {
         return outcome
     }
 
-    private func spawn(_ pid: inout pid_t, output: Int32) -> Int32 {
+    private func spawn(_ pid: inout pid_t, output: Int32, policy: String) -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -110,10 +123,13 @@ final class BackgroundSync {
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(
             &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-        let arguments = [executable, "--store", storePath, "sync", "--merge-policy", policyName]
+        let arguments = [executable, "--store", storePath, "sync", "--merge-policy", policy]
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        return posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        guard let environment else { return posix_spawn(&pid, executable, &actions, &attributes, argv, environ) }
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
+        return posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     }
 
     /// The run's last line of output, without the program-name prefix of an error.

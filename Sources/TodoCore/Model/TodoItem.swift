@@ -25,14 +25,27 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
     public var version: Int
     /// Free text of several lines; empty when there are none. The only field that may hold
     /// newlines (`validatedNotes(_:)`).
-    public var notes: String
+    public var notes: String {
+        get { extras?.notes ?? "" }
+        set { extras = ItemExtras.make(notes: newValue, tags: tags, foreign: foreign) }
+    }
     public var priority: TodoPriority
-    public var tags: TodoTags
+    public var tags: TodoTags {
+        get { extras?.tags ?? TodoTags() }
+        set { extras = ItemExtras.make(notes: notes, tags: newValue, foreign: foreign) }
+    }
     /// Whether `date` names a time of day (true) or a whole day (false, `date` is then the start
     /// of its day in the calendar that made it). Nothing turns a whole-day item into a timed one.
     public var hasTime: Bool
     /// What another program wrote that todo-tui does not map, written back by that format.
-    public var foreign: ForeignProperties
+    public var foreign: ForeignProperties {
+        get { extras?.foreign ?? ForeignProperties() }
+        set { extras = ItemExtras.make(notes: notes, tags: tags, foreign: newValue) }
+    }
+    /// Notes, tags and foreign properties, which most items leave empty, in one shared box (nil
+    /// when all three are empty): an item stays about half the size it would be with them
+    /// inline, and sorting, snapshotting and storing 100,000 items moves that much less.
+    private var extras: ItemExtras?
 
     public init(
         id: UUID = UUID(),
@@ -57,11 +70,9 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
         self.createdAt = createdAt.roundedToMilliseconds
         self.modifiedAt = (modifiedAt ?? createdAt).roundedToMilliseconds
         self.version = version
-        self.notes = notes
         self.priority = priority
-        self.tags = tags
         self.hasTime = hasTime
-        self.foreign = foreign
+        self.extras = ItemExtras.make(notes: notes, tags: tags, foreign: foreign)
     }
 
     /// Checks text typed by a person and returns it trimmed of surrounding white space.

@@ -46,16 +46,18 @@ public struct SyncAccount: Sendable, Hashable, Codable {
     /// - Throws: `SyncError.accountFile`.
     public func save(to path: String) throws(SyncError) {
         let folder = (path as NSString).deletingLastPathComponent
+        let data: Data
         do {
             try FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(self)
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+            data = try encoder.encode(self)
         } catch {
             throw .accountFile(path: path, reason: error.localizedDescription)
+        }
+        if let reason = DurableFile.replace(path, with: data) {
+            throw .accountFile(path: path, reason: reason)
         }
     }
 

@@ -1,9 +1,8 @@
 import Foundation
 import Glibc
 
-/// The sync state beside a store: `<store>.sync.json`, written whole by write-to-temporary,
-/// fsync and rename (the store's crash rule: the old file or the new one, never a torn one),
-/// mode 0600; and `<store>.sync.lock`, an advisory `flock` held for a whole run, so two syncs of
+/// The sync state beside a store: `<store>.sync.json`, written whole by `DurableFile` (the
+/// store's crash rule: the old file or the new one, never a torn one), mode 0600; and `<store>.sync.lock`, an advisory `flock` held for a whole run, so two syncs of
 /// one store never interleave. The kernel drops the lock when its holder dies, so a killed run
 /// never blocks the next.
 public struct SyncStateFile: Sendable {
@@ -48,32 +47,8 @@ public struct SyncStateFile: Sendable {
         } catch {
             throw .stateFile(path: path, reason: error.localizedDescription)
         }
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw failure("create \(temporary)") }
-        let written = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
-        let synced = written && fsync(fd) == 0
-        close(fd)
-        guard synced, rename(temporary, path) == 0 else {
-            let error = failure("write \(temporary)")
-            unlink(temporary)
-            throw error
-        }
-        let directory = open(
-            (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
-            O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)
-            close(directory)
+        if let reason = DurableFile.replace(path, with: data) {
+            throw .stateFile(path: path, reason: reason)
         }
     }
 

@@ -30,12 +30,8 @@ struct StoreOptions: ParsableArguments {
 
     /// How long a save waits for another process's lock: `TODO_TUI_LOCK_TIMEOUT` seconds, else 5.
     static func lockTimeout() throws(CLIError) -> Duration {
-        guard let text = ProcessInfo.processInfo.environment["TODO_TUI_LOCK_TIMEOUT"], !text.isEmpty else {
+        guard let seconds = try EnvironmentSeconds.value(of: "TODO_TUI_LOCK_TIMEOUT", within: 0...3_600) else {
             return .seconds(5)
-        }
-        guard let seconds = Double(text), seconds >= 0, seconds <= 3_600 else {
-            throw .invalidEnvironment(
-                name: "TODO_TUI_LOCK_TIMEOUT", value: text, expected: "a number of seconds from 0 to 3600")
         }
         return .milliseconds(Int((seconds * 1000).rounded()))
     }

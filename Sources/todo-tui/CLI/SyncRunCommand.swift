@@ -23,8 +23,6 @@ struct SyncRunCommand: ParsableCommand {
     @Flag(help: "Go on although the run deletes more than half of a side, or the account's collection changed.")
     var yes = false
 
-    @ParentCommand var group: SyncCommand
-
     func run() throws {
         let policy = try mergeOptions.policy(or: .mergeByPropertyObjectTrump)
         do {

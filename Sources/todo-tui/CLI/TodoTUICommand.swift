@@ -61,12 +61,8 @@ struct TodoTUICommand: ParsableCommand {
 
     /// Seconds between background syncs: `TODO_TUI_SYNC_INTERVAL`, else 300; 0 = only on `S`.
     static func syncInterval() throws(CLIError) -> TimeInterval? {
-        guard let text = ProcessInfo.processInfo.environment["TODO_TUI_SYNC_INTERVAL"], !text.isEmpty else {
+        guard let seconds = try EnvironmentSeconds.value(of: "TODO_TUI_SYNC_INTERVAL", within: 0...86_400) else {
             return 300
-        }
-        guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
-            throw .invalidEnvironment(
-                name: "TODO_TUI_SYNC_INTERVAL", value: text, expected: "a number of seconds from 0 to 86400")
         }
         return seconds == 0 ? nil : seconds
     }

@@ -96,8 +96,13 @@ final class BackgroundSync {
                 last = outcome
             }
         }
-        if running == nil, interval != nil, hasAccount, now >= (nextDue ?? now) {
-            _ = start(now: now)
+        // The account file is looked at once per interval, not on every poll.
+        if running == nil, let interval, now >= (nextDue ?? now) {
+            if hasAccount {
+                _ = start(now: now)
+            } else {
+                nextDue = now.addingTimeInterval(interval)
+            }
         }
         return outcome
     }

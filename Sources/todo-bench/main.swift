@@ -40,6 +40,7 @@ let groups: [BenchmarkGroup] = [
     CLIExportBenchmarks.group,
     SaveBenchmarks.group,
     KeyBenchmarks.group,
+    FilterBenchmarks.group,
     MemoryBenchmarks.group,
     SyncBenchmarks.group,
 ]

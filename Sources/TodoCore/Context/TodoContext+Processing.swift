@@ -142,8 +142,10 @@ extension TodoContext {
         return nextObserverKey
     }
 
-    /// Delivers a batch to observers in registration order.
+    /// Delivers a batch to observers in registration order. Every change to the processed
+    /// values passes through here, so `processedBatchCount` counts them.
     func post(_ batch: ObjectsDidChange) {
+        processedBatchCount += 1
         for key in objectsDidChangeObservers.keys.sorted() {
             objectsDidChangeObservers[key]?(batch)
         }

@@ -44,6 +44,10 @@ public final class TodoContext {
     /// Ids in the order they were first touched since the last batch, so batches are reproducible.
     var pendingOrder: [UUID] = []
     var isLoaded = false
+    /// How many batches have been posted to `objectsDidChange` observers (a reset's included):
+    /// a reader that saw the processed values at count N knows they are unchanged while the
+    /// count is still N.
+    var processedBatchCount = 0
 
     var undoStack: [[ItemChange]] = []
     var redoStack: [[ItemChange]] = []

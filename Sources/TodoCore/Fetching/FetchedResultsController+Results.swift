@@ -33,6 +33,11 @@ extension FetchedResultsController {
         /// Keys and the order of the request the result was fetched with.
         let order: KeyOrder
         let dayLookup: DayLookup
+        /// True when some item of `values` whose text takes Foundation's search
+        /// (`TextSignature.needsFoundation`) may be missing from the result, or when that is
+        /// not known. Only a result that excludes none can be narrowed (`narrowed(to:)`):
+        /// Foundation's foldings make "holds milk" not imply "holds mil" for such texts.
+        private(set) var excludesFoundationSearchedItems: Bool
 
         /// The request the result was fetched with; its window applies while tracking.
         var request: FetchRequest { order.request }
@@ -50,7 +55,19 @@ extension FetchedResultsController {
             dayLookup: DayLookup, values: ItemTable
         ) {
             let order = KeyOrder(request: request)
-            let sortedKeys = sorted.map(order.key(for:))
+            self.init(
+                sortedKeys: sorted.map(order.key(for:)), blocks: dayCounts, order: order, dayLookup: dayLookup,
+                values: values, excludesFoundationSearchedItems: request.predicate != .all)
+        }
+
+        /// A result holding the items of `sortedKeys`, which are in `order` and grouped into
+        /// `blocks`.
+        /// - Complexity: O(n).
+        init(
+            sortedKeys: [SortKey], blocks dayCounts: [(day: Date, count: Int)], order: KeyOrder, dayLookup: DayLookup,
+            values: ItemTable, excludesFoundationSearchedItems: Bool
+        ) {
+            let request = order.request
             keys = OrderedTree(sorted: sortedKeys, areInIncreasingOrder: order.areInIncreasingOrder)
             let ascending = request.sortDescriptors.first?.ascending ?? true
             days = OrderedTree(
@@ -61,10 +78,11 @@ extension FetchedResultsController {
                 blocks[day] = Block(count: count, first: sortedKeys[start])
                 start += count
             }
-            precondition(start == sorted.count, "the day blocks must cover the sorted items exactly")
+            precondition(start == sortedKeys.count, "the day blocks must cover the sorted items exactly")
             self.values = values
             self.order = order
             self.dayLookup = dayLookup
+            self.excludesFoundationSearchedItems = excludesFoundationSearchedItems
         }
 
         /// The day blocks of `sorted` items: each day in order with its number of items.
@@ -99,7 +117,7 @@ extension FetchedResultsController {
             keys.elements(in: positions).map(item(for:))
         }
 
-        private func item(for key: SortKey) -> TodoItem {
+        func item(for key: SortKey) -> TodoItem {
             guard let item = values[key.id] else { preconditionFailure("a stored key must have its item") }
             return item
         }
@@ -253,6 +271,11 @@ extension FetchedResultsController {
         /// or not the result holds the item.
         /// - Complexity: O(1) amortized.
         mutating func record(_ value: TodoItem?, for id: UUID) {
+            if let value, !excludesFoundationSearchedItems, TextSignature(of: value.text).needsFoundation,
+                !predicate.evaluate(value)
+            {
+                excludesFoundationSearchedItems = true
+            }
             values[id] = value
         }
     }

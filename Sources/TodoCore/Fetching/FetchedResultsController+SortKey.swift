@@ -1,8 +1,8 @@
 import Foundation
 
 extension FetchedResultsController {
-    /// An item's place in the request's order, small and free of reference counting in the
-    /// common case, so that a tree search neither copies whole items nor touches their text.
+    /// An item's place in the request's order, small, so that a tree search neither copies
+    /// whole items nor reads their text.
     ///
     /// `values` are the first three sort descriptors' values as numbers (dates as seconds since
     /// the reference date, exactly; a `.day` as its start's; `isDone` as 0 or 1; colours by
@@ -22,9 +22,16 @@ extension FetchedResultsController {
         let idHigh: UInt64
         let idLow: UInt64
         let tail: SortTail?
+        /// The item's text and its signature, not part of the order: a live filter tests the
+        /// signature and searches the text without looking the item up (`Results.narrowed(to:)`).
+        /// The string shares the item's storage.
+        let text: String
+        let signature: TextSignature
 
-        init(values: (Double, Double, Double), id: UUID, tail: SortTail?) {
+        init(values: (Double, Double, Double), id: UUID, tail: SortTail?, text: String) {
             (primary, secondary, tertiary) = values
+            self.text = text
+            self.signature = TextSignature(of: text)
             (idHigh, idLow) = withUnsafeBytes(of: id.uuid) { bytes in
                 (
                     UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
@@ -84,7 +91,8 @@ extension FetchedResultsController {
         func key(for item: TodoItem) -> SortKey {
             let day = day(of: item)
             return SortKey(
-                values: values(of: item, day: day), id: item.id, tail: needsTail ? SortTail(item, day: day) : nil)
+                values: values(of: item, day: day), id: item.id, tail: needsTail ? SortTail(item, day: day) : nil,
+                text: item.text)
         }
 
         /// The start of `item`'s day in the request's day calendar, or its date without one.

@@ -26,9 +26,11 @@ extension FetchedResultsController {
     /// it: items deleted, inserted and changed meanwhile, with the index paths of the result the
     /// delegate last saw. A context that was reset meanwhile is read again; when that fails the
     /// result is forgotten, as after a reset seen while tracking, and `performFetch()` says why.
-    /// - Complexity: O(n) in the items of the result and the context, plus the report.
+    /// - Complexity: O(1) when the context processed nothing since the result was current (as
+    ///   when a delegate is set right after `performFetch()`); else O(n) in the items of the
+    ///   result and the context, plus the report.
     private func catchUp() {
-        guard let kept = results else { return }
+        guard let kept = results, resultsBatchCount != context.processedBatchCount else { return }
         do {
             try context.loadIfNeeded()
         } catch {
@@ -36,6 +38,7 @@ extension FetchedResultsController {
             observation = nil
             return
         }
+        catchUpComparisons += 1
         var batch = ObjectsDidChange()
         for old in kept.values {
             guard let new = context.processedValue(of: old.id) else {
@@ -51,7 +54,10 @@ extension FetchedResultsController {
                 batch.inserted.append(new)
             }
         }
-        guard !batch.isEmpty else { return }
+        guard !batch.isEmpty else {
+            resultsBatchCount = context.processedBatchCount
+            return
+        }
         waitingBatches.append(batch)
         deliverWaitingBatches()
     }
@@ -104,6 +110,8 @@ extension FetchedResultsController {
     private func deliverWaitingBatches() {
         while !isDelivering, !waitingBatches.isEmpty {
             let batch = waitingBatches.removeFirst()
+            // Stale now; dropped before the result changes, so it copies no shared tree node.
+            keptResults.removeAll()
             if batch.invalidatedAll {
                 results = nil
                 waitingBatches.removeAll()
@@ -111,6 +119,11 @@ extension FetchedResultsController {
             } else if let changes = results?.apply(batch) {
                 deliver(changes)
             }
+        }
+        // Tracking applies every batch the context posts: once none waits, the result is
+        // current.
+        if !isDelivering, waitingBatches.isEmpty, observation != nil, results != nil {
+            resultsBatchCount = context.processedBatchCount
         }
     }
 

@@ -73,6 +73,18 @@ public final class FetchedResultsController {
 
     /// The result; nil before the first fetch and after a context reset seen while tracking.
     var results: Results?
+    /// The context's `processedBatchCount` that `results` reflects, or nil when unknown (a
+    /// fetch that saw unprocessed changes): while it equals the context's, resuming tracking
+    /// has nothing to catch up with and skips the O(n) comparison.
+    var resultsBatchCount: Int?
+    /// Results of earlier requests, reusable while the context processes nothing
+    /// (`reusedResult(for:)`); forgotten at the first processed batch.
+    var keptResults: [KeptResult] = []
+    /// How the last `performFetch()` reused an earlier result, or nil when it fetched.
+    var lastReuse: Reuse?
+    /// How many times resuming tracking compared the whole result with the context, for
+    /// diagnostics and tests.
+    var catchUpComparisons = 0
     var observation: ObservationToken?
     var requestChangedSinceFetch = false
     /// True while the delegate is being called; batches processed meanwhile wait their turn.
@@ -128,9 +140,14 @@ public final class FetchedResultsController {
     /// - Throws: `FetchError.missingSortDescriptor`, `.sortSplitsSections` (the order does not
     ///   keep each day together, Core Data's 134060), `.requestChangedWithoutDeletingCache`, or
     ///   the context's error when the store cannot be read.
-    /// - Complexity: O(n log n), or O(n) from a valid cache.
+    /// Without a cache, a request fetched before while the context processed nothing since is
+    /// answered from that result, and one whose predicate narrows such a result's (a live
+    /// filter typed on) from walking it (see `reusedResult(for:)`).
+    /// - Complexity: O(n log n), or O(n) from a valid cache; O(1) for a request fetched before
+    ///   and O(n) signature tests for a narrowing one, as above.
     public func performFetch() throws {
         try validate(fetchRequest)
+        lastReuse = nil
         var everything = fetchRequest
         everything.fetchLimit = 0
         everything.fetchOffset = 0
@@ -139,6 +156,8 @@ public final class FetchedResultsController {
             results = Results(
                 sorted: cached.items, blocks: cached.blocks, request: fetchRequest, dayLookup: dayLookup,
                 values: context.current)
+        } else if let reused = reusedResult(for: fetchRequest) {
+            results = reused
         } else {
             let sorted = try context.fetch(everything)
             let blocks = Results.blocks(of: sorted, dayLookup: dayLookup)
@@ -149,6 +168,7 @@ public final class FetchedResultsController {
             }
         }
         requestChangedSinceFetch = false
+        resultsBatchCount = context.pendingOrder.isEmpty ? context.processedBatchCount : nil
         updateTracking(catchingUp: false)
     }
 

@@ -42,22 +42,55 @@ public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible 
     /// Whether `item` satisfies the predicate.
     /// - Complexity: O(size of the predicate × length of the text) for text conditions, else O(size).
     public func evaluate(_ item: TodoItem) -> Bool {
+        evaluate(item, textIsASCIIOrInert: false)
+    }
+
+    /// Whether `item` satisfies the predicate, told whether its text is known to be ASCII or
+    /// beyond ASCII to hold only scalars inert to an ASCII search (a `TextSignature` without
+    /// `needsFoundation`), so that an ASCII needle need not find that out again.
+    /// - Complexity: as `evaluate(_:)`.
+    func evaluate(_ item: TodoItem, textIsASCIIOrInert: Bool) -> Bool {
         switch self {
         case .all: true
-        case .textContains(let needle): item.text.containsIgnoringCaseAndDiacritics(needle)
+        case .textContains: evaluate(text: item.text, textIsASCIIOrInert: textIsASCIIOrInert)
         case .isDone(let flag): item.isDone == flag
         case .color(let color): item.color == color
         case .dateOnOrAfter(let bound): item.date >= bound
         case .dateBefore(let bound): item.date < bound
-        case .and(let operands): operands.allSatisfy { $0.evaluate(item) }
-        case .or(let operands): operands.contains { $0.evaluate(item) }
-        case .not(let operand): !operand.evaluate(item)
+        case .and(let operands): operands.allSatisfy { $0.evaluate(item, textIsASCIIOrInert: textIsASCIIOrInert) }
+        case .or(let operands): operands.contains { $0.evaluate(item, textIsASCIIOrInert: textIsASCIIOrInert) }
+        case .not(let operand): !operand.evaluate(item, textIsASCIIOrInert: textIsASCIIOrInert)
         case .priorityAtLeast(let bound): item.priority >= bound
         case .priorityAtMost(let bound): item.priority <= bound
         case .tag(let wanted): item.tags.contains { $0.equalsIgnoringCaseAndDiacritics(wanted) }
         case .has(.notes): !item.notes.isEmpty
         case .has(.tags): !item.tags.isEmpty
         case .has(.priority): item.priority != .none
+        }
+    }
+
+    /// Whether an item with `text` satisfies the predicate, which must hold only text
+    /// conditions (`isTextOnly`).
+    /// - Complexity: as `evaluate(_:)`.
+    func evaluate(text: String, textIsASCIIOrInert: Bool) -> Bool {
+        switch self {
+        case .all: true
+        case .textContains(let needle):
+            text.containsIgnoringCaseAndDiacritics(needle, knownASCIIOrInert: textIsASCIIOrInert)
+        case .and(let operands): operands.allSatisfy { $0.evaluate(text: text, textIsASCIIOrInert: textIsASCIIOrInert) }
+        case .or(let operands): operands.contains { $0.evaluate(text: text, textIsASCIIOrInert: textIsASCIIOrInert) }
+        case .not(let operand): !operand.evaluate(text: text, textIsASCIIOrInert: textIsASCIIOrInert)
+        default: preconditionFailure("\(self) is not a text condition")
+        }
+    }
+
+    /// True when the predicate asks only about the text (`evaluate(text:textIsASCIIOrInert:)`).
+    var isTextOnly: Bool {
+        switch self {
+        case .all, .textContains: true
+        case .and(let operands), .or(let operands): operands.allSatisfy(\.isTextOnly)
+        case .not(let operand): operand.isTextOnly
+        default: false
         }
     }
 
@@ -118,15 +151,18 @@ extension String {
     /// ASCII has no diacritics or multi-character foldings. Foundation's search costs about a
     /// microsecond per item, most of a live-filter keystroke at 100,000 items. Any other text
     /// takes Foundation's search.
+    /// - Parameter knownASCIIOrInert: true when the caller knows this text is ASCII or inert
+    ///   beyond ASCII (its `TextSignature`), so that it is not checked again.
     /// - Complexity: O(m × n) for texts of lengths m and n, usually O(n).
-    func containsIgnoringCaseAndDiacritics(_ needle: String) -> Bool {
+    func containsIgnoringCaseAndDiacritics(_ needle: String, knownASCIIOrInert: Bool = false) -> Bool {
         if needle.isEmpty { return true }
         // Borrowed, not copied: a native string's bytes are contiguous (anything else takes
         // Foundation's search below).
         let answer =
             utf8.withContiguousStorageIfAvailable { haystack in
                 needle.utf8.withContiguousStorageIfAvailable { pattern -> Bool? in
-                    guard pattern.allSatisfy({ $0 < 0x80 }), Self.isASCIIOrInert(haystack) else { return nil }
+                    guard pattern.allSatisfy({ $0 < 0x80 }), knownASCIIOrInert || Self.isASCIIOrInert(haystack)
+                    else { return nil }
                     return Self.asciiCaseInsensitiveContains(haystack, pattern)
                 } ?? nil
             } ?? nil

@@ -62,4 +62,41 @@ struct FetchedResultsControllerResumeTests {
         controller.delegate = delegate
         #expect(delegate.takeLines() == ["snapshot [\"2025-01-15\"]"])
     }
+
+    @Test("A delegate set right after a fetch has nothing to catch up with, and no pass compares the result")
+    func delegateAfterFetchComparesNothing() throws {
+        try fixture.save([fixture.item("a", day: 0), fixture.item("b", day: 1)])
+        let (controller, _) = try fixture.controller(tracking: false)
+        let delegate = RecordingDelegate()
+        controller.delegate = delegate
+        #expect(controller.catchUpComparisons == 0)
+        #expect(delegate.events.isEmpty)
+        try fixture.context.insert(fixture.item("c", day: 1, hour: 12))
+        fixture.context.processPendingChanges()
+        #expect(delegate.takeLines() == ["will", "insert 'c' 1.1", "did"])
+
+        controller.delegate = nil
+        controller.delegate = delegate
+        #expect(controller.catchUpComparisons == 0, "the batch applied while tracking kept the result current")
+        #expect(delegate.events.isEmpty)
+    }
+
+    @Test("A delegate set after changes processed since a fetch without one receives them, found by one pass")
+    func delegateAfterProcessedChangesCatchesUp() throws {
+        let items = try fixture.save([fixture.item("a", day: 0), fixture.item("b", day: 1)])
+        let (controller, _) = try fixture.controller(tracking: false)
+        try fixture.context.update(items[0].id) { $0.text = "A" }
+        fixture.context.processPendingChanges()
+        let delegate = RecordingDelegate()
+        controller.delegate = delegate
+        #expect(controller.catchUpComparisons == 1)
+        #expect(delegate.takeLines() == ["will", "update 'A' 0.0>0.0", "did"])
+
+        controller.delegate = nil
+        fixture.context.reset()
+        controller.delegate = delegate
+        #expect(controller.catchUpComparisons == 2, "a reset is a processed batch too")
+        #expect(delegate.takeLines() == ["will", "update 'a' 0.0>0.0", "did"], "the reset forgot the unsaved edit")
+        #expect(ControllerFixture.layout(controller) == ["2025-01-15: a", "2025-01-16: b"])
+    }
 }

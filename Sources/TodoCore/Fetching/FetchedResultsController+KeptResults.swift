@@ -1,0 +1,62 @@
+import Foundation
+
+extension FetchedResultsController {
+    /// A result computed earlier, with the context's `processedBatchCount` it is current at.
+    struct KeptResult {
+        var results: Results
+        var batchCount: Int
+    }
+
+    /// How `performFetch()` found its result without a fetch, for diagnostics and tests.
+    enum Reuse: Equatable {
+        /// The request's own result, kept from before.
+        case kept
+        /// A kept result whose predicate the request's narrows, walked (`Results.narrowed(to:)`).
+        case narrowed
+    }
+
+    /// How many results are kept for reuse; the unfiltered one is the last to go.
+    static let keptResultLimit = 5
+
+    /// `request`'s result made from results computed before, or nil when none can give it
+    /// exactly.
+    ///
+    /// A live filter refetches per keystroke. The results it leaves behind are kept while the
+    /// context processes nothing (a processed batch, a reset, or a pending change makes them
+    /// stale): a request fetched before is its kept result again (Backspace, Esc), and a
+    /// predicate that narrows a kept one (typing on) is that result walked in order
+    /// (`Results.narrowed(to:)`), the smallest such result first. The current result is kept
+    /// before it is replaced. Results are not reused while fetches write the persistent cache.
+    /// - Complexity: O(1) for a request fetched before; else that of `Results.narrowed(to:)` on
+    ///   the smallest kept result it narrows.
+    func reusedResult(for request: FetchRequest) -> Results? {
+        guard cacheName == nil || !writesCacheOnFetch, context.isLoaded, context.pendingOrder.isEmpty else {
+            keptResults.removeAll()
+            return nil
+        }
+        let batchCount = context.processedBatchCount
+        keptResults.removeAll { $0.batchCount != batchCount }
+        if let current = results, resultsBatchCount == batchCount {
+            keep(current, batchCount: batchCount)
+        }
+        if let index = keptResults.firstIndex(where: { $0.results.request == request }) {
+            let kept = keptResults.remove(at: index)
+            keptResults.append(kept)
+            lastReuse = .kept
+            return kept.results
+        }
+        let source = keptResults.lazy.map(\.results).filter { $0.canNarrow(to: request) }.min { $0.count < $1.count }
+        lastReuse = source == nil ? nil : .narrowed
+        return source?.narrowed(to: request)
+    }
+
+    /// Keeps `results` as the most recent, replacing a kept result of the same request; past
+    /// the limit the oldest filtered result goes.
+    private func keep(_ results: Results, batchCount: Int) {
+        keptResults.removeAll { $0.results.request == results.request }
+        keptResults.append(KeptResult(results: results, batchCount: batchCount))
+        guard keptResults.count > Self.keptResultLimit else { return }
+        let oldestFiltered = keptResults.firstIndex { $0.results.predicate != .all } ?? 0
+        keptResults.remove(at: oldestFiltered)
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+import TodoTestSupport
+
+@testable import TodoCore
+
+/// Issue 17.1: a live filter's refetch reuses what the controller computed before — the previous
+/// result narrowed as the filter is typed on, a result kept from before on Backspace and Esc —
+/// and every reused result is exactly what a fetch from scratch gives.
+@Suite("FetchedResultsController: results reused by a live filter")
+struct FetchedResultsControllerReuseTests {
+    let fixture = ControllerFixture()
+
+    /// The app's order: days, higher priority first, then time.
+    var appRequest: FetchRequest {
+        FetchRequest(sortDescriptors: [
+            .day(ascending: true, in: fixture.calendar), TodoSortDescriptor(.priority, ascending: false),
+            TodoSortDescriptor(.date),
+        ])
+    }
+
+    /// The ids per section of a new controller fetching `request` from scratch.
+    func fresh(_ request: FetchRequest) throws -> [[UUID]] {
+        let controller = FetchedResultsController(
+            fetchRequest: request, context: fixture.context, calendar: fixture.calendar, now: fixture.clock.now)
+        try controller.performFetch()
+        return Self.ids(controller)
+    }
+
+    static func ids(_ controller: FetchedResultsController) -> [[UUID]] {
+        controller.sections.map { $0.items.map(\.id) }
+    }
+
+    func filter(_ controller: FetchedResultsController, _ text: String) throws {
+        controller.fetchRequest.predicate = try FilterParser.parse(
+            text, now: fixture.clock.now, calendar: fixture.calendar)
+        try controller.performFetch()
+    }
+
+    @Test(
+        """
+        Typing narrows the previous result, Backspace and Esc take kept ones, and each equals a fresh fetch; \
+        a needle beyond ASCII walks the whole list
+        """)
+    func typingBackspaceAndEscape() throws {
+        try fixture.save([
+            fixture.item("Buy milk", day: 0), fixture.item("Call Mum", day: 0), fixture.item("milk tea", day: 1),
+            fixture.item("ﬁle the taxes", day: 1), fixture.item("Café au lait", day: 2), fixture.item("file", day: 2),
+        ])
+        let (controller, _) = try fixture.controller(appRequest)
+        for (typed, reuse) in [
+            ("m", FetchedResultsController.Reuse.narrowed), ("mi", .narrowed), ("mil", .narrowed), ("mi", .kept),
+            ("", .kept), ("f", .narrowed), ("fi", .narrowed), ("fil", .narrowed), ("f", .kept), ("caf", .narrowed),
+            ("cafe", .narrowed), ("café", .narrowed),
+        ] {
+            try filter(controller, typed)
+            #expect(controller.lastReuse == reuse, "\(typed)")
+            #expect(Self.ids(controller) == (try fresh(controller.fetchRequest)), "\(typed)")
+        }
+    }
+
+    @Test("Only a result the new filter narrows is walked: 'f' after 'mil' is looked for in the whole list")
+    func onlyNarrowedResultsAreWalked() throws {
+        try fixture.save([
+            fixture.item("Buy milk", day: 0), fixture.item("file the taxes", day: 0), fixture.item("milk tea", day: 1),
+            fixture.item("fix the bike", day: 1),
+        ])
+        let (controller, _) = try fixture.controller(appRequest)
+        for typed in ["m", "mi", "mil", "", "f", "fi", "fil", "fi", "fix", "f", "mil", "milk"] {
+            try filter(controller, typed)
+            #expect(Self.ids(controller) == (try fresh(controller.fetchRequest)), "\(typed)")
+        }
+        #expect(controller.fetchedItems.map(\.text) == ["Buy milk", "milk tea"])
+    }
+
+    @Test("A result that left out a text Foundation searches is not narrowed: 'ﬁ' holds 'fi' but not 'f'")
+    func foundationTextsAreNotNarrowedPast() throws {
+        try fixture.save([fixture.item("ﬁle", day: 0), fixture.item("if", day: 0)])
+        let (controller, _) = try fixture.controller(appRequest)
+        try filter(controller, "f")
+        let leftOut = try #require(controller.results).excludesFoundationSearchedItems
+        #expect(leftOut == !"ﬁle".containsIgnoringCaseAndDiacritics("f"))
+        var typedOn = appRequest
+        typedOn.predicate = .textContains("fi")
+        #expect(try #require(controller.results).canNarrow(to: typedOn) == !leftOut)
+        try filter(controller, "fi")
+        #expect(Self.ids(controller) == (try fresh(controller.fetchRequest)))
+        #expect(controller.fetchedItems.contains { $0.text == "ﬁle" } == "ﬁle".containsIgnoringCaseAndDiacritics("fi"))
+    }
+
+    @Test("After a processed change nothing kept is reused; a pending change makes the fetch read the context")
+    func staleResultsAreNotReused() throws {
+        let items = try fixture.save([fixture.item("Buy milk", day: 0), fixture.item("Call Mum", day: 1)])
+        let (controller, delegate) = try fixture.controller(appRequest)
+        try filter(controller, "mil")
+        try filter(controller, "")
+        try fixture.context.update(items[1].id) { $0.text = "milk for Mum" }
+        fixture.context.processPendingChanges()
+        _ = delegate.takeLines()
+        try filter(controller, "mil")
+        #expect(controller.lastReuse == .narrowed, "the current result is current, and narrowed")
+        #expect(controller.fetchedItems.map(\.text) == ["Buy milk", "milk for Mum"])
+        try fixture.context.update(items[0].id) { $0.text = "Buy tea" }
+        try filter(controller, "milk")
+        #expect(controller.lastReuse == nil)
+        #expect(controller.fetchedItems.map(\.text) == ["milk for Mum"])
+    }
+
+    @Test("A narrowed result is tracked: a change after it is reported at the right index path")
+    func narrowedResultsAreTracked() throws {
+        try fixture.save([
+            fixture.item("Buy milk", day: 0), fixture.item("Call Mum", day: 1), fixture.item("tea", day: 1),
+        ])
+        let (controller, delegate) = try fixture.controller(appRequest)
+        try filter(controller, "m")
+        try filter(controller, "mi")
+        #expect(controller.lastReuse == .narrowed)
+        var mirror = TableMirror(controller)
+        try fixture.context.insert(fixture.item("milk again", day: 1, hour: 8))
+        fixture.context.processPendingChanges()
+        #expect(
+            delegate.takeLines() == ["will", "section insert 1 2025-01-16", "insert 'milk again' 1.0", "did"])
+        mirror = TableMirror(controller)
+        try fixture.context.insert(fixture.item("more milk", day: 0, hour: 10))
+        fixture.context.processPendingChanges()
+        try mirror.follow(controller, delegate)
+        #expect(Self.ids(controller) == (try fresh(controller.fetchRequest)))
+    }
+
+    @Test("Random typing, Backspace, Esc, orders and edits: every result equals a fresh fetch")
+    func randomSessions() throws {
+        var random = SplitMix64(seed: 1_717)
+        let words = [
+            "Buy milk", "Call Mum", "ﬁle taxes", "Café", "cafe", "naïve plan", "Pay rent", "牛乳を買う", "우유 사기 🥛",
+            "Straße", "\u{212A}elvin", "e\u{301}clair", "rent the flat", "MILK", "plants",
+        ]
+        var items: [TodoItem] = []
+        for index in 0..<120 {
+            var item = fixture.item(
+                words.randomElement(using: &random)!
+                    + (index % 3 == 0 ? " " + words.randomElement(using: &random)! : ""),
+                day: Int.random(in: -3...3, using: &random), hour: Double(Int.random(in: 0..<24, using: &random)))
+            item.priority = TodoPriority.allCases.randomElement(using: &random)!
+            item.isDone = Bool.random(using: &random)
+            items.append(item)
+        }
+        items = try fixture.save(items)
+        let (controller, _) = try fixture.controller(appRequest)
+        let keys = Array("milkcafeplnrtsxhK é") + ["ﬁ"]
+        var typed = ""
+        // The word being typed, a character at a time, as a person filters.
+        var word = Substring(words.randomElement(using: &random)!)
+        var reused = 0
+        for _ in 0..<600 {
+            switch Int.random(in: 0..<20, using: &random) {
+            case 0..<3: typed.append(keys.randomElement(using: &random)!)
+            case 3..<12:
+                if word.isEmpty {
+                    word = Substring(words.randomElement(using: &random)!)
+                    typed = Bool.random(using: &random) ? "" : typed + " "
+                }
+                typed.append(word.removeFirst())
+            case 12..<15: if !typed.isEmpty { typed.removeLast() }
+            case 15: typed = ""
+            case 16: typed = ["done:no ", "-", "+", "pri>=low "].randomElement(using: &random)! + typed
+            case 17:
+                let target = items.randomElement(using: &random)!
+                try fixture.context.update(target.id) { $0.text = words.randomElement(using: &random)! }
+                if Bool.random(using: &random) { fixture.context.processPendingChanges() }
+            case 18:
+                controller.fetchRequest.sortDescriptors =
+                    Bool.random(using: &random) ? appRequest.sortDescriptors : [TodoSortDescriptor(.date)]
+            default:
+                try fixture.context.save()
+            }
+            guard let predicate = try? FilterParser.parse(typed, now: fixture.clock.now, calendar: fixture.calendar)
+            else { continue }
+            controller.fetchRequest.predicate = predicate
+            try controller.performFetch()
+            if controller.lastReuse != nil { reused += 1 }
+            #expect(Self.ids(controller) == (try fresh(controller.fetchRequest)), "\(typed.debugDescription)")
+        }
+        #expect(reused > 200, "most keystrokes reuse a result")
+    }
+}

@@ -3,7 +3,7 @@ import Foundation
 /// Which version of a file a path names, by what `stat` reports: device, inode, size and
 /// modification time. A file replaced by a rename gets another inode; one rewritten in place
 /// another size or time. Two equal identities are taken to be the same bytes.
-struct StoreFileIdentity: Equatable {
+struct StoreFileIdentity: Hashable, Sendable {
     let device: UInt64
     let inode: UInt64
     let size: Int64

@@ -160,8 +160,8 @@ extension TodoApp {
         return String(characters[..<start]) + String(characters[end...])
     }
 
-    /// Changes the fetch request by seed 000's procedure — delete the cache, change the request,
-    /// perform the fetch — and animates the difference between the old and new results with
+    /// Changes the fetch request by seed 000's procedure — change the request, perform the fetch
+    /// (the list has no controller cache to delete) — and animates the difference between the old and new results with
     /// snapshots (seed 004's diffable data source).
     func changeRequest(_ change: (inout FetchRequest) -> Void) {
         // The old result is made into a snapshot only if the change turns out small enough to
@@ -170,9 +170,6 @@ extension TodoApp {
         let oldSnapshot = kept.map { snapshot in { snapshot } } ?? controller.snapshotOfCurrentResult()
         let oldCount = controller.numberOfFetchedItems
         requestSnapshot = nil
-        if let name = controller.cacheName, let directory = controller.cacheDirectory {
-            try? FetchedResultsController.deleteCache(named: name, in: directory)
-        }
         var request = controller.fetchRequest
         change(&request)
         controller.fetchRequest = request

@@ -36,8 +36,6 @@ extension TodoApp {
                         guard quitsDespiteUnsavedChange(error) else { return false }
                     }
                 }
-                // The next start can skip the sort when the cache matches the store.
-                try? controller.persistCache()
                 return true
             }
         }
@@ -67,12 +65,11 @@ extension TodoApp {
 
     /// The terminal went away (end of input, an input error, a hang-up with SIGHUP ignored):
     /// nobody can answer a question any more, so a change an earlier save could not write is
-    /// tried once more and the cache written; the caller compacts the store.
+    /// tried once more; the caller compacts the store.
     func finishAtEndOfInput() {
         if context.hasChanges {
             try? context.save()
         }
-        try? controller.persistCache()
     }
 
     /// Saves the context; a failure goes to `saveFailed(_:)` (shown, or a conflict to decide).

@@ -48,14 +48,12 @@ final class TodoApp {
     /// next keystroke need not build it again. Only kept when it was built: a keystroke whose
     /// change is too large to animate builds none.
     var requestSnapshot: (snapshot: DiffableSnapshot<String, UUID>, reportCount: Int)?
-    private let cacheDirectory: String?
 
     /// - Parameters:
     ///   - context: the root context on the user's store, already able to read it.
     ///   - calendar: days and titles; the executable passes the user's, tests a fixed one.
     ///   - now: the current instant; `tick(now:)` moves it.
     ///   - size: the terminal size.
-    ///   - cacheName/cacheDirectory: the controller's persistent cache, if any.
     ///   - animations: whether table updates animate.
     /// - Throws: the context's `StoreError` when the store cannot be read.
     init(
@@ -63,21 +61,16 @@ final class TodoApp {
         calendar: Calendar,
         now: Date,
         size: TerminalSize,
-        cacheName: String? = nil,
-        cacheDirectory: String? = nil,
         animations: Bool = true
     ) throws {
         self.context = context
         self.calendar = calendar
         self.now = now
         self.size = size
-        self.cacheDirectory = cacheDirectory
         controller = FetchedResultsController(
             fetchRequest: FetchRequest(sortDescriptors: ListOrder.standard.sortDescriptors(calendar: calendar)),
             context: context,
             sectionKey: .day,
-            cacheName: cacheName,
-            cacheDirectory: cacheDirectory,
             calendar: calendar,
             now: now
         )
@@ -86,9 +79,6 @@ final class TodoApp {
         table = TableView(dataSource: nil, width: size.columns, height: max(1, size.rows - 2)) { [tableLog] in
             tableLog.record($0)
         }
-        // The cache is written on quitting (`persistCache()`), not by every fetch: the live
-        // filter refetches per keystroke.
-        controller.writesCacheOnFetch = false
         driver = TableUpdateDriver(table: table)
         table.animationsEnabled = animations
         try controller.performFetch()

@@ -7,24 +7,41 @@ struct InteractiveSession {
     let animations: Bool
     /// The live filter the list opens with (`--filter`); empty for the whole list.
     var filter = ""
-    /// Where the list's cache lives: `cacheDirectory` for the user's store, inside the demo's
-    /// temporary folder for `--demo`.
+    /// Where the list's start screen is cached: `cacheDirectory` for the user's store, inside the
+    /// demo's temporary folder for `--demo`.
     var cacheDirectory = Self.cacheDirectory
     /// Syncs the list in the background when an account is set up; nil for the demo.
     var backgroundSync: BackgroundSync?
 
     /// Compacts the store's journal after the app quits, so that the store file alone is
-    /// complete for other programs between sessions (DESIGN §3.2). A compaction that fails is
-    /// not reported: every save is durable in the journal already, which stays valid and is
-    /// compacted by the next quit, command or save past the bound.
+    /// complete for other programs between sessions (DESIGN §3.2), then keeps the screen the next
+    /// start opens with (`StartScreenCache`). A compaction that fails is not reported: every
+    /// save is durable in the journal already, which stays valid and is compacted by the next
+    /// quit, command or save past the bound.
     /// - Throws: `CLIError` when the terminal cannot be opened or the store read.
     func run() throws {
-        try runApp()
+        let startScreen = NcursesTerminal.standardOutputSize.flatMap(cachedStartScreen(size:))
+        if startScreen == nil {
+            // Read the store before the screen switches, so a bad store is reported plainly. A
+            // kept start screen says the store is as it was when last read whole and drawn.
+            do {
+                _ = try context.count(for: FetchRequest())
+            } catch {
+                // count(for:) throws StoreError only (typed); an `as StoreError` catch here
+                // crashes Swift 6.3.1's release compiler.
+                throw CLIError.store(error)
+            }
+        }
+        let size = try runApp(showing: startScreen)
         try? context.store.compact()
+        keepStartScreen(size: size)
     }
 
     /// Runs the app until it quits; the terminal is restored before this returns.
-    private func runApp() throws {
+    /// - Parameter startScreen: shown while the store is read, when ncurses took its size; the
+    ///   app's first frame is the same screen.
+    /// - Returns: the terminal's size when the app quit.
+    private func runApp(showing startScreen: Screen?) throws -> TerminalSize {
         let terminal: NcursesTerminal
         do {
             terminal = try NcursesTerminal()
@@ -32,17 +49,14 @@ struct InteractiveSession {
             throw CLIError.terminal(error)
         }
         defer { terminal.shutdown() }
+        if let startScreen, startScreen.size == terminal.size {
+            terminal.present(startScreen)
+        }
         let app: TodoApp
         do {
             app = try TodoApp(
-                context: context,
-                calendar: CLIClock.calendar,
-                now: CLIClock.now,
-                size: terminal.size,
-                cacheName: Self.cacheName(for: context.store),
-                cacheDirectory: cacheDirectory,
-                animations: animations
-            )
+                context: context, calendar: CLIClock.calendar, now: CLIClock.now, size: terminal.size,
+                animations: animations)
         } catch let error as StoreError {
             throw CLIError.store(error)
         }
@@ -54,17 +68,44 @@ struct InteractiveSession {
         }
         app.backgroundSync = backgroundSync
         AppRunLoop(terminal: terminal, app: app, clock: { CLIClock.now }).run()
+        return terminal.size
     }
 
-    /// One cache per store file (`list-<FNV-1a of the path>`), so lists of different stores
-    /// never evict each other.
-    static func cacheName(for store: any TodoStore) -> String {
-        let path = (store as? JSONStore)?.path ?? ""
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in path.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    /// The cached screen a list without a filter opens with on this store, day and size, if one
+    /// was kept for exactly them.
+    private func cachedStartScreen(size: TerminalSize) -> Screen? {
+        guard filter.isEmpty, let store = context.store as? JSONStore,
+            let key = StartScreenCache.Key.opening(store, now: CLIClock.now, calendar: CLIClock.calendar, size: size)
+        else { return nil }
+        return StartScreenCache.read(from: StartScreenCache.path(forStore: store.path, in: cacheDirectory), key: key)
+    }
+
+    /// Draws the screen a fresh start would open with — the list as the store now holds it,
+    /// today, at `size` — and keeps it for the next start. Kept only when the context holds
+    /// exactly what the store does (no unsaved change, no other writer's save since its last
+    /// merge) and the store did not change meanwhile; otherwise any kept screen is removed.
+    func keepStartScreen(size: TerminalSize) {
+        guard let store = context.store as? JSONStore else { return }
+        let path = StartScreenCache.path(forStore: store.path, in: cacheDirectory)
+        // Earlier versions kept the sorted list here, which made starting slower, not faster.
+        PrivateFile.remove(
+            ((path as NSString).deletingPathExtension as NSString).appendingPathExtension("controller-cache") ?? "")
+        let now = CLIClock.now
+        guard !context.hasChanges,
+            let key = StartScreenCache.Key.opening(store, now: now, calendar: CLIClock.calendar, size: size),
+            key.stamp.generation == context.storeGeneration,
+            let app = try? TodoApp(
+                context: context, calendar: CLIClock.calendar, now: now, size: size, animations: false)
+        else {
+            PrivateFile.remove(path)
+            return
         }
-        return "list-" + String(hash, radix: 16)
+        var screen = Screen(size: size)
+        app.render(into: &screen)
+        guard (try? store.stamp()) == key.stamp, (try? StartScreenCache.write(screen, key: key, to: path)) != nil else {
+            PrivateFile.remove(path)
+            return
+        }
     }
 
     /// `$XDG_CACHE_HOME/todo-tui`, else `~/.cache/todo-tui` (DESIGN §3.5).

@@ -71,14 +71,6 @@ struct TodoTUICommand: ParsableCommand {
         context: TodoContext, policy: MergePolicy, cacheDirectory: String, sync: BackgroundSync? = nil
     ) throws {
         context.mergePolicy = policy
-        // Read the store before the screen switches, so a bad store is reported plainly.
-        do {
-            _ = try context.count(for: FetchRequest())
-        } catch {
-            // count(for:) throws StoreError only (typed); an `as StoreError` catch here crashes
-            // Swift 6.3.1's release compiler.
-            throw CLIError.store(error)
-        }
         try InteractiveSession(
             context: context, animations: animationsWanted, filter: exportOptions.filter ?? "",
             cacheDirectory: cacheDirectory, backgroundSync: sync

@@ -18,6 +18,8 @@ struct CellStyle: Hashable, Sendable {
         /// COMBINING LONG STROKE OVERLAY after the cell's character, which terminals render as a
         /// line through it (and which `tmux capture-pane` shows after each struck character).
         static let struck = Attributes(rawValue: 1 << 4)
+        /// Every attribute.
+        static let all: Attributes = [.bold, .dim, .reverse, .underline, .struck]
     }
 
     /// The foreground colour; `.default` is the terminal's own.

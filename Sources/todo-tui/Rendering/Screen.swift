@@ -33,6 +33,27 @@ struct Screen: Equatable, Sendable {
         self.init(rows: size.rows, columns: size.columns)
     }
 
+    /// A screen of `cells` (row after row), or nil unless they keep a screen's invariants: as
+    /// many as the size holds, widths 0–2, each wide character's lead followed by its
+    /// continuation in the same style, and no continuation without its lead.
+    /// - Complexity: O(rows × columns).
+    init?(rows: Int, columns: Int, cells: [Cell], cursor: ScreenPosition?) {
+        guard rows >= 0, columns >= 0, cells.count == rows * columns else { return nil }
+        for (index, cell) in cells.enumerated() {
+            let column = index % columns
+            if cell.isContinuation {
+                guard column > 0, cells[index - 1].width == 2, cells[index - 1].style == cell.style else { return nil }
+            } else if cell.width == 2 {
+                guard column + 1 < columns, cells[index + 1].isContinuation else { return nil }
+            }
+        }
+        if let cursor, !(0..<rows).contains(cursor.row) || !(0...columns).contains(cursor.column) { return nil }
+        self.rows = rows
+        self.columns = columns
+        self.cells = cells
+        self.cursor = cursor
+    }
+
     var size: TerminalSize { TerminalSize(rows: rows, columns: columns) }
 
     /// The cell at `row`, `column`; both must be inside the screen.

@@ -33,6 +33,15 @@ final class NcursesTerminal: Terminal {
         isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     }
 
+    /// The size of the terminal on standard output as the kernel reports it, before ncurses
+    /// starts (which takes the same size, unless `LINES` or `COLUMNS` say otherwise); nil when
+    /// standard output is no terminal.
+    static var standardOutputSize: TerminalSize? {
+        var window = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0 else { return nil }
+        return TerminalSize(rows: Int(window.ws_row), columns: Int(window.ws_col))
+    }
+
     /// Whether `NO_COLOR` asks for no colours: set to a non-empty value (no-color.org).
     static func isNoColorSet(in environment: [String: String]) -> Bool {
         !(environment["NO_COLOR"] ?? "").isEmpty

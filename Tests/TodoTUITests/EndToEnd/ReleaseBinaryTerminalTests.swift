@@ -169,4 +169,38 @@ struct ReleaseBinaryTerminalTests {
         #expect(kill(try appPID(), SIGTERM) == 0)
         try expectTerminalGivenBack(session)
     }
+
+    @Test("A clean quit keeps the start screen; a garbled one, or a store changed since, is never what shows")
+    func startScreenBetweenSessions() throws {
+        let binary = try ReleaseBinary.path.get()
+        do {
+            let session = try shellSession()
+            defer { session.kill() }
+            try startApp(in: session)
+            try session.send("q")
+            try expectTerminalGivenBack(session)
+        }
+        let folder = home.path("cache") + "/todo-tui"
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".start-screen") }
+        try #require(kept.count == 1, "the cache folder holds \(kept)")
+        let path = folder + "/" + kept[0]
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("todo-tui-start-screen 1\n"))
+
+        var runner = CommandRunner.todoTUI(home: home.url)
+        runner.executable = binary
+        #expect(try runner.run("add", "Fresh item", "--store", store).status == 0)
+        try Data("garbage\n".utf8).write(to: URL(fileURLWithPath: path))
+        let session = try shellSession()
+        defer { session.kill() }
+        try session.type(appLine(binary))
+        try session.send("Enter")
+        try expectPane(session, "the item the command line added") { lines in
+            lines.contains { $0.contains("Fresh item") } && !lines.contains { $0.contains("No to-dos yet") }
+        }
+        try session.send("q")
+        try expectTerminalGivenBack(session)
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8).hasPrefix("todo-tui-start-screen 1\n"),
+            "the garbled file is replaced by the screen of this quit")
+    }
 }

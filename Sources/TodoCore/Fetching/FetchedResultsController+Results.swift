@@ -55,30 +55,34 @@ extension FetchedResultsController {
             dayLookup: DayLookup, values: ItemTable
         ) {
             let order = KeyOrder(request: request)
+            let sortedKeys = sorted.map(order.key(for:))
+            var start = 0
+            let blocks = dayCounts.map { day, count in
+                defer { start += count }
+                return (day: day, block: Block(count: count, first: sortedKeys[start]))
+            }
+            precondition(start == sorted.count, "the day blocks must cover the sorted items exactly")
             self.init(
-                sortedKeys: sorted.map(order.key(for:)), blocks: dayCounts, order: order, dayLookup: dayLookup,
-                values: values, excludesFoundationSearchedItems: request.predicate != .all)
+                keys: OrderedTree(sorted: sortedKeys, areInIncreasingOrder: order.areInIncreasingOrder),
+                blocks: blocks, order: order, dayLookup: dayLookup, values: values,
+                excludesFoundationSearchedItems: request.predicate != .all)
         }
 
-        /// A result holding the items of `sortedKeys`, which are in `order` and grouped into
-        /// `blocks`.
-        /// - Complexity: O(n).
+        /// A result holding `keys`, in `order`, whose days are `blocks` (in order, each with its
+        /// number of items and the key of the first).
+        /// - Complexity: O(d log d) for d days.
         init(
-            sortedKeys: [SortKey], blocks dayCounts: [(day: Date, count: Int)], order: KeyOrder, dayLookup: DayLookup,
-            values: ItemTable, excludesFoundationSearchedItems: Bool
+            keys: OrderedTree<SortKey>, blocks dayBlocks: [(day: Date, block: Block)], order: KeyOrder,
+            dayLookup: DayLookup, values: ItemTable, excludesFoundationSearchedItems: Bool
         ) {
-            let request = order.request
-            keys = OrderedTree(sorted: sortedKeys, areInIncreasingOrder: order.areInIncreasingOrder)
-            let ascending = request.sortDescriptors.first?.ascending ?? true
+            self.keys = keys
+            let ascending = order.request.sortDescriptors.first?.ascending ?? true
             days = OrderedTree(
-                sorted: dayCounts.map(\.day), areInIncreasingOrder: ascending ? { $0 < $1 } : { $0 > $1 })
-            blocks = Dictionary(minimumCapacity: dayCounts.count)
-            var start = 0
-            for (day, count) in dayCounts {
-                blocks[day] = Block(count: count, first: sortedKeys[start])
-                start += count
+                sorted: dayBlocks.map(\.day), areInIncreasingOrder: ascending ? { $0 < $1 } : { $0 > $1 })
+            blocks = Dictionary(minimumCapacity: dayBlocks.count)
+            for (day, block) in dayBlocks {
+                blocks[day] = block
             }
-            precondition(start == sortedKeys.count, "the day blocks must cover the sorted items exactly")
             self.values = values
             self.order = order
             self.dayLookup = dayLookup

@@ -28,35 +28,40 @@ extension FetchedResultsController.Results {
         let isTextOnly = predicate.isTextOnly
         let decisiveNeedle: Bool =
             if case .textContains(let needle) = predicate { TextSignature.isDecisive(needle) } else { false }
-        var kept: [SortKey] = []
-        var dayCounts: [(day: Date, count: Int)] = []
+        let order = FetchedResultsController.KeyOrder(request: request)
+        var kept = OrderedTree<SortKey>.Builder(areInIncreasingOrder: order.areInIncreasingOrder)
+        var dayBlocks: [(day: Date, block: Block)] = []
         var excludesFoundationSearchedItems = false
-        for key in keys {
-            let matches: Bool
-            if let required, !key.signature.mayContain(required) {
-                matches = false
-            } else if predicate == .all || decisiveNeedle && !key.signature.needsFoundation {
-                matches = true
-            } else if isTextOnly {
-                matches = predicate.evaluate(text: key.text, textIsASCIIOrInert: !key.signature.needsFoundation)
-            } else {
-                matches = predicate.evaluate(item(for: key), textIsASCIIOrInert: !key.signature.needsFoundation)
-            }
-            guard matches else {
-                if key.signature.needsFoundation { excludesFoundationSearchedItems = true }
-                continue
-            }
-            kept.append(key)
-            let day = day(of: key)
-            if dayCounts.last?.day == day {
-                dayCounts[dayCounts.count - 1].count += 1
-            } else {
-                dayCounts.append((day, 1))
+        // Each leaf's keys are read in place: a key's copy retains its text, a random access
+        // per item at 100,000 items, so only the keys kept are copied, once, into the new tree.
+        keys.forEachRun { run in
+            for index in run.indices {
+                let signature = run[index].signature
+                let matches: Bool
+                if let required, !signature.mayContain(required) {
+                    matches = false
+                } else if predicate == .all || decisiveNeedle && !signature.needsFoundation {
+                    matches = true
+                } else if isTextOnly {
+                    matches = predicate.evaluate(text: run[index].text, textIsASCIIOrInert: !signature.needsFoundation)
+                } else {
+                    matches = predicate.evaluate(item(for: run[index]), textIsASCIIOrInert: !signature.needsFoundation)
+                }
+                guard matches else {
+                    if signature.needsFoundation { excludesFoundationSearchedItems = true }
+                    continue
+                }
+                kept.append(run[index])
+                let day = day(of: run[index])
+                if dayBlocks.last?.day == day {
+                    dayBlocks[dayBlocks.count - 1].block.count += 1
+                } else {
+                    dayBlocks.append((day, Block(count: 1, first: run[index])))
+                }
             }
         }
         return Self(
-            sortedKeys: kept, blocks: dayCounts, order: FetchedResultsController.KeyOrder(request: request),
-            dayLookup: dayLookup,
-            values: values, excludesFoundationSearchedItems: excludesFoundationSearchedItems)
+            keys: kept.build(), blocks: dayBlocks, order: order, dayLookup: dayLookup, values: values,
+            excludesFoundationSearchedItems: excludesFoundationSearchedItems)
     }
 }

@@ -18,25 +18,34 @@ extension OrderedTree {
                 "OrderedTree(sorted:): elements \(index - 1) and \(index) are not in strictly increasing order"
             )
         }
-        var level = Self.evenRanges(splitting: sorted.count, capacity: layout.leafCapacity).map { range in
-            (node: Node(elements: Array(sorted[range])), count: range.count, first: range.lowerBound)
+        let leaves = Self.evenRanges(splitting: sorted.count, capacity: layout.leafCapacity).map { range in
+            Node(elements: Array(sorted[range]))
         }
+        self.init(leaves: leaves, count: sorted.count, areInIncreasingOrder: areInIncreasingOrder, layout: layout)
+    }
+
+    /// A tree over `leaves`, full leaves in order (each at least half full when there are two
+    /// or more), holding `count` elements: the branches are built bottom-up.
+    /// - Complexity: O(number of leaves).
+    @inlinable
+    init(leaves: [Node], count: Int, areInIncreasingOrder: @escaping (Element, Element) -> Bool, layout: Layout) {
+        var level = leaves.map { leaf in (node: leaf, count: leaf.elements.count, first: leaf.elements.first) }
         while level.count > 1 {
             let lower = level
             level = Self.evenRanges(splitting: lower.count, capacity: layout.branchCapacity).map { range in
                 let group = lower[range]
                 let node = Node(
-                    separators: group.dropFirst().map { sorted[$0.first] },
+                    separators: group.dropFirst().compactMap(\.first),
                     children: group.map(\.node),
                     counts: group.map(\.count)
                 )
-                return (node: node, count: node.count(before: group.count), first: lower[range.lowerBound].first)
+                return (node: node, count: node.count(before: group.count), first: group.first?.first ?? nil)
             }
         }
         self.areInIncreasingOrder = areInIncreasingOrder
         self.layout = layout
-        root = level[0].node
-        storedCount = sorted.count
+        root = level.first?.node ?? Node()
+        storedCount = count
     }
 
     /// `0..<total` cut into the fewest consecutive ranges of at most `capacity`, of sizes

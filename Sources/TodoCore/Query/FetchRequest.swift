@@ -38,7 +38,7 @@ public struct FetchRequest: Sendable, Hashable, CustomStringConvertible {
             case .orderedSame: continue
             }
         }
-        return lhs.id < rhs.id
+        return Self.isInIncreasingOrder(lhs.id, rhs.id)
     }
 
     /// The same order with each item's day given: `lhsDay` and `rhsDay` are the starts of the
@@ -52,7 +52,29 @@ public struct FetchRequest: Sendable, Hashable, CustomStringConvertible {
             case .orderedSame: continue
             }
         }
-        return lhs.id < rhs.id
+        return Self.isInIncreasingOrder(lhs.id, rhs.id)
+    }
+
+    /// The same order for two items known only by their dates and ids, without the items: for
+    /// a reader that checks the order of a file's items before making any (`CanonicalStoreReader`).
+    /// - Returns: nil when the answer rests on a descriptor on another key than `.date` (the dates
+    ///   tie up to it), which would need the items.
+    /// - Complexity: O(number of sort descriptors).
+    func areInIncreasingOrder(date lhsDate: Date, id lhsID: UUID, date rhsDate: Date, id rhsID: UUID) -> Bool? {
+        for descriptor in sortDescriptors {
+            guard let result = descriptor.compareDates(lhsDate, rhsDate) else { return nil }
+            switch result {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame: continue
+            }
+        }
+        return Self.isInIncreasingOrder(lhsID, rhsID)
+    }
+
+    /// The last word of every order: items equal under every descriptor go by id.
+    private static func isInIncreasingOrder(_ lhs: UUID, _ rhs: UUID) -> Bool {
+        lhs < rhs
     }
 
     /// The calendar of the request's `.day` descriptors, or nil when it has none. Every `.day`

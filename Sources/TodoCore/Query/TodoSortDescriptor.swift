@@ -70,6 +70,18 @@ public struct TodoSortDescriptor: Sendable, Hashable, CustomStringConvertible {
         case .priority: result = Self.order(lhs.priority.rawValue, rhs.priority.rawValue)
         case .day: result = Self.order(lhsDay, rhsDay)
         }
+        return directed(result)
+    }
+
+    /// Orders two items by their dates alone, when this descriptor is on `.date`; nil for any
+    /// other key.
+    /// - Complexity: O(1).
+    func compareDates(_ lhs: Date, _ rhs: Date) -> ComparisonResult? {
+        key == .date ? directed(Self.order(lhs, rhs)) : nil
+    }
+
+    /// `result` of the ascending order, in this descriptor's direction.
+    private func directed(_ result: ComparisonResult) -> ComparisonResult {
         guard !ascending else { return result }
         switch result {
         case .orderedAscending: return .orderedDescending

@@ -146,7 +146,7 @@ public enum StoreEncoder {
 
     /// Writes `{"iCalendar": […], "taskwarrior": [[name, rawJSON], …], "todoTxt": […]}` with the
     /// empty parts left out, keys sorted.
-    private static func writeForeign(_ foreign: ForeignProperties, to output: inout ByteCursor) {
+    static func writeForeign(_ foreign: ForeignProperties, to output: inout ByteCursor) {
         output.write(UInt8(ascii: "{"))
         var separator = false
         if !foreign.iCalendar.isEmpty {
@@ -174,7 +174,7 @@ public enum StoreEncoder {
     }
 
     /// Writes `strings` as a JSON array on one line.
-    private static func writeStrings(_ strings: some Sequence<String>, to output: inout ByteCursor) {
+    static func writeStrings(_ strings: some Sequence<String>, to output: inout ByteCursor) {
         output.write(UInt8(ascii: "["))
         for (index, string) in strings.enumerated() {
             if index > 0 { output.write(", ") }
@@ -187,33 +187,39 @@ public enum StoreEncoder {
     /// - Complexity: O(n) in the UTF-8 length of `text`.
     static func writeString(_ text: String, to output: inout ByteCursor) {
         var text = text
+        text.withUTF8 { writeString(utf8: $0, to: &output) }
+    }
+
+    /// Writes the string whose UTF-8 is `bytes` as a JSON string literal with quotes: the one
+    /// spelling of a string in the store (`CanonicalStoreReader` compares a file's strings with
+    /// it). `bytes` must be valid UTF-8.
+    /// - Complexity: O(n) in the length of `bytes`.
+    static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteCursor) {
         output.write(UInt8(ascii: "\""))
-        text.withUTF8 { bytes in
-            var runStart = 0
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte < 0x7F {
-                    index += 1
-                    continue
-                }
-                // DEL and the C1 controls (U+0080–U+009F, UTF-8 C2 80–C2 9F) are escaped too.
-                let escaped: UInt8
-                if byte < 0x80 {
-                    escaped = byte
-                } else if byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] < 0xA0 {
-                    escaped = bytes[index + 1]
-                } else {
-                    index += 1
-                    continue
-                }
-                output.write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                writeEscape(escaped, to: &output)
-                index += byte < 0x80 ? 1 : 2
-                runStart = index
+        var runStart = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte < 0x7F {
+                index += 1
+                continue
             }
-            output.write(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            // DEL and the C1 controls (U+0080–U+009F, UTF-8 C2 80–C2 9F) are escaped too.
+            let escaped: UInt8
+            if byte < 0x80 {
+                escaped = byte
+            } else if byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] < 0xA0 {
+                escaped = bytes[index + 1]
+            } else {
+                index += 1
+                continue
+            }
+            output.write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            writeEscape(escaped, to: &output)
+            index += byte < 0x80 ? 1 : 2
+            runStart = index
         }
+        output.write(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         output.write(UInt8(ascii: "\""))
     }
 

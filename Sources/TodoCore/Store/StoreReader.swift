@@ -67,7 +67,7 @@ struct StoreReader {
     }
 
     /// The format version: 1 (read, and upgraded by the next save) or 2.
-    private mutating func readVersion() throws(StoreError) -> Int {
+    mutating func readVersion() throws(StoreError) -> Int {
         let offset = scanner.position
         let version = try readCount(.version, context: nil)
         if version > StoreError.supportedVersion { throw .newerVersion(path: path, version: version) }
@@ -303,7 +303,7 @@ struct StoreReader {
         return scanner.string(try scanner.scanString())
     }
 
-    private mutating func readPriority(context: ItemContext) throws(StoreError) -> TodoPriority {
+    mutating func readPriority(context: ItemContext) throws(StoreError) -> TodoPriority {
         try readString(.priority, context: context, usualLength: nil, problem: "one of none, low, medium, high") {
             bytes in
             TodoPriority.allCases.first { priority in
@@ -314,7 +314,7 @@ struct StoreReader {
     }
 
     /// An array of distinct strings.
-    private mutating func readTags(context: ItemContext) throws(StoreError) -> TodoTags {
+    mutating func readTags(context: ItemContext) throws(StoreError) -> TodoTags {
         var tags = TodoTags()
         try readStringArray(named: "\"tags\"", context: context) { (reader, offset, tag) throws(StoreError) in
             guard tags.insert(tag) else {
@@ -326,7 +326,7 @@ struct StoreReader {
 
     /// `{"iCalendar": [lines], "taskwarrior": [[name, rawJSON], …], "todoTxt": [tokens]}`, each
     /// key optional.
-    private mutating func readForeign(context: ItemContext) throws(StoreError) -> ForeignProperties {
+    mutating func readForeign(context: ItemContext) throws(StoreError) -> ForeignProperties {
         try expectValue(.object, named: "\"foreign\"", context: context)
         var foreign = ForeignProperties()
         var seen: Set<String> = []
@@ -440,18 +440,18 @@ struct StoreReader {
         return value
     }
 
-    private mutating func readTimestamp(_ key: StoreKey, context: ItemContext) throws(StoreError) -> Int64 {
+    mutating func readTimestamp(_ key: StoreKey, context: ItemContext) throws(StoreError) -> Int64 {
         try readString(
             key, context: context, usualLength: TimestampFormat.writtenLength,
             problem: "an ISO-8601 date and time such as 2025-01-31T09:15:00.000Z", TimestampFormat.parse)
     }
 
-    private mutating func readID(context: ItemContext) throws(StoreError) -> UUID {
+    mutating func readID(context: ItemContext) throws(StoreError) -> UUID {
         try readString(
             .id, context: context, usualLength: UUIDFormat.writtenLength, problem: "a UUID", UUIDFormat.parse)
     }
 
-    private mutating func readColor(context: ItemContext) throws(StoreError) -> TodoColor {
+    mutating func readColor(context: ItemContext) throws(StoreError) -> TodoColor {
         try readString(
             .color, context: context, usualLength: nil,
             problem: "one of \(TodoColor.allCases.map(\.rawValue).joined(separator: ", "))"

@@ -25,7 +25,13 @@ struct StoreOptions: ParsableArguments {
     /// A context on the store, with the wall clock.
     /// - Throws: `CLIError.invalidEnvironment` for a malformed `TODO_TUI_LOCK_TIMEOUT`.
     func makeContext() throws(CLIError) -> TodoContext {
-        TodoContext(store: JSONStore(path: storePath, lockTimeout: try Self.lockTimeout()), now: Date.init)
+        TodoContext(store: try makeStore(), now: Date.init)
+    }
+
+    /// The store, as `makeContext()` opens it.
+    /// - Throws: `CLIError.invalidEnvironment` for a malformed `TODO_TUI_LOCK_TIMEOUT`.
+    func makeStore() throws(CLIError) -> JSONStore {
+        JSONStore(path: storePath, lockTimeout: try Self.lockTimeout())
     }
 
     /// How long a save waits for another process's lock: `TODO_TUI_LOCK_TIMEOUT` seconds, else 5.

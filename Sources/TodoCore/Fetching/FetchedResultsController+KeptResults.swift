@@ -46,8 +46,15 @@ extension FetchedResultsController {
             return kept.results
         }
         let source = keptResults.lazy.map(\.results).filter { $0.canNarrow(to: request) }.min { $0.count < $1.count }
-        lastReuse = source == nil ? nil : .narrowed
-        return source?.narrowed(to: request)
+        guard let source else { return nil }
+        lastReuse = .narrowed
+        let narrowed = source.narrowed(to: request)
+        // A subset of the result shown (which the request narrows) as large as it: the same
+        // items, in the same order, with the same values.
+        if let current = results, resultsBatchCount == batchCount, current.canNarrow(to: request) {
+            leftResultUnchanged = narrowed.count == current.count
+        }
+        return narrowed
     }
 
     /// Keeps `results` as the most recent, replacing a kept result of the same request; past

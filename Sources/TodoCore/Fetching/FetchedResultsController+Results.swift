@@ -193,6 +193,13 @@ extension FetchedResultsController {
             return start..<(start + block.count)
         }
 
+        /// How many of `day`'s items are in the window.
+        /// - Complexity: O(1) without a window (every item is in it); else O(log n).
+        func visibleCount(ofDay day: Date, in frame: Frame) -> Int {
+            guard offset > 0 || limit > 0 else { return blocks[day]?.count ?? 0 }
+            return visibleRange(ofDay: day, in: frame).count
+        }
+
         /// The global positions of `day`'s items that are in the window.
         /// - Complexity: O(log n).
         func visibleRange(ofDay day: Date, in frame: Frame) -> Range<Int> {

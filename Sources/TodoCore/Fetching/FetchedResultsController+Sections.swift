@@ -24,10 +24,10 @@ extension FetchedResultsController {
     }
 
     /// How many items section `section` shows; `section` must be in `0..<numberOfSections`.
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log d) for d days without `fetchLimit` and `fetchOffset`; else O(log n).
     public func numberOfItems(inSection section: Int) -> Int {
         let (results, frame) = fetchedResults()
-        return results.visibleRange(ofDay: results.day(atSection: section, in: frame), in: frame).count
+        return results.visibleCount(ofDay: results.day(atSection: section, in: frame), in: frame)
     }
 
     /// Section `index` with its items; `index` must be in `0..<numberOfSections`.

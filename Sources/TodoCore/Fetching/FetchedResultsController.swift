@@ -82,6 +82,10 @@ public final class FetchedResultsController {
     var keptResults: [KeptResult] = []
     /// How the last `performFetch()` reused an earlier result, or nil when it fetched.
     var lastReuse: Reuse?
+    /// True when the last `performFetch()` left the result as it was: the same items, in the
+    /// same order and sections, with the same values (a live filter typed on without losing a
+    /// row). A table showing the result before has nothing to change. False when not known.
+    public internal(set) var leftResultUnchanged = false
     /// How many times resuming tracking compared the whole result with the context, for
     /// diagnostics and tests.
     var catchUpComparisons = 0
@@ -148,6 +152,7 @@ public final class FetchedResultsController {
     public func performFetch() throws {
         try validate(fetchRequest)
         lastReuse = nil
+        leftResultUnchanged = false
         var everything = fetchRequest
         everything.fetchLimit = 0
         everything.fetchOffset = 0

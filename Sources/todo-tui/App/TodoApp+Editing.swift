@@ -180,6 +180,11 @@ extension TodoApp {
             table.reloadData()
             return
         }
+        // Typed on without losing a row: nothing to animate, and the snapshot still holds.
+        if controller.leftResultUnchanged {
+            requestSnapshot = kept.map { ($0, driver.reportCount) }
+            return
+        }
         // Thousands of rows cannot be watched moving; building their animation cost a third of
         // a keystroke in a 100,000-item list. The table redraws at once instead, keeping the
         // selection on its item. A row count that moved by more than that needs no comparison.

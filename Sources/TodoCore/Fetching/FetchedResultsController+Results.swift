@@ -282,8 +282,8 @@ extension FetchedResultsController {
         /// or not the result holds the item.
         /// - Complexity: O(1) amortized.
         mutating func record(_ value: TodoItem?, for id: UUID) {
-            if let value, !excludesFoundationSearchedItems, TextSignature(of: value.text).needsFoundation,
-                !predicate.evaluate(value)
+            if let value, !excludesFoundationSearchedItems, predicate != .all, !predicate.evaluate(value),
+                TextSignature(of: value.text).needsFoundation
             {
                 excludesFoundationSearchedItems = true
             }

@@ -26,6 +26,7 @@ extension FetchedResultsController.Results {
         let predicate = request.predicate
         let required = predicate.requiredSignature
         let isTextOnly = predicate.isTextOnly
+        let matchesEverything = predicate == .all
         let decisiveNeedle: Bool =
             if case .textContains(let needle) = predicate { TextSignature.isDecisive(needle) } else { false }
         let order = FetchedResultsController.KeyOrder(request: request)
@@ -40,7 +41,7 @@ extension FetchedResultsController.Results {
                 let matches: Bool
                 if let required, !signature.mayContain(required) {
                     matches = false
-                } else if predicate == .all || decisiveNeedle && !signature.needsFoundation {
+                } else if matchesEverything || decisiveNeedle && !signature.needsFoundation {
                     matches = true
                 } else if isTextOnly {
                     matches = predicate.evaluate(text: run[index].text, textIsASCIIOrInert: !signature.needsFoundation)

@@ -33,11 +33,11 @@ extension FetchedResultsController {
         /// Keys and the order of the request the result was fetched with.
         let order: KeyOrder
         let dayLookup: DayLookup
-        /// True when some item of `values` whose text takes Foundation's search
-        /// (`TextSignature.needsFoundation`) may be missing from the result, or when that is
-        /// not known. Only a result that excludes none can be narrowed (`narrowed(to:)`):
-        /// Foundation's foldings make "holds milk" not imply "holds mil" for such texts.
-        private(set) var excludesFoundationSearchedItems: Bool
+        /// The keys, in order, of the items of `values` whose text takes Foundation's search
+        /// (`TextSignature.needsFoundation`) that the predicate leaves out; nil when not known.
+        /// Foundation's foldings make "holds milk" not imply "holds mil" for such texts, so
+        /// `narrowed(to:)` looks at these again, and a result without the list is not narrowed.
+        var foundationSearchedLeftOut: [SortKey]?
 
         /// The request the result was fetched with; its window applies while tracking.
         var request: FetchRequest { order.request }
@@ -65,7 +65,7 @@ extension FetchedResultsController {
             self.init(
                 keys: OrderedTree(sorted: sortedKeys, areInIncreasingOrder: order.areInIncreasingOrder),
                 blocks: blocks, order: order, dayLookup: dayLookup, values: values,
-                excludesFoundationSearchedItems: request.predicate != .all)
+                foundationSearchedLeftOut: request.predicate == .all ? [] : nil)
         }
 
         /// A result holding `keys`, in `order`, whose days are `blocks` (in order, each with its
@@ -73,7 +73,7 @@ extension FetchedResultsController {
         /// - Complexity: O(d log d) for d days.
         init(
             keys: OrderedTree<SortKey>, blocks dayBlocks: [(day: Date, block: Block)], order: KeyOrder,
-            dayLookup: DayLookup, values: ItemTable, excludesFoundationSearchedItems: Bool
+            dayLookup: DayLookup, values: ItemTable, foundationSearchedLeftOut: [SortKey]?
         ) {
             self.keys = keys
             let ascending = order.request.sortDescriptors.first?.ascending ?? true
@@ -86,7 +86,7 @@ extension FetchedResultsController {
             self.values = values
             self.order = order
             self.dayLookup = dayLookup
-            self.excludesFoundationSearchedItems = excludesFoundationSearchedItems
+            self.foundationSearchedLeftOut = foundationSearchedLeftOut
         }
 
         /// The day blocks of `sorted` items: each day in order with its number of items.
@@ -282,10 +282,14 @@ extension FetchedResultsController {
         /// or not the result holds the item.
         /// - Complexity: O(1) amortized.
         mutating func record(_ value: TodoItem?, for id: UUID) {
-            if let value, !excludesFoundationSearchedItems, predicate != .all, !predicate.evaluate(value),
+            // A change may touch a left-out item (whose kept key would then be stale), or leave
+            // one out: the list is no longer known.
+            if foundationSearchedLeftOut?.isEmpty == false {
+                foundationSearchedLeftOut = nil
+            } else if let value, foundationSearchedLeftOut != nil, predicate != .all, !predicate.evaluate(value),
                 TextSignature(of: value.text).needsFoundation
             {
-                excludesFoundationSearchedItems = true
+                foundationSearchedLeftOut = nil
             }
             values[id] = value
         }

@@ -1,13 +1,18 @@
 import Foundation
 
 extension FetchedResultsController.Results {
+    /// The most keys of left-out Foundation-searched items a result remembers; past it, its
+    /// `foundationSearchedLeftOut` is unknown and it is not narrowed (the whole list is walked
+    /// instead). Each is searched again by every narrowing, at about a microsecond.
+    static var leftOutLimit: Int { 1_000 }
+
     /// Whether `narrowed(to:)` gives `request`'s exact result from this one: the same sort
     /// descriptors, a predicate that narrows this one's (`TodoPredicate.narrows(_:)`: whatever
-    /// it matches, this one matched, for texts searched by bytes), and no item left out whose
-    /// text takes Foundation's search.
+    /// it matches, this one matched, for texts searched by bytes), and the items left out whose
+    /// text takes Foundation's search known, to be looked at again.
     /// - Complexity: O(size of the predicates).
     func canNarrow(to request: FetchRequest) -> Bool {
-        request.sortDescriptors == self.request.sortDescriptors && !excludesFoundationSearchedItems
+        request.sortDescriptors == self.request.sortDescriptors && foundationSearchedLeftOut != nil
             && request.predicate.narrows(predicate)
     }
 
@@ -18,38 +23,25 @@ extension FetchedResultsController.Results {
     /// characters the predicate's needles need is left out without being looked up, and for a
     /// one-letter or one-digit needle a text searched by bytes is decided by its signature
     /// alone. The rest are evaluated with Foundation's semantics exactly: a predicate on the
-    /// text alone on the key's text, any other on the item, looked up.
+    /// text alone on the key's text, any other on the item, looked up. Then the items this
+    /// result left out whose text Foundation searches are evaluated again, since its foldings
+    /// span characters ("ﬁ" holds "fi" but not "f"), and those that match are added.
     /// - Complexity: O(n) signature tests for this result's n items, plus O(m) lookups and
     ///   evaluations for the m items the signatures cannot decide, plus O(r) to build the
-    ///   result of r items.
+    ///   result of r items, plus O(k log n) for the k left-out items looked at again.
     func narrowed(to request: FetchRequest) -> Self {
-        let predicate = request.predicate
-        let required = predicate.requiredSignature
-        let isTextOnly = predicate.isTextOnly
-        let matchesEverything = predicate == .all
-        let decisiveNeedle: Bool =
-            if case .textContains(let needle) = predicate { TextSignature.isDecisive(needle) } else { false }
+        let test = KeyTest(predicate: request.predicate)
         let order = FetchedResultsController.KeyOrder(request: request)
         var kept = OrderedTree<SortKey>.Builder(areInIncreasingOrder: order.areInIncreasingOrder)
         var dayBlocks: [(day: Date, block: Block)] = []
-        var excludesFoundationSearchedItems = false
+        var leftOut: [SortKey]? = []
         // Each leaf's keys are read in place: a key's copy retains its text, a random access
         // per item at 100,000 items, so only the keys kept are copied, once, into the new tree.
         keys.forEachRun { run in
             for index in run.indices {
                 let signature = run[index].signature
-                let matches: Bool
-                if let required, !signature.mayContain(required) {
-                    matches = false
-                } else if matchesEverything || decisiveNeedle && !signature.needsFoundation {
-                    matches = true
-                } else if isTextOnly {
-                    matches = predicate.evaluate(text: run[index].text, textIsASCIIOrInert: !signature.needsFoundation)
-                } else {
-                    matches = predicate.evaluate(item(for: run[index]), textIsASCIIOrInert: !signature.needsFoundation)
-                }
-                guard matches else {
-                    if signature.needsFoundation { excludesFoundationSearchedItems = true }
+                guard test.matches(signature, text: run[index].text, item: item(for: run[index])) else {
+                    if signature.needsFoundation { Self.note(run[index], in: &leftOut) }
                     continue
                 }
                 kept.append(run[index])
@@ -61,8 +53,65 @@ extension FetchedResultsController.Results {
                 }
             }
         }
-        return Self(
+        var result = Self(
             keys: kept.build(), blocks: dayBlocks, order: order, dayLookup: dayLookup, values: values,
-            excludesFoundationSearchedItems: excludesFoundationSearchedItems)
+            foundationSearchedLeftOut: nil)
+        var stillLeftOut: [SortKey] = []
+        for key in foundationSearchedLeftOut ?? [] {
+            if test.matches(key.signature, text: key.text, item: item(for: key)) {
+                result.insert(key)
+            } else {
+                stillLeftOut.append(key)
+            }
+        }
+        if var all = leftOut, all.count + stillLeftOut.count <= Self.leftOutLimit {
+            all.append(contentsOf: stillLeftOut)
+            // Both parts are in order; together they are few.
+            all.sort(by: order.areInIncreasingOrder)
+            result.foundationSearchedLeftOut = all
+        }
+        return result
+    }
+
+    /// Adds `key` to `leftOut`, which becomes unknown (nil) past `leftOutLimit`.
+    private static func note(_ key: SortKey, in leftOut: inout [SortKey]?) {
+        guard leftOut != nil else { return }
+        if leftOut?.count == leftOutLimit {
+            leftOut = nil
+        } else {
+            leftOut?.append(key)
+        }
+    }
+
+    /// A predicate's test of one sort key, the key's text signature consulted first.
+    private struct KeyTest {
+        let predicate: TodoPredicate
+        let required: TextSignature?
+        let isTextOnly: Bool
+        let matchesEverything: Bool
+        let decisiveNeedle: Bool
+
+        init(predicate: TodoPredicate) {
+            self.predicate = predicate
+            required = predicate.requiredSignature
+            isTextOnly = predicate.isTextOnly
+            matchesEverything = predicate == .all
+            decisiveNeedle =
+                if case .textContains(let needle) = predicate { TextSignature.isDecisive(needle) } else { false }
+        }
+
+        /// Whether the item whose key has `signature` and `text` matches; `item` is looked up
+        /// only when the predicate asks about more than the text.
+        @inline(__always)
+        func matches(
+            _ signature: TextSignature, text: @autoclosure () -> String, item: @autoclosure () -> TodoItem
+        ) -> Bool {
+            if let required, !signature.mayContain(required) { return false }
+            if matchesEverything || decisiveNeedle && !signature.needsFoundation { return true }
+            if isTextOnly {
+                return predicate.evaluate(text: text(), textIsASCIIOrInert: !signature.needsFoundation)
+            }
+            return predicate.evaluate(item(), textIsASCIIOrInert: !signature.needsFoundation)
+        }
     }
 }

@@ -87,19 +87,37 @@ struct FetchedResultsControllerReuseTests {
         #expect(controller.fetchedItems.map(\.text) == ["Buy milk", "milk tea"])
     }
 
-    @Test("A result that left out a text Foundation searches is not narrowed: 'ﬁ' holds 'fi' but not 'f'")
-    func foundationTextsAreNotNarrowedPast() throws {
-        try fixture.save([fixture.item("ﬁle", day: 0), fixture.item("if", day: 0)])
+    @Test("A text Foundation searches that a result left out is looked at again: 'ﬁ' holds 'fi' but not 'f'")
+    func foundationTextsLeftOutAreLookedAtAgain() throws {
+        try fixture.save([fixture.item("ﬁle", day: 0), fixture.item("if", day: 0), fixture.item("Café", day: 1)])
         let (controller, _) = try fixture.controller(appRequest)
         try filter(controller, "f")
-        let leftOut = try #require(controller.results).excludesFoundationSearchedItems
-        #expect(leftOut == !"ﬁle".containsIgnoringCaseAndDiacritics("f"))
-        var typedOn = appRequest
-        typedOn.predicate = .textContains("fi")
-        #expect(try #require(controller.results).canNarrow(to: typedOn) == !leftOut)
+        let results = try #require(controller.results)
+        let leftOut = try #require(results.foundationSearchedLeftOut)
+        #expect(leftOut.map(\.text).contains("ﬁle") == !"ﬁle".containsIgnoringCaseAndDiacritics("f"))
         try filter(controller, "fi")
+        #expect(controller.lastReuse == .narrowed)
         #expect(Self.ids(controller) == (try fresh(controller.fetchRequest)))
         #expect(controller.fetchedItems.contains { $0.text == "ﬁle" } == "ﬁle".containsIgnoringCaseAndDiacritics("fi"))
+        try filter(controller, "caf")
+        #expect(try #require(controller.results).foundationSearchedLeftOut?.map(\.text) == ["ﬁle"])
+        try filter(controller, "cafe")
+        #expect(controller.fetchedItems.map(\.text) == ["Café"])
+    }
+
+    @Test("A change while items are left out makes them unknown, and the result is not narrowed")
+    func changesForgetTheLeftOut() throws {
+        let items = try fixture.save([fixture.item("ﬁle", day: 0), fixture.item("cafe", day: 1)])
+        let (controller, delegate) = try fixture.controller(appRequest)
+        try filter(controller, "caf")
+        #expect(try #require(controller.results).foundationSearchedLeftOut?.count == 1)
+        try fixture.context.update(items[0].id) { $0.text = "ﬁle the café bill" }
+        fixture.context.processPendingChanges()
+        #expect(try #require(controller.results).foundationSearchedLeftOut == nil)
+        try filter(controller, "cafe")
+        #expect(Self.ids(controller) == (try fresh(controller.fetchRequest)))
+        #expect(controller.fetchedItems.map(\.text) == ["ﬁle the café bill", "cafe"])
+        withExtendedLifetime(delegate) {}
     }
 
     @Test("After a processed change nothing kept is reused; a pending change makes the fetch read the context")
@@ -165,7 +183,7 @@ struct FetchedResultsControllerReuseTests {
             items.append(item)
         }
         items = try fixture.save(items)
-        let (controller, _) = try fixture.controller(appRequest)
+        let (controller, delegate) = try fixture.controller(appRequest)
         let keys = Array("milkcafeplnrtsxhK é") + ["ﬁ"]
         var typed = ""
         // The word being typed, a character at a time, as a person filters.
@@ -210,5 +228,6 @@ struct FetchedResultsControllerReuseTests {
         if !withFoundationTexts {
             #expect(unchanged > 20, "typing on often keeps every row")
         }
+        withExtendedLifetime(delegate) {}
     }
 }

@@ -33,7 +33,10 @@ struct GettingStartedTests {
         let context = TodoContext(store: store, now: Date.init)
         context.mergePolicy = .mergeByPropertyObjectTrump
 
-        let milk = try context.insert(text: "Buy milk", date: Date())
+        // Fixed times of one day: two items dated Date() can share a millisecond, and their
+        // order is then their random ids'.
+        let nine = Calendar.current.startOfDay(for: Date()) + 9 * 3_600  // 9:00 today
+        let milk = try context.insert(text: "Buy milk", date: nine)
         try context.update(milk.id) { $0.priority = .high }
         try context.save()
 
@@ -48,7 +51,7 @@ struct GettingStartedTests {
         controller.delegate = driver
         try controller.performFetch()
 
-        try context.insert(text: "Call mum", date: Date())
+        try context.insert(text: "Call mum", date: nine + 3_600)
         context.processPendingChanges()
         #expect(driver.log == ["begin", "insert Call mum", "end"])
         #expect(controller.item(at: IndexPath(item: 1, section: 0)).text == "Call mum")

@@ -1,12 +1,6 @@
 import Foundation
 
 extension FetchedResultsController {
-    /// A result computed earlier, with the context's `processedBatchCount` it is current at.
-    struct KeptResult {
-        var results: Results
-        var batchCount: Int
-    }
-
     /// How `performFetch()` found its result without a fetch, for diagnostics and tests.
     enum Reuse: Equatable {
         /// The request's own result, kept from before.
@@ -35,17 +29,20 @@ extension FetchedResultsController {
             return nil
         }
         let batchCount = context.processedBatchCount
-        keptResults.removeAll { $0.batchCount != batchCount }
-        if let current = results, resultsBatchCount == batchCount {
-            keep(current, batchCount: batchCount)
+        if keptBatchCount != batchCount {
+            keptResults.removeAll()
+            keptBatchCount = batchCount
         }
-        if let index = keptResults.firstIndex(where: { $0.results.request == request }) {
+        if let current = results, resultsBatchCount == batchCount {
+            keep(current)
+        }
+        if let index = keptResults.firstIndex(where: { $0.request == request }) {
             let kept = keptResults.remove(at: index)
             keptResults.append(kept)
             lastReuse = .kept
-            return kept.results
+            return kept
         }
-        let source = keptResults.lazy.map(\.results).filter { $0.canNarrow(to: request) }.min { $0.count < $1.count }
+        let source = keptResults.lazy.filter { $0.canNarrow(to: request) }.min { $0.count < $1.count }
         guard let source else { return nil }
         lastReuse = .narrowed
         let narrowed = source.narrowed(to: request)
@@ -59,11 +56,11 @@ extension FetchedResultsController {
 
     /// Keeps `results` as the most recent, replacing a kept result of the same request; past
     /// the limit the oldest filtered result goes.
-    private func keep(_ results: Results, batchCount: Int) {
-        keptResults.removeAll { $0.results.request == results.request }
-        keptResults.append(KeptResult(results: results, batchCount: batchCount))
+    private func keep(_ results: Results) {
+        keptResults.removeAll { $0.request == results.request }
+        keptResults.append(results)
         guard keptResults.count > Self.keptResultLimit else { return }
-        let oldestFiltered = keptResults.firstIndex { $0.results.predicate != .all } ?? 0
+        let oldestFiltered = keptResults.firstIndex { $0.predicate != .all } ?? 0
         keptResults.remove(at: oldestFiltered)
     }
 }

@@ -79,7 +79,9 @@ public final class FetchedResultsController {
     var resultsBatchCount: Int?
     /// Results of earlier requests, reusable while the context processes nothing
     /// (`reusedResult(for:)`); forgotten at the first processed batch.
-    var keptResults: [KeptResult] = []
+    var keptResults: [Results] = []
+    /// The context's `processedBatchCount` that `keptResults` are current at.
+    var keptBatchCount: Int?
     /// How the last `performFetch()` reused an earlier result, or nil when it fetched.
     var lastReuse: Reuse?
     /// True when the last `performFetch()` left the result as it was: the same items, in the

@@ -112,14 +112,7 @@ struct CanonicalStoreReader {
         guard consume("{\"color\": ") else { return false }
         var start = position
         let color = try reader.readColor(context: context)
-        guard
-            isQuoted(
-                from: start, bound: 16,
-                { output in
-                    var name = color.rawValue
-                    name.withUTF8 { output.write($0) }
-                })
-        else { return false }
+        guard isQuotedName(color.rawValue, from: start) else { return false }
         guard consume(", \"createdAt\": "), try readTimestamp(.createdAt, context: context) != nil,
             consume(", \"date\": "), let date = try readTimestamp(.date, context: context), consume(", ")
         else { return false }
@@ -146,14 +139,7 @@ struct CanonicalStoreReader {
         if consume("\"priority\": ") {
             start = position
             let priority = try reader.readPriority(context: context)
-            guard priority != .none,
-                isQuoted(
-                    from: start, bound: 16,
-                    { output in
-                        var name = priority.name
-                        name.withUTF8 { output.write($0) }
-                    }),
-                consume(", ")
+            guard priority != .none, isQuotedName(priority.name, from: start), consume(", ")
             else { return false }
         }
         if consume("\"tags\": ") {
@@ -242,6 +228,13 @@ struct CanonicalStoreReader {
     /// as many bytes, each written as at most six, plus quotes and separators.
     private func bound(from start: Int) -> Int {
         8 * (position - start) + 64
+    }
+
+    /// Whether the string value from `start` to the current position is exactly `name` (a colour
+    /// or priority name, as the encoder writes it).
+    private mutating func isQuotedName(_ name: String, from start: Int) -> Bool {
+        var name = name
+        return isQuoted(from: start, bound: 16) { output in name.withUTF8 { output.write($0) } }
     }
 
     /// Whether the string value from `start` to the current position holds exactly what `write`

@@ -15,12 +15,7 @@ public struct StoreStamp: Sendable, Hashable, CustomStringConvertible {
 
     /// `generation 12 file 2049:131:4096:1764000000.123456789 journal none`: one line, stable.
     public var description: String {
-        func text(_ identity: StoreFileIdentity?) -> String {
-            guard let identity else { return "none" }
-            return "\(identity.device):\(identity.inode):\(identity.size):\(identity.modifiedSeconds)."
-                + "\(identity.modifiedNanoseconds)"
-        }
-        return "generation \(generation) file \(text(file)) journal \(text(journal))"
+        "generation \(generation) file \(file?.description ?? "none") journal \(journal?.description ?? "none")"
     }
 }
 

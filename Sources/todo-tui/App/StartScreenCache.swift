@@ -49,21 +49,22 @@ struct StartScreenCache {
 
     /// This program: its version and the `stat` identity of its executable, so that a rebuilt
     /// binary, which may draw differently, never shows an older one's screen.
-    static let program: String = {
-        var status = stat()
-        guard stat("/proc/self/exe", &status) == 0 else { return TodoTUIVersion.current }
-        return "\(TodoTUIVersion.current) \(status.st_dev):\(status.st_ino):\(status.st_size):"
-            + "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
-    }()
+    static let program =
+        TodoTUIVersion.current + (StoreFileIdentity.of("/proc/self/exe").map { " \($0)" } ?? "")
 
-    /// The cache file of the list of the store at `storePath`: one per store file, named as the
-    /// list's other caches (`list-<FNV-1a of the path>`).
-    static func path(forStore storePath: String, in directory: String) -> String {
+    /// The name of the list's caches of the store at `storePath`: one per store file,
+    /// `list-<FNV-1a of the path>` (an earlier version's controller cache had the same name).
+    static func name(forStore storePath: String) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in storePath.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
-        return (directory as NSString).appendingPathComponent("list-\(String(hash, radix: 16)).\(fileExtension)")
+        return "list-" + String(hash, radix: 16)
+    }
+
+    /// The cache file of the list of the store at `storePath`.
+    static func path(forStore storePath: String, in directory: String) -> String {
+        (directory as NSString).appendingPathComponent("\(name(forStore: storePath)).\(fileExtension)")
     }
 
     /// The cached screen at `path` when it was drawn for exactly `key`; nil otherwise.

@@ -88,8 +88,8 @@ struct InteractiveSession {
         guard let store = context.store as? JSONStore else { return }
         let path = StartScreenCache.path(forStore: store.path, in: cacheDirectory)
         // Earlier versions kept the sorted list here, which made starting slower, not faster.
-        PrivateFile.remove(
-            ((path as NSString).deletingPathExtension as NSString).appendingPathExtension("controller-cache") ?? "")
+        try? FetchedResultsController.deleteCache(
+            named: StartScreenCache.name(forStore: store.path), in: cacheDirectory)
         let now = CLIClock.now
         guard !context.hasChanges,
             let key = StartScreenCache.Key.opening(store, now: now, calendar: CLIClock.calendar, size: size),

@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "TodoCore", targets: ["TodoCore"]),
         .executable(name: "todo-tui", targets: ["todo-tui"]),
+        .executable(name: "todo-tui-sync", targets: ["todo-tui-sync"]),
     ],
     dependencies: [
         // The scripting CLI's subcommands, options and help text (DESIGN §4.4).
@@ -16,15 +17,22 @@ let package = Package(
     ],
     targets: [
         .target(name: "TodoCore"),
+        // What the app knows of the sync without the network: the account, the state beside a
+        // store, the waiting conflicts, the errors, and the requests it hands to `todo-tui-sync`.
+        .target(name: "TodoSyncModel", dependencies: ["TodoCore"]),
         // CalDAV sync: HTTP, WebDAV XML and the sync engine, kept out of the Foundation-only core.
-        .target(name: "TodoSync", dependencies: ["TodoCore"]),
+        .target(name: "TodoSync", dependencies: ["TodoCore", "TodoSyncModel"]),
+        // The process that runs a sync for `todo-tui sync`. FoundationNetworking and FoundationXML
+        // (libcurl, libxml2 and some 35 libraries behind them) cost every start ~6 ms, so only this
+        // helper links them, and the list, the commands and the exports start without them.
+        .executableTarget(name: "todo-tui-sync", dependencies: ["TodoSync", "TodoSyncModel"]),
         // One C file holds the terminal's restore state, so there is exactly one copy of it.
         .target(name: "CNcurses", linkerSettings: [.linkedLibrary("ncursesw")]),
         .executableTarget(
             name: "todo-tui",
             dependencies: [
                 "TodoCore",
-                "TodoSync",
+                "TodoSyncModel",
                 "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -35,6 +43,7 @@ let package = Package(
         .executableTarget(name: "todo-stress", dependencies: ["TodoCore"]),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "TodoTestSupport"]),
         .testTarget(name: "TodoTUITests", dependencies: ["todo-tui", "TodoCore", "TodoTestSupport"]),
-        .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoCore", "TodoTestSupport"]),
+        .testTarget(
+            name: "TodoSyncTests", dependencies: ["TodoSync", "TodoSyncModel", "TodoCore", "TodoTestSupport"]),
     ]
 )

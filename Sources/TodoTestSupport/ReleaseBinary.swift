@@ -1,12 +1,13 @@
 import Foundation
 import Glibc
 
-/// The release build of `todo-tui`, the binary people install, for end-to-end tests.
+/// The release build of `todo-tui`, the binary people install, for end-to-end tests, with its
+/// sync helper `todo-tui-sync` beside it.
 ///
-/// `.build/release/todo-tui` is used when it is newer than every source; otherwise the tests
-/// build one with `swift build -c release --scratch-path .build-release-e2e` (a scratch path
-/// of its own: `swift test` holds the lock of `.build`). A build that fails is a test failure,
-/// never a skip.
+/// `.build/release/todo-tui` is used when it and the helper are newer than every source;
+/// otherwise the tests build both with `swift build -c release --scratch-path .build-release-e2e`
+/// (a scratch path of its own: `swift test` holds the lock of `.build`). A build that fails is a
+/// test failure, never a skip.
 public enum ReleaseBinary {
     /// Why no release binary could be had.
     public struct Failure: Error, CustomStringConvertible {
@@ -23,17 +24,29 @@ public enum ReleaseBinary {
     /// The path of an up-to-date release `todo-tui`, found or built once per test process.
     public static let path: Result<String, Failure> = locateOrBuild()
 
+    /// The executables people install: the list, and the helper that runs its syncs.
+    public static let products = ["todo-tui", "todo-tui-sync"]
+
     private static func locateOrBuild() -> Result<String, Failure> {
         let sources = newestSourceDate()
         for folder in [".build", scratchPath] {
-            let candidate = packageRoot.appendingPathComponent("\(folder)/release/todo-tui").path
-            if let built = modificationDate(candidate), built >= sources {
-                return .success(candidate)
+            let release = packageRoot.appendingPathComponent("\(folder)/release")
+            let fresh = products.allSatisfy { product in
+                modificationDate(release.appendingPathComponent(product).path).map { $0 >= sources } ?? false
             }
+            if fresh { return .success(release.appendingPathComponent("todo-tui").path) }
         }
+        for product in products {
+            if case .failure(let failure) = build(product) { return .failure(failure) }
+        }
+        return .success(packageRoot.appendingPathComponent("\(scratchPath)/release/todo-tui").path)
+    }
+
+    /// Builds `product` in release mode in the scratch path.
+    private static func build(_ product: String) -> Result<Void, Failure> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "-c", "release", "--product", "todo-tui", "--scratch-path", scratchPath]
+        process.arguments = ["swift", "build", "-c", "release", "--product", product, "--scratch-path", scratchPath]
         process.currentDirectoryURL = packageRoot
         // The log lives in the scratch folder, which git ignores (`.build-*/`).
         let scratch = packageRoot.appendingPathComponent(scratchPath)
@@ -53,15 +66,17 @@ public enum ReleaseBinary {
             return .failure(Failure(description: "swift build could not start: \(error)"))
         }
         process.waitUntilExit()
-        let built = packageRoot.appendingPathComponent("\(scratchPath)/release/todo-tui").path
+        let built = packageRoot.appendingPathComponent("\(scratchPath)/release/\(product)").path
         guard process.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: built) else {
             let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             return .failure(
                 Failure(
-                    description: "swift build -c release failed (\(process.terminationStatus)):\n\(output.suffix(4000))"
+                    description:
+                        "swift build -c release --product \(product) failed (\(process.terminationStatus)):\n"
+                        + "\(output.suffix(4000))"
                 ))
         }
-        return .success(built)
+        return .success(())
     }
 
     /// The newest modification date of `Package.swift` and every file under `Sources`.

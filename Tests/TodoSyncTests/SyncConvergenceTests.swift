@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 import TodoSync
+import TodoSyncModel
 import TodoTestSupport
 
 /// Two stores as two devices through one real server (Radicale and Xandikos on loopback):

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import TodoCore
 import TodoSync
+import TodoSyncModel
 import TodoTestSupport
 
 /// Faults: a server that stops mid-run, races with another client, a rejected token, a wrong

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 import TodoSync
+import TodoSyncModel
 import TodoTestSupport
 
 /// VTODOs as other clients write them survive an edit in todo-tui: every line outside the

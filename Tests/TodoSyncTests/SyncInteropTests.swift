@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 import TodoSync
+import TodoSyncModel
 import TodoTestSupport
 
 /// vdirsyncer and todoman (the Debian packages) as a third device on the same server: what

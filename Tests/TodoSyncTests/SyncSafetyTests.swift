@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 import TodoSync
+import TodoSyncModel
 import TodoTestSupport
 
 /// The runs that stop and ask: more than half of a side deleted, or another collection.

@@ -17,7 +17,7 @@
 /// `.rollback`. A delete here against an item edited in the store deletes it under
 /// `.mergeByPropertyObjectTrump` and `.overwrite`, and keeps the stored edit under
 /// `.mergeByPropertyStoreTrump` and `.rollback`. Both sides deleting is no conflict.
-public enum MergePolicy: String, Sendable, Hashable, CaseIterable {
+public enum MergePolicy: String, Sendable, Hashable, CaseIterable, Codable {
     case error
     case mergeByPropertyStoreTrump
     case mergeByPropertyObjectTrump

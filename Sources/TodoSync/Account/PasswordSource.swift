@@ -1,4 +1,5 @@
 import Foundation
+import TodoSyncModel
 
 /// Where the password comes from, first that gives one: the account's password command, then
 /// `$TODO_TUI_PASSWORD`, then a `machine` entry of `~/.netrc` for the server's host (and the

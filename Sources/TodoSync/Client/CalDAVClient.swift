@@ -1,4 +1,5 @@
 import Foundation
+import TodoSyncModel
 
 /// The CalDAV requests the sync makes (RFC 4918, 4791, 6578), each turning the server's answer
 /// into values or a `SyncError`.

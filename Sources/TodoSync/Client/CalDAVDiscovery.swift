@@ -1,4 +1,5 @@
 import Foundation
+import TodoSyncModel
 
 /// Finds an account's calendar collections (RFC 4791 §6, RFC 6764).
 ///

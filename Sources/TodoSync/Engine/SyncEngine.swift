@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoSyncModel
 
 /// Two-way sync of a local store with one CalDAV collection (RFC 4791, 6578).
 ///

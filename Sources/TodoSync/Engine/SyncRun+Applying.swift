@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoSyncModel
 
 extension SyncRun {
     /// Writes `localWrites` in one save, then records what was agreed.

@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoSyncModel
 
 extension SyncRun {
     /// Decides, per item, what to write locally and what to send.

@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoSyncModel
 
 extension SyncRun {
     /// How many pushes go between two writes of the state file: a run killed mid-push then

@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoSyncModel
 
 /// One run of `SyncEngine`: the state it started from and what it decided so far.
 struct SyncRun {

@@ -1,3 +1,5 @@
+import TodoSyncModel
+
 /// Sends HTTP requests: `URLSessionTransport` in the product, a scripted one in tests of faults
 /// a real server cannot be made to show.
 ///

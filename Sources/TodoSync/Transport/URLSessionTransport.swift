@@ -1,4 +1,5 @@
 import Foundation
+import TodoSyncModel
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,4 +1,5 @@
 import Foundation
+import TodoSyncModel
 
 /// A WebDAV `207 Multi-Status` answer (RFC 4918 §13), as the sync reads it.
 public struct Multistatus: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import Foundation
 import TodoCore
-import TodoSync
+import TodoSyncModel
 
 extension TodoApp {
     /// `S`: syncs now, in the background (`BackgroundSync`); the status line says how it ended.

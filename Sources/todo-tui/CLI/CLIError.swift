@@ -1,5 +1,5 @@
 import TodoCore
-import TodoSync
+import TodoSyncModel
 
 /// Why a command could not do what it was asked; each case maps to a sysexits code.
 enum CLIError: Error, Equatable, CustomStringConvertible {
@@ -29,6 +29,10 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     case save(SaveError)
     /// A sync or sync setup failed (`todo-tui sync`).
     case sync(SyncError)
+    /// No `todo-tui-sync` helper in any of the places looked at.
+    case syncHelperMissing(looked: [String])
+    /// The `todo-tui-sync` helper could not start, or ended without an answer.
+    case syncHelperFailed(path: String, reason: String)
 
     /// Runs `body`, turning its export error into `.exchange`.
     static func wrapping<Result>(_ body: () throws(ExchangeError) -> Result) throws(CLIError) -> Result {
@@ -39,7 +43,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The sysexits code: 64 usage, 65 bad data, 66 no input, 73 cannot create, 74 I/O, 75 try again.
+    /// The sysexits code: 64 usage, 65 bad data, 66 no input, 69 unavailable, 70 internal, 73 cannot
+    /// create, 74 I/O, 75 try again, 76 protocol, 77 permission, 78 configuration.
     var exitCode: Int32 {
         switch self {
         case .idTooShort, .unknownID, .ambiguousID, .invalidInput, .invalidFilter, .notATerminal, .invalidEnvironment:
@@ -54,6 +59,10 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
             Self.exitCode(for: error)
         case .sync(let error):
             Self.exitCode(for: error)
+        case .syncHelperMissing:
+            69
+        case .syncHelperFailed:
+            70
         case .save(.conflicts):
             75
         }
@@ -118,6 +127,11 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
             error.description
         case .sync(let error):
             error.description
+        case .syncHelperMissing(let looked):
+            "The sync needs its helper \(SyncHelper.name), which is not installed (looked at "
+                + "\(looked.joined(separator: " and "))); reinstall with scripts/install, or build with `swift build`."
+        case .syncHelperFailed(let path, let reason):
+            "The sync helper \(path) failed: \(reason); run the sync again (one stopped part-way is safe to repeat)."
         case .save(let error):
             error.description
         }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TodoCore
-import TodoSync
+import TodoSyncModel
 
 /// `todo-tui sync [--yes] [--merge-policy P]`: one two-way sync run with the account's collection.
 struct SyncRunCommand: ParsableCommand {
@@ -25,21 +25,10 @@ struct SyncRunCommand: ParsableCommand {
 
     func run() throws {
         let policy = try mergeOptions.policy(or: .mergeByPropertyObjectTrump)
-        do {
-            let account = try SyncAccount.load(from: SyncConnection.accountPath)
-            let collection = try SyncAccount.checkedURL(account.collection, allowInsecure: account.allowInsecure)
-            let client = try SyncConnection.client(
-                user: account.user, url: collection, passwordCommand: account.passwordCommand)
-            let context = try storeOptions.makeContext()
-            let engine = SyncEngine(
-                client: client, collection: collection, context: context,
-                stateFile: SyncStateFile(storePath: storeOptions.storePath), now: Date.init, calendar: .current)
-            let report = try engine.run(SyncOptions(policy: policy, confirmed: yes))
-            // As every command that saved: the store file alone is complete for other programs.
-            if report.wroteLocally { try? context.store.compact() }
-            print(report.summary)
-        } catch let error as SyncError {
-            throw CLIError.sync(error)
-        }
+        let request = SyncHelperRequest.Run(
+            storePath: storeOptions.storePath,
+            lockTimeoutMilliseconds: Int(try StoreOptions.lockTimeout() / .milliseconds(1)),
+            policy: policy, confirmed: yes, accountPath: SyncAccount.defaultPath)
+        print(try SyncHelper.perform(.run(request)))
     }
 }

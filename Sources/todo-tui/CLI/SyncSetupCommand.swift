@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TodoSync
+import TodoSyncModel
 
 /// `todo-tui sync setup URL --user NAME`: finds the account's to-do calendar (or makes one) and
 /// stores the account.
@@ -38,45 +38,9 @@ struct SyncSetupCommand: ParsableCommand {
         if collection != nil, create != nil {
             throw CLIError.usage("Give --collection or --create, not both.")
         }
-        do {
-            let start = try SyncAccount.checkedURL(url, allowInsecure: allowInsecure)
-            let client = try SyncConnection.client(user: user, url: start, passwordCommand: passwordCommand)
-            let chosen = try choose(with: CalDAVDiscovery(client: client), from: start)
-            let account = SyncAccount(
-                server: start.absoluteString, user: user, collection: chosen.url.absoluteString,
-                passwordCommand: passwordCommand, allowInsecure: allowInsecure)
-            let path = SyncConnection.accountPath
-            try account.save(to: path)
-            print("Set up: \(user) syncs with '\(chosen.name)' at \(chosen.url.absoluteString) (saved in \(path)).")
-        } catch {
-            throw CLIError.sync(error)
-        }
-    }
-
-    private func choose(with discovery: CalDAVDiscovery, from start: URL) throws(SyncError) -> CalendarCollection {
-        let home: URL
-        switch try discovery.home(from: start) {
-        case .collection(let collection):
-            guard collection.acceptsTodos else {
-                throw .noTodoCollection(url: start.absoluteString, found: [collection.name])
-            }
-            return collection
-        case .home(let url):
-            home = url
-        }
-        if let create {
-            return try discovery.makeCollection(named: create, in: home)
-        }
-        let all = try discovery.collections(in: home)
-        let todos = all.filter(\.acceptsTodos)
-        if let collection {
-            guard let match = todos.first(where: { $0.name == collection || $0.url.lastPathComponent == collection })
-            else { throw .noSuchCollection(name: collection, found: todos.map(\.name)) }
-            return match
-        }
-        guard let first = todos.first(where: \.onlyTodos) ?? todos.first else {
-            throw .noTodoCollection(url: home.absoluteString, found: all.map(\.name))
-        }
-        return first
+        let request = SyncHelperRequest.SetUp(
+            url: url, user: user, passwordCommand: passwordCommand, collection: collection, create: create,
+            allowInsecure: allowInsecure, accountPath: SyncAccount.defaultPath)
+        print(try SyncHelper.perform(.setUp(request)))
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TodoCore
+import TodoSyncModel
 
 /// `todo-tui`: the interactive list without a subcommand, else a scripting command.
 struct TodoTUICommand: ParsableCommand {
@@ -52,7 +53,7 @@ struct TodoTUICommand: ParsableCommand {
         } else {
             let sync = BackgroundSync(
                 executable: BackgroundSync.currentExecutable, storePath: storeOptions.storePath,
-                policyName: policy.name, interval: try Self.syncInterval(), accountPath: SyncConnection.accountPath)
+                policyName: policy.name, interval: try Self.syncInterval(), accountPath: SyncAccount.defaultPath)
             try runSession(
                 context: storeOptions.makeContext(), policy: policy, cacheDirectory: InteractiveSession.cacheDirectory,
                 sync: sync)

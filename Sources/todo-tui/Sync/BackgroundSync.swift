@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import TodoSync
+import TodoSyncModel
 
 /// Runs `todo-tui sync` for the open list as a child process, so a sync never blocks a key:
 /// on `S`, at start, and every `interval` while an account is set up.

@@ -1,5 +1,6 @@
 import Foundation
 import TodoSync
+import TodoSyncModel
 
 /// Passes requests to a real transport, letting a test act before a request goes out or change
 /// the answer that comes back: for races with another client at a chosen moment, and for faults

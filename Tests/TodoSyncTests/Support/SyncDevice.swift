@@ -1,6 +1,7 @@
 import Foundation
 import TodoCore
 import TodoSync
+import TodoSyncModel
 import TodoTestSupport
 
 /// One device in a sync test: its own store file, syncing with a collection on a test server.

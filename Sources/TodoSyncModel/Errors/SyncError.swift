@@ -1,7 +1,7 @@
 /// Why a sync or an account setup stopped. Each description is one sentence that says what
 /// happened and, where there is one, what to do; a run that throws one of these before it
 /// applied anything changed nothing locally.
-public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum SyncError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
     /// No HTTP answer: connection refused, DNS failure, timeout, broken connection.
     case unreachable(url: String, reason: String)
     /// 401: the server refused the user name or password.

@@ -1,13 +1,8 @@
 import Foundation
-import TodoSync
+import TodoSyncModel
 
-/// The client for the stored account: its URL checked, its password fetched from its source.
+/// The client for an account: its password fetched from its source.
 enum SyncConnection {
-    /// The account file's path for this process's environment.
-    static var accountPath: String {
-        SyncAccount.path(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
-    }
-
     /// A client that authenticates as `user` at `url`'s host.
     /// - Throws: `SyncError` for a missing password or a failing password command.
     static func client(user: String, url: URL, passwordCommand: String?) throws(SyncError) -> CalDAVClient {

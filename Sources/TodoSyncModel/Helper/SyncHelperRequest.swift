@@ -1,0 +1,82 @@
+import Foundation
+import TodoCore
+
+/// What `todo-tui sync` hands to its helper process, `todo-tui-sync`, as JSON in the helper's one
+/// argument.
+///
+/// The command line is parsed, checked and resolved (store path, lock timeout, account file) by
+/// `todo-tui`; the helper only does the network work and answers with a `SyncHelperResponse` on
+/// its standard output. Standard input and standard error stay the user's, so a password command
+/// can still ask on the terminal.
+public enum SyncHelperRequest: Sendable, Equatable, Codable {
+    /// One two-way sync run of a store with the stored account's collection.
+    case run(Run)
+    /// Finds (or makes) the account's to-do calendar and stores the account.
+    case setUp(SetUp)
+
+    /// `todo-tui sync [run]`.
+    public struct Run: Sendable, Equatable, Codable {
+        /// The store file, resolved.
+        public var storePath: String
+        /// How long a save waits for another process's lock.
+        public var lockTimeoutMilliseconds: Int
+        /// How conflicts are settled.
+        public var policy: MergePolicy
+        /// `--yes`: go on past a mass deletion or a changed collection.
+        public var confirmed: Bool
+        /// The account file, resolved.
+        public var accountPath: String
+
+        public init(
+            storePath: String, lockTimeoutMilliseconds: Int, policy: MergePolicy, confirmed: Bool, accountPath: String
+        ) {
+            self.storePath = storePath
+            self.lockTimeoutMilliseconds = lockTimeoutMilliseconds
+            self.policy = policy
+            self.confirmed = confirmed
+            self.accountPath = accountPath
+        }
+    }
+
+    /// `todo-tui sync setup URL --user NAME …`.
+    public struct SetUp: Sendable, Equatable, Codable {
+        /// The server, a principal or a calendar, as typed.
+        public var url: String
+        public var user: String
+        /// A command that prints the password.
+        public var passwordCommand: String?
+        /// The calendar to sync with, by name or last path component.
+        public var collection: String?
+        /// The name of a to-do calendar to create.
+        public var create: String?
+        /// Plain http to another machine is allowed.
+        public var allowInsecure: Bool
+        /// Where the account is stored.
+        public var accountPath: String
+
+        public init(
+            url: String, user: String, passwordCommand: String?, collection: String?, create: String?,
+            allowInsecure: Bool, accountPath: String
+        ) {
+            self.url = url
+            self.user = user
+            self.passwordCommand = passwordCommand
+            self.collection = collection
+            self.create = create
+            self.allowInsecure = allowInsecure
+            self.accountPath = accountPath
+        }
+    }
+
+    /// The request as the helper's argument.
+    public var argument: String {
+        // Encoding these plain strings, flags and integers cannot fail.
+        String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self)
+    }
+
+    /// The request an argument carries; nil when it is not one.
+    public init?(argument: String) {
+        guard let request = try? JSONDecoder().decode(Self.self, from: Data(argument.utf8)) else { return nil }
+        self = request
+    }
+}

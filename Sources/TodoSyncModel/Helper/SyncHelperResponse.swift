@@ -1,0 +1,21 @@
+import Foundation
+
+/// How `todo-tui-sync` answers a `SyncHelperRequest`, as JSON on its standard output.
+public enum SyncHelperResponse: Sendable, Equatable, Codable {
+    /// It worked; the one line `todo-tui sync` prints (the run's summary, or the account set up).
+    case finished(message: String)
+    /// It stopped; `todo-tui sync` reports the error with its sysexits code.
+    case failed(SyncError)
+
+    /// The response as the helper writes it.
+    public var encoded: Data {
+        // An enum of strings and integers always encodes.
+        (try? JSONEncoder().encode(self)) ?? Data()
+    }
+
+    /// The response in `data`; nil when the helper wrote something else.
+    public init?(decoding data: Data) {
+        guard let response = try? JSONDecoder().decode(Self.self, from: data) else { return nil }
+        self = response
+    }
+}

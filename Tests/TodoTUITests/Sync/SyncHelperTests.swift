@@ -1,0 +1,153 @@
+import Foundation
+import Glibc
+import Testing
+import TodoTestSupport
+
+/// `todo-tui sync` runs its network work in the helper `todo-tui-sync` (the release binaries):
+/// the helper ends with the command however the command ends, a missing helper is one sentence,
+/// and the list itself links no network library.
+@Suite("The sync helper process", .serialized)
+struct SyncHelperTests {
+    /// A loopback TCP socket that takes connections into its backlog and never answers: a sync
+    /// against it waits mid-request (a fault no real server shows on purpose).
+    private final class SilentServer {
+        let descriptor: Int32
+        let port: Int
+
+        init() throws {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let listening = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                    bind(descriptor, raw, length) == 0 && listen(descriptor, 8) == 0
+                        && getsockname(descriptor, raw, &length) == 0
+                }
+            }
+            self.descriptor = descriptor
+            port = Int(UInt16(bigEndian: address.sin_port))
+            guard descriptor >= 0, listening else { throw CocoaError(.fileWriteUnknown) }
+        }
+
+        deinit { close(descriptor) }
+    }
+
+    /// The pids of `parent`'s children, from `/proc`.
+    private func children(of parent: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
+            // pid (comm) state ppid …: the name may hold spaces and parentheses, so split after it.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
+        }
+    }
+
+    /// True while `pid` is a live process (not gone, not a zombie).
+    private func isAlive(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+    }
+
+    @Test("SIGKILL of todo-tui sync mid-request ends its helper at once")
+    func helperDiesWithCommand() throws {
+        let binary = try ReleaseBinary.path.get()
+        let server = try SilentServer()
+        let home = try TemporaryDirectory()
+        var runner = CommandRunner.todoTUI(home: home.url)
+        runner.executable = binary
+        runner.environment["XDG_CONFIG_HOME"] = home.path("config")
+        runner.environment["TODO_TUI_PASSWORD"] = "secret"
+        try FileManager.default.createDirectory(atPath: home.path("config/todo-tui"), withIntermediateDirectories: true)
+        let account = """
+            {"server": "http://127.0.0.1:\(server.port)/", "user": "me", \
+            "collection": "http://127.0.0.1:\(server.port)/me/tasks/", "allowInsecure": false}
+            """
+        try account.write(toFile: home.path("config/todo-tui/sync-account.json"), atomically: true, encoding: .utf8)
+
+        let (process, _, _) = try runner.start(["--store", home.path("todos.json"), "sync"])
+        var helpers: [pid_t] = []
+        for _ in 0..<500 where helpers.isEmpty {
+            helpers = children(of: process.processIdentifier)
+            usleep(10_000)
+        }
+        #expect(helpers.count == 1, "todo-tui sync started one helper")
+        // Wait until the helper is past its start and blocked on the silent server.
+        usleep(300_000)
+        #expect(process.isRunning, "the sync waits for the silent server")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        var alive = helpers
+        for _ in 0..<200 where !alive.isEmpty {
+            alive = alive.filter(isAlive)
+            usleep(10_000)
+        }
+        #expect(alive.isEmpty, "the helper ended with the command")
+    }
+
+    @Test("without its helper, todo-tui sync says so in one sentence, exit 69, and changes nothing")
+    func missingHelper() throws {
+        let home = try TemporaryDirectory()
+        let lonely = home.path("bin/todo-tui")
+        try FileManager.default.createDirectory(atPath: home.path("bin"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try ReleaseBinary.path.get(), toPath: lonely)
+        var runner = CommandRunner.todoTUI(home: home.url)
+        runner.executable = lonely
+        let store = home.path("todos.json")
+        #expect(try runner.run(["--store", store, "add", "keep me"]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let result = try runner.run(["--store", store, "sync"])
+        #expect(result.status == 69)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("todo-tui: The sync needs its helper todo-tui-sync, which is not installed"))
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1, "one line: \(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+    }
+
+    @Test("the helper run by hand refuses in one sentence, exit 64")
+    func helperByHand() throws {
+        let helper = URL(fileURLWithPath: try ReleaseBinary.path.get()).deletingLastPathComponent()
+            .appendingPathComponent("todo-tui-sync").path
+        let home = try TemporaryDirectory()
+        var runner = CommandRunner.todoTUI(home: home.url)
+        runner.executable = helper
+        for arguments in [[], ["sync"], ["{\"run\": 3}"], ["a", "b"]] {
+            let result = try runner.run(arguments)
+            #expect(result.status == 64)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr == "todo-tui-sync: this is todo-tui's sync helper; run `todo-tui sync` instead.\n")
+        }
+    }
+
+    @Test("the list, the commands and the exports link no network or XML library")
+    func listLinksNoNetwork() throws {
+        let libraries = try Self.sharedLibraries(of: try ReleaseBinary.path.get())
+        let network = libraries.filter {
+            $0.contains("FoundationNetworking") || $0.contains("FoundationXML") || $0.contains("libcurl")
+                || $0.contains("libxml2")
+        }
+        #expect(network.isEmpty, "\(network)")
+        // The listing itself works: the release build links the Swift runtime dynamically.
+        #expect(libraries.contains { $0.contains("libswiftCore") }, "\(libraries)")
+    }
+
+    /// The `NEEDED` entries of an ELF file's dynamic section, as `readelf -d` prints them.
+    private static func sharedLibraries(of path: String) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["readelf", "-d", path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.split(separator: "\n").filter { $0.contains("(NEEDED)") }.map(String.init)
+    }
+}

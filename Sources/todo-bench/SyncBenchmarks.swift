@@ -39,7 +39,7 @@ enum SyncBenchmarks {
         let server = try CalDAVTestServer(.radicale)
         defer { server.stop() }
         let ours = try Ours(fixture: fixture, server: server)
-        var theirs = try Vdirsyncer(fixture: fixture, server: server)
+        let theirs = try Vdirsyncer(fixture: fixture, server: server)
 
         let small = try fixture.makeStore(count: pushCount)
         try ours.setUp(["--create", "ours-push"])

@@ -127,7 +127,8 @@ struct CanonicalStoreReader {
         guard consume("\"hasTime\": true, \"id\": ") || consume("\"hasTime\": false, \"id\": ") else { return false }
         start = position
         let id = try reader.readID(context: context)
-        guard isQuoted(from: start, bound: UUIDFormat.writtenLength, { UUIDFormat.write(id, to: &$0) }),
+        let file = reader.scanner.bytes
+        guard UUIDFormat.isWrittenForm(UnsafeBufferPointer(rebasing: file[start + 1..<position - 1])),
             ids.insert(id).inserted, isAfterPrevious(date: date, id: id)
         else { return false }
         guard consume(", \"isDone\": true, \"modifiedAt\": ") || consume(", \"isDone\": false, \"modifiedAt\": "),
@@ -175,12 +176,9 @@ struct CanonicalStoreReader {
         let date = Date(millisecondsSince1970: try reader.readTimestamp(key, context: context)).roundedToMilliseconds
         let milliseconds = date.millisecondsSince1970
         // The encoder cannot write a date outside its range (a precondition): leave it to the normal path.
+        let file = reader.scanner.bytes
         guard TimestampFormat.representableMilliseconds.contains(milliseconds),
-            isQuoted(
-                from: start, bound: TimestampFormat.writtenLength,
-                {
-                    TimestampFormat.write(milliseconds, to: &$0)
-                })
+            TimestampFormat.isWrittenForm(UnsafeBufferPointer(rebasing: file[start + 1..<position - 1]))
         else { return nil }
         return date
     }
@@ -196,7 +194,9 @@ struct CanonicalStoreReader {
         let range = start..<position
         switch text {
         case .raw(let content):
-            return isSpelled(string: UnsafeBufferPointer(rebasing: reader.scanner.bytes[content]), as: range, nonEmpty)
+            // No escape in the file: spelled as written exactly when the encoder escapes nothing.
+            return (!nonEmpty || !content.isEmpty)
+                && StoreEncoder.writesVerbatim(utf8: UnsafeBufferPointer(rebasing: reader.scanner.bytes[content]))
         case .decoded(let content):
             return content.withUnsafeBufferPointer { isSpelled(string: $0, as: range, nonEmpty) }
         }

@@ -197,30 +197,41 @@ public enum StoreEncoder {
     static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteCursor) {
         output.write(UInt8(ascii: "\""))
         var runStart = 0
-        var index = 0
+        while let (index, escaped) = nextEscape(in: bytes, from: runStart) {
+            output.write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            writeEscape(escaped, to: &output)
+            runStart = index + (bytes[index] < 0x80 ? 1 : 2)
+        }
+        output.write(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        output.write(UInt8(ascii: "\""))
+    }
+
+    /// Whether `writeString` writes `bytes` between its quotes unchanged, escaping nothing.
+    /// - Complexity: O(n) in the length of `bytes`.
+    static func writesVerbatim(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        nextEscape(in: bytes, from: 0) == nil
+    }
+
+    /// The first character at or after `start` that `writeString` escapes: its byte offset and
+    /// the scalar value it escapes (below U+00A0). `"`, `\`, the C0 controls and DEL are one byte;
+    /// the C1 controls (U+0080–U+009F, UTF-8 C2 80–C2 9F) two.
+    private static func nextEscape(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int
+    ) -> (index: Int, escaped: UInt8)? {
+        var index = start
         while index < bytes.count {
             let byte = bytes[index]
             if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte < 0x7F {
                 index += 1
-                continue
-            }
-            // DEL and the C1 controls (U+0080–U+009F, UTF-8 C2 80–C2 9F) are escaped too.
-            let escaped: UInt8
-            if byte < 0x80 {
-                escaped = byte
+            } else if byte < 0x80 {
+                return (index, byte)
             } else if byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] < 0xA0 {
-                escaped = bytes[index + 1]
+                return (index, bytes[index + 1])
             } else {
                 index += 1
-                continue
             }
-            output.write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            writeEscape(escaped, to: &output)
-            index += byte < 0x80 ? 1 : 2
-            runStart = index
         }
-        output.write(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
-        output.write(UInt8(ascii: "\""))
+        return nil
     }
 
     /// Writes the escape for the scalar `value` (below U+00A0): a short form where JSON has one.

@@ -40,6 +40,15 @@ enum TimestampFormat {
         output.write(UInt8(ascii: "Z"))
     }
 
+    /// Whether `text`, which `parse` accepted, is exactly what `write` writes for the value `parse`
+    /// returned: upper-case `T` and `Z`, three fraction digits, no offset. Every other field is
+    /// fixed-width and range-checked by `parse`, so its layout decides.
+    /// - Complexity: O(1).
+    static func isWrittenForm(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.count == writtenLength && text[10] == UInt8(ascii: "T") && text[19] == UInt8(ascii: ".")
+            && text[23] == UInt8(ascii: "Z")
+    }
+
     /// Parses `YYYY-MM-DDTHH:MM:SS[.f…]` followed by `Z` or `±hh:mm`, with 0–9 fraction digits
     /// rounded to whole milliseconds (half up); `t` and `z` may be lower case (RFC 3339).
     ///

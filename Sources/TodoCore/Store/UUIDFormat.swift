@@ -20,6 +20,13 @@ enum UUIDFormat {
         }
     }
 
+    /// Whether `text`, which `parse` accepted, is exactly what `write` writes for the id `parse`
+    /// returned: it has no lower-case hex letter.
+    /// - Complexity: O(1) (36 bytes).
+    static func isWrittenForm(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        !text.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f") }
+    }
+
     /// The upper-case hex digit for a value below 16.
     @inline(__always)
     static func hexDigit(_ value: UInt8) -> UInt8 {

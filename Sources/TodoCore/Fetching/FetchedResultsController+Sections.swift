@@ -124,11 +124,10 @@ extension FetchedResultsController {
     func labels(forDay day: Date) -> SectionLabels {
         guard sectionKey == .day else { return SectionLabels(name: "", title: "", indexTitle: "") }
         if let known = labelsByDay[day] { return known }
-        let labels = SectionLabels(
-            name: titles.name(forDay: day),
-            title: titles.title(forDay: day, today: today),
-            indexTitle: titles.indexTitle(forDay: day, today: today)
-        )
+        let reference = titleReference ?? titles.reference(for: today)
+        titleReference = reference
+        let found = titles.labels(forDay: day, reference: reference)
+        let labels = SectionLabels(name: found.name, title: found.title, indexTitle: found.indexTitle)
         labelsByDay[day] = labels
         return labels
     }

@@ -84,6 +84,7 @@ extension FetchedResultsController {
         }
         today = newToday
         labelsByDay.removeAll()
+        titleReference = nil
         guard let tracked, let frame else { return }
         var updates = Changes()
         for (section, old) in shown.enumerated() where labels(forDay: old.day) != old.labels {

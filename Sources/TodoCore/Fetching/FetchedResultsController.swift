@@ -102,6 +102,8 @@ public final class FetchedResultsController {
     let titles: SectionTitleFormatter
     /// Each shown day's name and titles relative to `today`; forgotten when `today` moves.
     var labelsByDay: [Date: SectionLabels] = [:]
+    /// What titles compare days with, for `today`; forgotten when `today` moves.
+    var titleReference: SectionTitleFormatter.Reference?
 
     /// - Parameters:
     ///   - fetchRequest: what to fetch; needs at least one sort descriptor, and for `.day`

@@ -37,4 +37,42 @@ struct SectionTitleFormatterTests {
         #expect(formatter.title(forDay: fixture.date(day: 54, hour: 0.5), today: ninth) == "Tomorrow")
         #expect(formatter.title(forDay: fixture.date(day: 52, hour: 23.5), today: ninth) == "Yesterday")
     }
+
+    @Test(
+        "Yesterday and Tomorrow are the neighbouring days that exist, also where midnight or a whole day is missing",
+        arguments: ["America/Sao_Paulo", "America/Havana", "America/Santiago", "Asia/Beirut", "Pacific/Apia"])
+    func relativeTitlesAreNeighbouringDays(zone: String) throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: zone))
+        let formatter = SectionTitleFormatter(calendar: calendar)
+        // Sao Paulo's midnight was missing on 4 Nov 2018, Havana's on 4 Nov 2018 came twice; Apia
+        // skipped 30 Dec 2011. Walked hour by hour: the names an hour before today's first hour
+        // and an hour after its last are yesterday's and tomorrow's.
+        for start in [Date(timeIntervalSince1970: 1_538_352_000), Date(timeIntervalSince1970: 1_324_512_000)] {
+            for step in stride(from: 0, to: 24 * 40, by: 5) {
+                let today = start.addingTimeInterval(Double(step) * 3_600)
+                let todayName = formatter.name(forDay: today)
+                var before = today
+                while formatter.name(forDay: before) == todayName { before.addTimeInterval(-3_600) }
+                var after = today
+                while formatter.name(forDay: after) == todayName { after.addTimeInterval(3_600) }
+                let expected = [
+                    formatter.name(forDay: before): "Yesterday", todayName: "Today",
+                    formatter.name(forDay: after): "Tomorrow",
+                ]
+                let reference = formatter.reference(for: today)
+                for offset in stride(from: -60, through: 60, by: 1) {
+                    let day = today.addingTimeInterval(Double(offset) * 3_600)
+                    let labels = formatter.labels(forDay: day, reference: reference)
+                    #expect(labels.name == formatter.name(forDay: day))
+                    if let title = expected[labels.name] {
+                        #expect(labels.title == title, "\(zone) today \(todayName) day \(labels.name)")
+                    } else {
+                        #expect(
+                            !expected.values.contains(labels.title), "\(zone) today \(todayName) day \(labels.name)")
+                    }
+                }
+            }
+        }
+    }
 }

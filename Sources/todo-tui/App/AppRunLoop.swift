@@ -21,6 +21,8 @@ final class AppRunLoop {
     let stopsWhenIdle: Bool
 
     private var screen: Screen
+    /// Something happened since the heap was last trimmed, which may have freed memory.
+    private var heapMayHaveShrunk = true
 
     init(
         terminal: any Terminal,
@@ -50,6 +52,7 @@ final class AppRunLoop {
             let deadline = app.isAnimating ? min(nextPoll, nextFrame) : nextPoll
             let event = terminal.nextEvent(timeout: max(.zero, deadline - monotonic.now))
             if let event {
+                heapMayHaveShrunk = true
                 if handle(event) { return }
                 // A paste (or a key held down) arrives as a burst: what is already waiting is
                 // handled before the next draw, so a burst costs one draw, not one per key.
@@ -64,6 +67,10 @@ final class AppRunLoop {
                 return
             } else if stopsWhenIdle, !app.isAnimating {
                 return
+            } else if heapMayHaveShrunk, !app.isAnimating {
+                // Idle for a poll interval after activity: hand freed memory back (HeapTrim).
+                HeapTrim.run()
+                heapMayHaveShrunk = false
             }
             if app.isAnimating, monotonic.now >= nextFrame {
                 app.advanceAnimation()

@@ -53,7 +53,9 @@ extension TodoApp {
         case .character("W"): openCopyEditor()
         case .character("S"): syncNow()
         case .character("q"), .control("c"): return [.quit]
-        case .escape where !filterText.isEmpty: applyFilter("")
+        case .escape where !filterText.isEmpty:
+            applyFilter("")
+            controller.discardKeptFilteredResults()
         default: break
         }
         return []

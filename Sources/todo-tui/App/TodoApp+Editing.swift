@@ -120,9 +120,11 @@ extension TodoApp {
             mode = .filtering(editor)
         case .submitted:
             mode = .browse
+            controller.discardKeptFilteredResults()
         case .cancelled:
             mode = .browse
             applyFilter("")
+            controller.discardKeptFilteredResults()
         }
         return []
     }

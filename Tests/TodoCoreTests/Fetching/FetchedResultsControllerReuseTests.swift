@@ -59,6 +59,27 @@ struct FetchedResultsControllerReuseTests {
         }
     }
 
+    @Test("Discarding kept filtered results keeps the unfiltered one: Esc stays instant, the filter narrows again")
+    func discardKeptFilteredResults() throws {
+        try fixture.save([
+            fixture.item("Buy milk", day: 0), fixture.item("Call Mum", day: 0), fixture.item("milk tea", day: 1),
+        ])
+        let (controller, _) = try fixture.controller(appRequest)
+        try filter(controller, "m")
+        try filter(controller, "mi")
+        controller.discardKeptFilteredResults()
+        #expect(controller.keptResults.map(\.predicate) == [.all], "only the whole list is kept")
+        // The shown result is untouched; "m" was forgotten, so it is narrowed from the whole list.
+        #expect(Self.ids(controller) == (try fresh(controller.fetchRequest)))
+        try filter(controller, "m")
+        #expect(controller.lastReuse == .narrowed)
+        #expect(Self.ids(controller) == (try fresh(controller.fetchRequest)))
+        controller.discardKeptFilteredResults()
+        try filter(controller, "")
+        #expect(controller.lastReuse == .kept)
+        #expect(Self.ids(controller) == (try fresh(controller.fetchRequest)))
+    }
+
     @Test("Typing on without losing a row leaves the result unchanged, and says so; losing one does not")
     func unchangedResults() throws {
         try fixture.save([

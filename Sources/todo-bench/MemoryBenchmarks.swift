@@ -3,7 +3,7 @@ import Foundation
 /// The `memory` group: the resident memory of the real `todo-tui` with N items open, read from
 /// `/proc/PID/status` (`VmRSS` now, `VmHWM` the peak) once the first frame has settled, and again
 /// after an add and a filter keystroke. Settled: no output for `settled`, longer than the app's
-/// poll interval, after which an idle app has handed freed memory back (`HeapTrim`), as it has
+/// poll interval, after which an idle app has handed freed memory back (`HeapTuning`), as it has
 /// for a person looking at the list. Baseline, in the same run: the peak resident memory (`VmHWM`,
 /// sampled every millisecond) of `task list` on the same 10,000 tasks.
 enum MemoryBenchmarks {

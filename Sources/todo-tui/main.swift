@@ -1,5 +1,8 @@
 import Foundation
 
+// Before anything is allocated in earnest: how the heap serves a large load (HeapTuning).
+HeapTuning.configure()
+
 /// Parses the command line, runs the command, and turns errors into one line on stderr and a
 /// sysexits code (DESIGN §4.4). A message can quote item text, file names and arguments, so on
 /// a terminal it is shown inert (`TerminalOutput`).

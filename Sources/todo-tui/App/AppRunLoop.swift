@@ -68,8 +68,8 @@ final class AppRunLoop {
             } else if stopsWhenIdle, !app.isAnimating {
                 return
             } else if heapMayHaveShrunk, !app.isAnimating {
-                // Idle for a poll interval after activity: hand freed memory back (HeapTrim).
-                HeapTrim.run()
+                // Idle for a poll interval after activity: hand freed memory back (HeapTuning).
+                HeapTuning.trim()
                 heapMayHaveShrunk = false
             }
             if app.isAnimating, monotonic.now >= nextFrame {

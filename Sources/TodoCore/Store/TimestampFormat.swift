@@ -40,9 +40,11 @@ enum TimestampFormat {
         output.write(UInt8(ascii: "Z"))
     }
 
-    /// Whether `text`, which `parse` accepted, is exactly what `write` writes for the value `parse`
-    /// returned: upper-case `T` and `Z`, three fraction digits, no offset. Every other field is
-    /// fixed-width and range-checked by `parse`, so its layout decides.
+    /// Whether `text`, a file's bytes whose decoded string `parse` accepted, is exactly what
+    /// `write` writes for the value `parse` returned: 24 bytes with upper-case `T` and `Z`, three
+    /// fraction digits and no offset. Every other field is fixed-width and range-checked by
+    /// `parse`, so its layout decides; an escape cannot hide in 24 bytes, since `parse` accepts
+    /// nothing shorter than 20 characters and each escape adds at least five bytes.
     /// - Complexity: O(1).
     static func isWrittenForm(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         text.count == writtenLength && text[10] == UInt8(ascii: "T") && text[19] == UInt8(ascii: ".")

@@ -20,11 +20,12 @@ enum UUIDFormat {
         }
     }
 
-    /// Whether `text`, which `parse` accepted, is exactly what `write` writes for the id `parse`
-    /// returned: it has no lower-case hex letter.
+    /// Whether `text`, a file's bytes whose decoded string `parse` accepted, is exactly what
+    /// `write` writes for the id `parse` returned: 36 bytes (so no escape) and no lower-case hex
+    /// letter.
     /// - Complexity: O(1) (36 bytes).
     static func isWrittenForm(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        !text.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f") }
+        text.count == writtenLength && !text.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f") }
     }
 
     /// The upper-case hex digit for a value below 16.

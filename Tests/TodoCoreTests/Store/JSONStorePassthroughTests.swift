@@ -275,6 +275,8 @@ struct JSONStorePassthroughTests {
             ("{\"color\": \"red\", \"createdAt\"", "{\"createdAt\"", false),
             ("\"color\": \"red\"", "\"color\": \"r\\u0065d\"", true),
             ("0E4F2D7A-3B1C-4D5E-8F60-718293A4B5C6", "0e4f2d7a-3b1c-4d5e-8f60-718293a4b5c6", true),
+            ("0E4F2D7A-3B1C-4D5E-8F60-718293A4B5C6", "\\u0030E4F2D7A-3B1C-4D5E-8F60-718293A4B5C6", true),
+            ("\"createdAt\": \"2026-01-01T00:00:00.000Z\"", "\"createdAt\": \"2026-01-01T00:00:00.00\\u0030Z\"", true),
             ("\"createdAt\": \"2026-01-01T00:00:00.000Z\"", "\"createdAt\": \"2026-01-01T00:00:00Z\"", true),
             ("\"createdAt\": \"2026-01-01T00:00:00.000Z\"", "\"createdAt\": \"2026-01-01T01:00:00.000+01:00\"", true),
             ("\"createdAt\": \"2026-01-01T00:00:00.000Z\"", "\"createdAt\": \"2026-01-01t00:00:00.000z\"", true),

@@ -29,6 +29,6 @@ struct SyncRunCommand: ParsableCommand {
             storePath: storeOptions.storePath,
             lockTimeoutMilliseconds: Int(try StoreOptions.lockTimeout() / .milliseconds(1)),
             policy: policy, confirmed: yes, accountPath: SyncAccount.defaultPath)
-        print(try SyncHelper.perform(.run(request)))
+        TerminalOutput.say(try SyncHelper.perform(.run(request)))
     }
 }

@@ -41,6 +41,6 @@ struct SyncSetupCommand: ParsableCommand {
         let request = SyncHelperRequest.SetUp(
             url: url, user: user, passwordCommand: passwordCommand, collection: collection, create: create,
             allowInsecure: allowInsecure, accountPath: SyncAccount.defaultPath)
-        print(try SyncHelper.perform(.setUp(request)))
+        TerminalOutput.say(try SyncHelper.perform(.setUp(request)))
     }
 }

@@ -26,7 +26,8 @@ enum SyncHelper {
     }
 
     /// Carries `request` out in the helper.
-    /// - Returns: the line to print.
+    /// - Returns: the line to print, which may quote the server (a calendar's name): print it
+    ///   with `TerminalOutput.say`, inert on a terminal.
     /// - Throws: `CLIError.sync` for the error that stopped the sync; `.syncHelperMissing` when no
     ///   helper is installed; `.syncHelperFailed` when it could not start or gave no answer.
     static func perform(_ request: SyncHelperRequest) throws(CLIError) -> String {

@@ -31,7 +31,14 @@ struct StoreOptions: ParsableArguments {
     /// The store, as `makeContext()` opens it.
     /// - Throws: `CLIError.invalidEnvironment` for a malformed `TODO_TUI_LOCK_TIMEOUT`.
     func makeStore() throws(CLIError) -> JSONStore {
-        JSONStore(path: storePath, lockTimeout: try Self.lockTimeout())
+        let store = JSONStore(path: storePath, lockTimeout: try Self.lockTimeout())
+        // A large store is read into huge pages; a file that is missing or unreadable is left
+        // for the store to report.
+        var status = stat()
+        if stat(storePath, &status) == 0 {
+            HeapTuning.prepare(forStoreOfSize: Int(status.st_size))
+        }
+        return store
     }
 
     /// How long a save waits for another process's lock: `TODO_TUI_LOCK_TIMEOUT` seconds, else 5.

@@ -39,7 +39,7 @@ struct HugePageLoadTests {
         let binary = try ReleaseBinary.path.get()
         let home = try TemporaryDirectory()
         let mode = Self.transparentHugePageMode ?? "unknown"
-        for (name, count) in [("small", 200), ("large", 30_000)] {
+        for (name, count) in [("small", 200), ("large", 10_000)] {
             let store = home.path("\(name).json")
             let start = Date(timeIntervalSince1970: 1_767_225_600)
             let context = TodoContext(store: JSONStore(path: store), now: { start })

@@ -6,7 +6,8 @@ import Glibc
 /// Loading a store allocates the file's bytes, then the items; the first fetch then allocates its
 /// sort keys and tree while the file's bytes are already freed. By default glibc maps a block
 /// over 128 KB on its own and unmaps it when freed, and trims the heap's top past 128 KB, so
-/// every one of those megabytes is faulted in fresh: at 100,000 items about 15,000 page faults.
+/// every one of those megabytes is faulted in fresh (`perf stat` of opening and quitting a
+/// 100,000-item list: 20,674 page faults before this tuning, 3,003 with it and the huge pages).
 /// `configure()` keeps blocks up to 32 MB (a 100,000-item store file) in the heap and stops free
 /// from trimming it, so the fetch reuses the pages the load touched; measured with the installed
 /// build at 100,000 items, the first frame took 115 ms instead of 128 ms, at 10,000 items 18.7 ms

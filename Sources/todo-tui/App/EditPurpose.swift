@@ -1,0 +1,34 @@
+import Foundation
+
+/// What an edited line is for.
+enum EditPurpose: Equatable {
+    /// A new item's text.
+    case add
+    /// The text of the item with this id.
+    case text(UUID)
+    /// The date of the item with this id.
+    case date(UUID)
+    /// The path of a new file to write the whole list to.
+    case copyPath
+    /// The tags of the item with this id, space-separated.
+    case tags(UUID)
+
+    /// The edited item's id; nil when adding.
+    var itemID: UUID? {
+        switch self {
+        case .add, .copyPath: nil
+        case .text(let id), .date(let id), .tags(let id): id
+        }
+    }
+
+    /// The prompt shown before the editor.
+    var prompt: String {
+        switch self {
+        case .add: "Add: "
+        case .text: "Edit: "
+        case .date: "Date: "
+        case .copyPath: "Write all to-dos to: "
+        case .tags: "Tags: "
+        }
+    }
+}

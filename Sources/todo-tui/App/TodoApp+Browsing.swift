@@ -51,7 +51,7 @@ extension TodoApp {
         case .character("o"): cycleListOrder()
         case .character("?"): mode = .help(firstLine: 0)
         case .character("W"): openCopyEditor()
-        case .character("S"): syncNow()
+        case .character("S"): return syncNow()
         case .character("q"), .control("c"): return [.quit]
         case .escape where !filterText.isEmpty:
             applyFilter("")

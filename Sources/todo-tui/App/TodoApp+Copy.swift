@@ -23,7 +23,8 @@ extension TodoApp {
     }
 
     /// Enter in the copy editor: an empty path keeps the editor open with the reason; any other
-    /// closes it and asks the run loop to write the copy.
+    /// closes it and asks the run loop to write the copy
+    /// (`copyWritten(itemCount:to:)` or `copyFailed(_:)` tell how it went).
     func submitCopyPath(_ text: String, editor: LineEditor) -> [AppEffect] {
         let path = text.trimmingCharacters(in: .whitespaces)
         guard !path.isEmpty else {
@@ -35,24 +36,22 @@ extension TodoApp {
         return [.writeCopy((path as NSString).expandingTildeInPath)]
     }
 
-    /// Writes every to-do the list holds — saved or not, whatever the filter shows — to a new
-    /// store file at `path`, which `todo-tui --store PATH` opens. An existing file is never
-    /// written over. The outcome is shown in the status line.
-    /// - Complexity: O(n log n) in the number of to-dos.
-    func writeCopy(to path: String) {
+    /// The run loop wrote the copy `writeCopy` asked for: `itemCount` to-dos, every one the list
+    /// holds, saved or not, whatever the filter shows, to a new store file at `path`, which
+    /// `todo-tui --store PATH` opens.
+    func copyWritten(itemCount: Int, to path: String) {
         let unsaved = unsavedChangeCount
-        do {
-            let items = try context.fetch(FetchRequest())
-            try JSONStore.createStore(at: path, containing: items)
-            let with =
-                unsaved == 0
-                ? ""
-                : unsaved == 1
-                    ? ", with your unsaved change," : ", with your \(CountFormat.grouped(unsaved)) unsaved changes,"
-            status = .info(
-                "Wrote \(CountFormat.grouped(items.count)) to-do\(items.count == 1 ? "" : "s")\(with) to \(path).")
-        } catch {
-            status = .error("Not written: \(error)")
-        }
+        let with =
+            unsaved == 0
+            ? ""
+            : unsaved == 1
+                ? ", with your unsaved change," : ", with your \(CountFormat.grouped(unsaved)) unsaved changes,"
+        status = .info(
+            "Wrote \(CountFormat.grouped(itemCount)) to-do\(itemCount == 1 ? "" : "s")\(with) to \(path).")
+    }
+
+    /// The copy could not be written (an existing file is never written over).
+    func copyFailed(_ error: any Error) {
+        status = .error("Not written: \(error)")
     }
 }

@@ -3,38 +3,45 @@ import TodoCore
 import TodoSyncModel
 
 extension TodoApp {
-    /// `S`: syncs now, in the background (`BackgroundSync`); the status line says how it ended.
-    func syncNow() {
-        guard let backgroundSync else {
+    /// `S`: asks the run loop to sync now, in the background; the status line says how it ended.
+    func syncNow() -> [AppEffect] {
+        guard sync.isAvailable else {
             status = .info("Sync is off here (the demo never syncs).")
-            return
+            return []
         }
-        guard !backgroundSync.isRunning else {
+        guard !sync.isRunning else {
             status = .info("A sync is already under way.")
-            return
+            return []
         }
-        if let problem = backgroundSync.start(now: now) {
-            status = .error(problem)
-        } else {
-            syncRequested = true
-            status = .info("Syncing…")
-        }
+        status = .info("Syncing…")
+        return [.startSync(nil)]
     }
 
-    /// From the run loop's poll: reaps a finished sync and starts one that is due. A failure, and
-    /// the end of a sync asked for with `S`, go to the status line; the title always shows the
-    /// last sync (`syncIndicator`). The sync's saves arrive through `mergeOtherWriters()`.
-    func pollSync() {
-        guard let backgroundSync, let outcome = backgroundSync.poll(now: now) else { return }
-        let time = Self.clockTime(outcome.finishedAt, calendar: calendar)
-        if !outcome.succeeded {
-            status = .error("Sync failed at \(time): \(outcome.message)")
-        } else if syncRequested {
-            status = .info("\(outcome.message) (\(time))")
-        }
-        syncRequested = false
-        if !outcome.waiting.isEmpty, mode == .browse {
-            showSyncConflicts(outcome.waiting)
+    /// What the run loop reports of the background sync. A failure, and the end of a sync asked
+    /// for, go to the status line; the title always shows the last sync (`syncIndicator`). A
+    /// sync's saves arrive as any other writer's, through the run loop's merge.
+    func handle(_ event: SyncEvent) {
+        switch event {
+        case .available:
+            sync.isAvailable = true
+        case .started(let requested):
+            sync.isRunning = true
+            sync.requested = requested
+        case .couldNotStart(let problem):
+            status = .error(problem)
+        case .finished(let outcome):
+            sync.isRunning = false
+            sync.last = outcome
+            let time = Self.clockTime(outcome.finishedAt, calendar: calendar)
+            if !outcome.succeeded {
+                status = .error("Sync failed at \(time): \(outcome.message)")
+            } else if sync.requested {
+                status = .info("\(outcome.message) (\(time))")
+            }
+            sync.requested = false
+            if !outcome.waiting.isEmpty, mode == .browse {
+                showSyncConflicts(outcome.waiting)
+            }
         }
     }
 
@@ -55,37 +62,33 @@ extension TodoApp {
     }
 
     /// Carries out a choice on sync conflicts: keep both first adds copies of mine as new
-    /// to-dos; then a sync with `overwrite` (mine) or `rollback` (theirs, both) settles the
-    /// items on both sides.
+    /// to-dos, saved; then a sync with `overwrite` (mine) or `rollback` (theirs, both) settles
+    /// the items on both sides. A save that fails starts no sync.
     func settleSync(_ conflicts: [MergeConflict], by choice: ConflictChoice) -> [AppEffect] {
         resolvingSyncConflicts = false
         mode = .browse
-        do {
-            if choice == .both {
+        var effects: [AppEffect] = []
+        if choice == .both {
+            do {
                 for mine in conflicts.compactMap(\.inMemory) {
                     try context.insert(Self.copy(of: mine, now: now))
                 }
-                try context.save()
+            } catch {
+                status = .error("\(error)")
+                return []
             }
-        } catch {
-            status = .error("\(error)")
-            return []
+            effects.append(.save)
         }
-        if let problem = backgroundSync?.start(now: now, policy: choice.policy.name) {
-            status = .error(problem)
-        } else {
-            syncRequested = true
-            status = .info(Self.describe(choice, count: conflicts.count) + " Syncing…")
-        }
-        return []
+        status = .info(Self.describe(choice, count: conflicts.count) + " Syncing…")
+        return effects + [.startSync(choice.policy)]
     }
 
-    /// The title's sync part: "syncing…", "synced 10:42", "sync failed 10:42"; nil without an
-    /// account or before the first run.
+    /// The title's sync part: "syncing…", "synced 10:42", "sync failed 10:42"; nil without a
+    /// sync or before the first run.
     var syncIndicator: String? {
-        guard let backgroundSync else { return nil }
-        if backgroundSync.isRunning { return "syncing…" }
-        guard let last = backgroundSync.last else { return nil }
+        guard sync.isAvailable else { return nil }
+        if sync.isRunning { return "syncing…" }
+        guard let last = sync.last else { return nil }
         let time = Self.clockTime(last.finishedAt, calendar: calendar)
         return last.succeeded ? "synced \(time)" : "sync failed \(time)"
     }

@@ -3,9 +3,10 @@ import TodoCore
 
 /// The interactive to-do list as state and behaviour, without I/O (DESIGN §4.3).
 ///
-/// `receive(_:)` takes a terminal event, decides (`handle(_:)` returns the effects: save, write
-/// a copy, quit) and performs those effects itself; `render(into:)` draws the whole screen. Model changes go through
-/// the context,
+/// `handle(_:)` takes a terminal event, changes the state and returns what should happen beyond
+/// it (`AppEffect`: save, sync, write a copy, quit), which the run loop performs, telling the
+/// app how it went (`saveFailed(_:)`, `handle(_: SyncEvent)`, …); `render(into:)` draws the
+/// whole screen. The app holds no process or file handle. Model changes go through the context,
 /// whose processed batches reach the table through the fetched-results controller and
 /// `TableUpdateDriver` — so every change animates exactly as the controller reports it.
 final class TodoApp {
@@ -26,15 +27,13 @@ final class TodoApp {
     var listOrder = ListOrder.standard
     /// Batches the table could not apply (it reloaded instead).
     let tableLog = TableUpdateLog()
-    /// The scratch pad of the open line or notes editor: a child of `context`, holding the item as it was
-    /// when the editor opened. Enter pushes the edit into `context` (settling a change made
-    /// elsewhere meanwhile by the merge policy); Esc discards it. Nil when no editor is open and
-    /// no editor conflict awaits the user.
+    /// The scratch pad of the open line or notes editor: a child of `context`, holding the item
+    /// as it was when the editor opened. Enter pushes the edit into `context` (settling a change
+    /// made elsewhere meanwhile by the merge policy); Esc discards it. Nil when no editor is open
+    /// and no editor conflict awaits the user.
     var editorContext: TodoContext?
-    /// Syncs the list with the account's server in a child process; nil for the demo.
-    var backgroundSync: BackgroundSync?
-    /// Whether the running sync was asked for with `S` (its end is then shown even on success).
-    var syncRequested = false
+    /// The background sync as the run loop reported it (`handle(_: SyncEvent)`).
+    var sync = SyncStatus()
     /// Whether the conflicts shown came from a sync (settled by another sync, not a save).
     var resolvingSyncConflicts = false
     /// Set when a quit was refused because a change could not be saved; the next key, if it is

@@ -66,8 +66,7 @@ struct InteractiveSession {
             app.applyFilter(filter)
             app.table.animationsEnabled = animations
         }
-        app.backgroundSync = backgroundSync
-        AppRunLoop(terminal: terminal, app: app, clock: { CLIClock.now }).run()
+        AppRunLoop(terminal: terminal, app: app, clock: { CLIClock.now }, sync: backgroundSync).run()
         return terminal.size
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 import TodoCore
 
-/// The one loop of the interactive app: it reads events and hands them to the app (which
-/// performs its own effects), polls for the clock and other processes' saves, paces animation
-/// frames, and presents (DESIGN §4.3).
+/// The one loop of the interactive app: it reads events, hands them to the app and performs the
+/// effects the app returns (`AppEffectPerformer`, which owns the background sync), polls the
+/// clock, the sync and other processes' saves, paces animation frames, and presents
+/// (DESIGN §4.3).
 ///
 /// Everything runs on this thread, one step at a time. While an animation plays the loop wakes
 /// every `frameInterval` to show the next frame and keeps reading keys meanwhile; a key that
@@ -11,6 +12,8 @@ import TodoCore
 final class AppRunLoop {
     let terminal: any Terminal
     let app: TodoApp
+    /// Does the app's I/O: saves, the sync, copies, merges of other writers' saves.
+    let effects: AppEffectPerformer
     /// The wall clock, for the midnight check.
     let clock: () -> Date
     /// How often the store's generation and the clock are checked.
@@ -24,16 +27,20 @@ final class AppRunLoop {
     /// Something happened since the heap was last trimmed, which may have freed memory.
     private var heapMayHaveShrunk = true
 
+    /// - Parameter sync: the list's background sync, which the loop owns from now on; nil for
+    ///   the demo.
     init(
         terminal: any Terminal,
         app: TodoApp,
         clock: @escaping () -> Date,
+        sync: BackgroundSync? = nil,
         pollInterval: Duration = .milliseconds(250),
         frameInterval: Duration = .milliseconds(20),
         stopsWhenIdle: Bool = false
     ) {
         self.terminal = terminal
         self.app = app
+        effects = AppEffectPerformer(app: app, sync: sync)
         self.clock = clock
         self.pollInterval = pollInterval
         self.frameInterval = frameInterval
@@ -62,8 +69,8 @@ final class AppRunLoop {
                     taken += 1
                 }
             } else if terminal.isInputClosed {
-                // The terminal went away: the app saves what it can; the caller compacts the store.
-                app.finishAtEndOfInput()
+                // The terminal went away: what can be saved is; the caller compacts the store.
+                effects.finishAtEndOfInput()
                 return
             } else if stopsWhenIdle, !app.isAnimating {
                 return
@@ -103,7 +110,7 @@ final class AppRunLoop {
         if case .resize = event {
             screen = Screen(size: terminal.size)
         }
-        return app.receive(event)
+        return effects.perform(app.handle(event))
     }
 
     /// Ctrl-Z in any mode: the terminal is given back and the process stops until `fg`; then
@@ -118,11 +125,11 @@ final class AppRunLoop {
     }
 
     /// Midnight, the background sync and other writers: moves the app's clock, reaps or starts a
-    /// sync, then lets the app merge other processes' saves (a finished sync's among them).
+    /// sync, then merges other processes' saves (a finished sync's among them).
     private func poll() {
         app.tick(now: clock())
-        app.pollSync()
-        app.mergeOtherWriters()
+        effects.pollSync()
+        effects.mergeOtherWriters()
     }
 
     private func draw() {

@@ -206,7 +206,7 @@ struct TodoAppTests {
         try other.insert(text: "Milk powder", date: Self.start + 10)
         try other.save()
         // The run loop's poll, while the filter editor stays open.
-        app.mergeOtherWriters()
+        AppEffectPerformer(app: app).mergeOtherWriters()
         #expect(app.controller.fetchedItems.map(\.text) == ["Milk", "Mint tea", "Milk powder"])
         let lines = try send(Key.sequence("l"), to: app)
         #expect(app.controller.fetchedItems.map(\.text) == ["Milk", "Milk powder"])

@@ -11,11 +11,11 @@ import TodoTestSupport
 @Suite("The app's mine/theirs box for a sync conflict", .serialized)
 struct SyncConflictBoxTests {
     /// Polls the app's background sync until a run has ended and nothing runs.
-    private func waitForSync(_ app: TodoApp) throws {
+    private func waitForSync(_ app: TodoApp, _ effects: AppEffectPerformer) throws {
         for _ in 0..<400 {
             app.tick(now: Date())
-            app.pollSync()
-            if app.backgroundSync?.isRunning == false { return }
+            effects.pollSync()
+            if effects.sync?.isRunning == false { return }
             usleep(50_000)
         }
         throw CalDAVTestServer.Failure(description: "the background sync did not end")
@@ -41,12 +41,15 @@ struct SyncConflictBoxTests {
             let app = try TodoApp(
                 context: context, calendar: Calendar(identifier: .gregorian), now: Date(),
                 size: TerminalSize(rows: 20, columns: 100), animations: false)
-            app.backgroundSync = BackgroundSync(
-                executable: CommandRunner.executable("todo-tui"), storePath: sandbox.home.path("a.json"),
-                policyName: "error", interval: nil, accountPath: sandbox.home.path("config/todo-tui/sync-account.json"),
-                environment: sandbox.runner.environment.map { "\($0.key)=\($0.value)" })
-            app.syncNow()
-            try waitForSync(app)
+            let effects = AppEffectPerformer(
+                app: app,
+                sync: BackgroundSync(
+                    executable: CommandRunner.executable("todo-tui"), storePath: sandbox.home.path("a.json"),
+                    policyName: "error", interval: nil,
+                    accountPath: sandbox.home.path("config/todo-tui/sync-account.json"),
+                    environment: sandbox.runner.environment.map { "\($0.key)=\($0.value)" }))
+            _ = effects.perform(app.handle(.key(.character("S"))))
+            try waitForSync(app, effects)
             guard case .resolving(let conflicts) = app.mode else {
                 Issue.record("no conflict box; the status line says \(String(describing: app.status))")
                 return
@@ -55,9 +58,9 @@ struct SyncConflictBoxTests {
             #expect(conflicts.first?.inMemory?.priority == .high)
             #expect(conflicts.first?.stored?.notes == "from the phone")
 
-            _ = app.receive(.key(.character(Character(key))))
+            _ = effects.perform(app.handle(.key(.character(Character(key)))))
             #expect(app.mode == .browse)
-            try waitForSync(app)
+            try waitForSync(app, effects)
             #expect(try sandbox.run("b", "sync").status == 0)
             let a = try #require(
                 try TodoContext(store: JSONStore(path: sandbox.home.path("a.json")), now: Date.init)

@@ -2,27 +2,33 @@ import Foundation
 import TodoCore
 
 extension TodoApp {
-    /// The single-key commands of the list (DESIGN §4.3's table).
+    /// A key while the list is browsed: the command the key map binds it to, if any.
     func handleBrowse(_ key: Key) -> [AppEffect] {
-        switch key {
-        case .character("j"), .down: table.selectNext()
-        case .character("k"), .up: table.selectPrevious()
-        case .character("g"), .home: table.selectFirst()
-        case .character("G"), .end: table.selectLast()
+        guard let command = KeyMap.standard.command(for: key) else { return [] }
+        return run(command)
+    }
+
+    /// Runs one of the list's commands (`KeyMap`).
+    private func run(_ command: BrowseCommand) -> [AppEffect] {
+        switch command {
+        case .down: table.selectNext()
+        case .up: table.selectPrevious()
+        case .first: table.selectFirst()
+        case .last: table.selectLast()
         case .pageDown: table.pageDown()
         case .pageUp: table.pageUp()
-        case .character("a"): openEditor(LineEditor(), .add)
-        case .character("e"), .enter: return beginEditing(\.text) { .text($0) }
-        case .character("t"):
+        case .add: openEditor(LineEditor(), .add)
+        case .edit: return beginEditing(\.text) { .text($0) }
+        case .date:
             // The date is a suggestion: typing a new one replaces it, arrows edit it.
             return beginEditing(
                 { [calendar] in DateInput.editableText(for: $0.date, calendar: calendar) }, selected: true
             ) { .date($0) }
-        case .character("d"), .delete:
+        case .delete:
             return changeSelected(describe: { "Deleted '\($0.text)' — u to undo" }) { [context] item in
                 try context.delete(item.id)
             }
-        case .character("x"), .character(" "):
+        case .done:
             if let item = selectedItem, !item.isDone, item.foreign.isRecurring {
                 status = .error(Self.recurringRefusal(text: item.text))
                 return []
@@ -31,32 +37,34 @@ extension TodoApp {
                 [context] item in
                 try context.update(item.id) { $0.isDone.toggle() }
             }
-        case .character("p"):
+        case .priority:
             return changeSelected(describe: {
                 "Priority of '\($0.text)': \(Self.nextPriority($0.priority)) — u to undo"
             }) { [context] item in
                 try context.update(item.id) { $0.priority = Self.nextPriority($0.priority) }
             }
-        case .character("#"):
+        case .tags:
             // The tags are a suggestion: typing replaces them, arrows edit them.
             return beginEditing({ $0.tags.joined(separator: " ") }, selected: true) { .tags($0) }
-        case .character("n"): return openNotesEditor()
-        case .character("c"):
+        case .notes: return openNotesEditor()
+        case .color:
             return changeSelected(describe: { "Colour of '\($0.text)': \($0.color.next)" }) { [context] item in
                 try context.update(item.id) { $0.color = $0.color.next }
             }
-        case .character("u"): return undoOrRedo(undo: true)
-        case .character("U"), .control("r"): return undoOrRedo(undo: false)
-        case .character("/"): mode = .filtering(LineEditor(text: filterText))
-        case .character("o"): cycleListOrder()
-        case .character("?"): mode = .help(firstLine: 0)
-        case .character("W"): openCopyEditor()
-        case .character("S"): return syncNow()
-        case .character("q"), .control("c"): return [.quit]
-        case .escape where !filterText.isEmpty:
+        case .undo: return undoOrRedo(undo: true)
+        case .redo: return undoOrRedo(undo: false)
+        case .filter: mode = .filtering(LineEditor(text: filterText))
+        case .clearFilter where !filterText.isEmpty:
             applyFilter("")
             controller.discardKeptFilteredResults()
-        default: break
+        case .clearFilter: break
+        case .order: cycleListOrder()
+        case .help: mode = .help(firstLine: 0)
+        case .copy: openCopyEditor()
+        case .sync: return syncNow()
+        // The run loop suspends in every mode before a key reaches the app.
+        case .suspend: break
+        case .quit: return [.quit]
         }
         return []
     }

@@ -110,7 +110,7 @@ extension TodoApp {
             if let status {
                 renderStatus(status, into: &screen, row: row)
             } else {
-                let hints = isResolvingConflict ? ConflictChoice.hints : Self.keyHints
+                let hints = isResolvingConflict ? ConflictChoice.hints : KeyMap.standard.hints
                 screen.write(hints, row: row, column: 0, style: CellStyle(attributes: .dim), overflow: .ellipsis)
             }
         }
@@ -152,6 +152,4 @@ extension TodoApp {
     }
 
     static let notesKeyHints = "Enter new line  Ctrl-S save  Esc cancel  arrows Home End Ctrl-A/E/K/U/W edit"
-
-    static let keyHints = "a add  e edit  d delete  x done  t date  / filter  u undo  ? keys  q quit"
 }

@@ -114,7 +114,7 @@ final class TodoApp {
             return []
         case .key(let key):
             status = nil
-            if key != .character("q"), key != .control("c") {
+            if KeyMap.standard.command(for: key) != .quit {
                 quitConfirmationPending = false
             }
             switch mode {

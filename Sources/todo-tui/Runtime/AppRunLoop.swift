@@ -97,10 +97,11 @@ final class AppRunLoop {
     /// progress.
     static let burstLimit = 4096
 
-    /// Handles one event: Ctrl-Z suspends in any mode, anything else goes to the app.
+    /// Handles one event: the key map's `suspend` key (Ctrl-Z) suspends in any mode, anything
+    /// else goes to the app.
     /// - Returns: whether the app should quit.
     private func handle(_ event: TerminalEvent) -> Bool {
-        if case .key(.control("z")) = event {
+        if case .key(let key) = event, KeyMap.standard.command(for: key) == .suspend {
             suspend()
             return false
         }

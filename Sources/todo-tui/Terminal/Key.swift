@@ -1,7 +1,8 @@
 /// A key press as the app sees it, whatever the terminal sent for it.
 ///
 /// Keys have names (`description`) that `parse(_:)` reads back, so tests and scripts can write
-/// `Key.sequence("a B u y Space m i l k Enter")` or `Key.parse("C-r")`.
+/// `Key.sequence("a B u y Space m i l k Enter")` or `Key.parse("C-r")`; the key map writes them
+/// as a configuration file will (`j`, `down`, `ctrl-r`, `space`, `enter`, `pgdn`).
 enum Key: Hashable, Sendable, CustomStringConvertible {
     /// A printable character, space included ("Space" by name; any other by itself: "a", "한").
     case character(Character)
@@ -51,8 +52,8 @@ enum Key: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Reads a key name: a single character, "Space", "C-" and a letter, a name of the cases
-    /// above (letters in any case), or "Unknown(N)".
+    /// Reads a key name: a single character, "Space", "C-" or "ctrl-" and a letter, a name of
+    /// the cases above (letters in any case), or "Unknown(N)".
     /// - Returns: the key, or `nil` if `name` names none.
     static func parse(_ name: String) -> Key? {
         if name.count == 1, let character = name.first {
@@ -62,9 +63,8 @@ enum Key: Hashable, Sendable, CustomStringConvertible {
         if let known = names.first(where: { $0.name.lowercased() == lowered }) {
             return known.key
         }
-        if lowered.hasPrefix("c-"), lowered.count == 3, let letter = lowered.last?.unicodeScalars.first,
-            ("a"..."z").contains(letter)
-        {
+        let control = ["c-", "ctrl-"].contains { lowered.hasPrefix($0) && lowered.count == $0.count + 1 }
+        if control, let letter = lowered.last?.unicodeScalars.first, ("a"..."z").contains(letter) {
             return Key(controlCode: letter.value - 0x60)
         }
         if lowered.hasPrefix("unknown("), lowered.hasSuffix(")"),

@@ -1,28 +1,7 @@
 /// The key table (`?`), drawn in a box over the list.
 enum HelpOverlay {
-    /// Each line: keys, then what they do (DESIGN §4.3).
-    static let lines: [(keys: String, action: String)] = [
-        ("j k  ↓ ↑", "next / previous item"),
-        ("g G  Home End", "first / last item"),
-        ("PgDn PgUp", "page down / up"),
-        ("a", "add a to-do (dated now)"),
-        ("e  Enter", "edit the text"),
-        ("d  Delete", "delete (u undoes)"),
-        ("x  Space", "toggle done"),
-        ("c", "cycle colour"),
-        ("p", "cycle priority: none, low !, medium !!, high !!!"),
-        ("#", "edit tags, space-separated (#work home)"),
-        ("n", "edit notes: Enter new line, Ctrl-S saves, Esc cancels (asks if changed)"),
-        ("t", "change date: today, tomorrow, mon, +3d, 2025-01-31"),
-        ("u  U  Ctrl-R", "undo / redo"),
-        ("/", "filter as you type (Esc clears)"),
-        ("o", "order: oldest first, newest first (by priority within a day), by time"),
-        ("W", "write the whole list to a new file"),
-        ("S", "sync with the CalDAV server now (todo-tui sync setup)"),
-        ("?", "this help"),
-        ("Ctrl-Z", "suspend (fg resumes)"),
-        ("q  Ctrl-C", "quit (everything is saved)"),
-    ]
+    /// Each line: keys, then what they do, from the key map.
+    static let lines: [(keys: String, action: String)] = KeyMap.standard.lines.map { ($0.keysLabel, $0.action) }
 
     /// How many lines of the table a window of `rows` rows shows at once (the box's frame
     /// takes two rows).

@@ -6,17 +6,18 @@ HeapTuning.configure()
 /// Parses the command line, runs the command, and turns errors into one line on stderr and a
 /// sysexits code (DESIGN §4.4). A message can quote item text, file names and arguments, so on
 /// a terminal it is shown inert (`TerminalOutput`).
+let arguments = CommandLineModel.commandFirst(Array(CommandLine.arguments.dropFirst()))
 do {
-    if let error = ParseFailure.unknownHelpTopic(in: Array(CommandLine.arguments.dropFirst())) {
+    if let error = ParseFailure.unknownHelpTopic(in: arguments) {
         throw error
     }
-    var command = try TodoTUICommand.parseAsRoot()
+    var command = try TodoTUICommand.parseAsRoot(arguments)
     try command.run()
 } catch let error as CLIError {
     TerminalOutput.note("todo-tui: \(error.description)")
     exit(error.exitCode)
 } catch {
-    if let usage = ParseFailure.usageError(for: error) {
+    if let usage = ParseFailure.usageError(for: error, arguments: arguments) {
         TerminalOutput.note("todo-tui: \(usage.description)")
         exit(usage.exitCode)
     }

@@ -21,13 +21,9 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    // The root command's options reach subcommands too; those this command ignores are refused.
-    @ParentCommand var root: TodoTUICommand
-
     @OptionGroup var mergeOptions: MergePolicyOption
 
     func run() throws {
-        try root.refuseRootOptions(for: "import", except: ["--merge-policy"])
         let policy = try mergeOptions.policy(or: .error)
         let input = try CLIError.wrapping { () throws(ExchangeError) in try ImportInput.read(path: file) }
         let format = try CLIError.wrapping { () throws(ExchangeError) in try resolveFormat(of: input) }

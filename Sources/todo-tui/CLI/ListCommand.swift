@@ -20,20 +20,15 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    // The root command's `--filter` (for `--export`) claims the option when both define it.
-    @ParentCommand var root: TodoTUICommand
-
     func run() throws {
-        try root.refuseRootOptions(for: "list", except: ["--filter"])
-        let filterText = filter ?? root.exportOptions.filter
         // The app's opening order: days oldest first, higher priority first within a day.
         let request = try FetchRequest(
-            predicate: FilterOption.predicate(filterText),
+            predicate: FilterOption.predicate(filter),
             sortDescriptors: ListOrder.standard.sortDescriptors(calendar: CLIClock.calendar))
         let items = try storeOptions.withContext { try $0.fetch(request) }
         if items.isEmpty {
             // Said on stderr: stdout stays the (empty) listing for scripts; not an error.
-            CommandReport.note(filterText.map { "No to-dos match '\($0)'." } ?? "No to-dos yet.")
+            CommandReport.note(filter.map { "No to-dos match '\($0)'." } ?? "No to-dos yet.")
         }
         if json {
             FileHandle.standardOutput.write(Data(StoreEncoder.encodeItemArray(items)))

@@ -6,11 +6,15 @@ import ArgumentParser
 /// every other refusal instead: `todo-tui: <sentence>` on stderr and exit 64. Help and version
 /// requests are not failures and keep the parser's output.
 enum ParseFailure {
-    /// The usage error for a parse failure, or nil for anything else (help,
-    /// `--version`, completion scripts).
-    static func usageError(for error: any Error) -> CLIError? {
+    /// The usage error for a parse failure of `arguments`, or nil for anything else (help,
+    /// `--version`, completion scripts). An option unknown to the command the arguments name
+    /// but taken by another is said so (`CommandLineModel.misplacedOption(in:)`).
+    static func usageError(for error: any Error, arguments: [String]) -> CLIError? {
         guard TodoTUICommand.exitCode(for: error) == .validationFailure else { return nil }
         let message = TodoTUICommand.message(for: error)
+        if message.hasPrefix("Unknown option '"), let misplaced = CommandLineModel.misplacedOption(in: arguments) {
+            return misplaced
+        }
         let firstLine =
             message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init)
             ?? "Invalid arguments."

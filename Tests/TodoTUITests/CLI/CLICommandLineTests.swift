@@ -237,6 +237,22 @@ struct CLICommandLineTests {
                 + "which would send the password unencrypted; use https, or "
                 + "--allow-insecure if you accept that."),
         Line(["sync", "setup"], 64, "todo-tui: Missing expected argument '<url>'; see todo-tui --help."),
+        // Recorded from the same code, added with the README's sentence on misplaced options.
+        Line(
+            ["list", "--json", "--demo", "--store", "{store}"], 64,
+            "todo-tui: --demo does not apply to list; see todo-tui --help."),
+        Line(["--json", "--store", "{store}"], 64, "todo-tui: Unknown option '--json'; see todo-tui --help."),
+        Line(
+            ["add", "--demo", "--store", "{store}"], 64,
+            "todo-tui: Missing expected argument '<text>'; see todo-tui --help."),
+        Line(["--filter", "list", "--store", "{store}"], 64, Self.needsTerminal),
+        Line(["--filter=milk", "list", "--store", "{store}"], 0, ""),
+        Line(["--merge-policy=overwrite", "add", "x", "--store", "{store}"], 0, ""),
+        Line(
+            ["--store", "{store}", "sync", "setup", "http://127.0.0.1:1/", "--user", "alice"], 78,
+            "todo-tui: No password for user 'alice': give --password-command, set TODO_TUI_PASSWORD, or add the "
+                + "server to ~/.netrc."),
+        Line(["--store={store}", "--filter", "milk", "list"], 0, ""),
     ]
 
     @Test("each gives the exit status and first line of standard error it always gave", arguments: lines)

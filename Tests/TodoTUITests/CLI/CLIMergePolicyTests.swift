@@ -25,7 +25,7 @@ struct CLIMergePolicyTests {
         case let command as DoneCommand: try command.item.mergeOptions.policy(or: .error)
         case let command as UndoneCommand: try command.item.mergeOptions.policy(or: .error)
         case let command as DeleteCommand: try command.item.mergeOptions.policy(or: .error)
-        case let command as TodoTUICommand: try command.mergeOptions.policy(or: .mergeByPropertyObjectTrump)
+        case let command as OpenCommand: try command.mergeOptions.policy(or: .mergeByPropertyObjectTrump)
         case let command: throw CLIError.usage("\(type(of: command)) takes no merge policy")
         }
     }

@@ -1,0 +1,46 @@
+import ArgumentParser
+import TodoCore
+
+/// The fields of a to-do that `add` sets and `edit` changes: `--date`, `--color`, `--priority`,
+/// `--tag` (repeatable) and `--note`.
+struct ItemFieldOptions: ParsableArguments {
+    // Unconditional so that "-2d" is taken as the date, not as an option.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The day and time: \(DateInput.acceptedForms). add's default is now; edit keeps the to-do's time of day "
+                + "when given a day alone.",
+            valueName: "date"))
+    var date: String?
+
+    @Option(help: ArgumentHelp("default, red, green, yellow, blue, magenta, cyan or white.", valueName: "color"))
+    var color: String?
+
+    @Option(help: ArgumentHelp("none, low, medium or high (or l, m, h).", valueName: "priority"))
+    var priority: String?
+
+    @Option(
+        name: .customLong("tag"),
+        help: ArgumentHelp("A tag to add (one word; a leading + or # is dropped); repeatable.", valueName: "tag"))
+    var tags: [String] = []
+
+    @Option(
+        name: .customLong("note"),
+        help: ArgumentHelp(
+            "The notes, as typed: a real line break in the value starts a new line (\\n is not special); - reads them "
+                + "from standard input; with edit, an empty value removes them.",
+            valueName: "text"))
+    var note: String?
+
+    /// Whether any field was given.
+    var isEmpty: Bool {
+        date == nil && color == nil && priority == nil && tags.isEmpty && note == nil
+    }
+
+    /// The fields validated, with `text` and the tags to remove.
+    /// - Throws: `CLIError` for the first field that is not valid.
+    func input(text: String? = nil, untags: [String] = []) throws(CLIError) -> ItemInput {
+        try ItemInput(
+            text: text, date: date, color: color, priority: priority, tags: tags, untags: untags, notes: note)
+    }
+}

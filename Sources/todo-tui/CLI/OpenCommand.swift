@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+import TodoSyncModel
+
+/// `todo-tui [open]`: the interactive list, the command a bare `todo-tui` runs; with `--export`,
+/// the list written in a format instead, without touching the terminal.
+struct OpenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Open the interactive list; with --export, write the list and exit.",
+        discussion:
+            "todo-tui [--store PATH] [--filter EXPR] [--merge-policy P] [--no-animation] opens the list; "
+            + "todo-tui --demo opens a temporary copy of the sample; todo-tui --export FORMAT [--output PATH] "
+            + "[--filter EXPR] writes the list."
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @OptionGroup var exportOptions: ExportOptions
+
+    @OptionGroup var mergeOptions: MergePolicyOption
+
+    @Flag(help: "Open a temporary copy of the sample list, to try every key safely.")
+    var demo = false
+
+    @Flag(help: "Show changes at once, without animations (also TODO_TUI_NO_ANIMATION=1).")
+    var noAnimation = false
+
+    func run() throws {
+        // A bad policy is named first, whatever it is combined with.
+        let policy = try mergeOptions.policy(or: .mergeByPropertyObjectTrump)
+        try refuseMeaninglessCombinations()
+        if exportOptions.export != nil {
+            return try exportOptions.run(storeOptions: storeOptions)
+        }
+        // A bad filter is said before the terminal is needed or the screen switches.
+        _ = try FilterOption.predicate(exportOptions.filter)
+        guard NcursesTerminal.isInteractive else { throw CLIError.notATerminal }
+        if demo {
+            // The demo leaves nothing behind: its store and cache go with the folder, which is
+            // removed however the session ends (quit, error, or a signal such as a hang-up).
+            let folder = try demoFolder()
+            defer { DemoStore.removeFolder(folder) }
+            DemoFolderGuard.install(for: folder)
+            let context = TodoContext(
+                store: JSONStore(path: DemoStore.storePath(in: folder), lockTimeout: try StoreOptions.lockTimeout()),
+                now: Date.init)
+            try runSession(context: context, policy: policy, cacheDirectory: DemoStore.cacheDirectory(in: folder))
+        } else {
+            let sync = BackgroundSync(
+                executable: BackgroundSync.currentExecutable, storePath: storeOptions.storePath,
+                policyName: policy.name, interval: try Self.syncInterval(), accountPath: SyncAccount.defaultPath)
+            try runSession(
+                context: storeOptions.makeContext(), policy: policy, cacheDirectory: InteractiveSession.cacheDirectory,
+                sync: sync)
+        }
+    }
+
+    /// Seconds between background syncs: `TODO_TUI_SYNC_INTERVAL`, else 300; 0 = only on `S`.
+    static func syncInterval() throws(CLIError) -> TimeInterval? {
+        guard let seconds = try EnvironmentSeconds.value(of: "TODO_TUI_SYNC_INTERVAL", within: 0...86_400) else {
+            return 300
+        }
+        return seconds == 0 ? nil : seconds
+    }
+
+    private func runSession(
+        context: TodoContext, policy: MergePolicy, cacheDirectory: String, sync: BackgroundSync? = nil
+    ) throws {
+        context.mergePolicy = policy
+        try InteractiveSession(
+            context: context, animations: animationsWanted, filter: exportOptions.filter ?? "",
+            cacheDirectory: cacheDirectory, backgroundSync: sync
+        ).run()
+    }
+
+    /// Refuses options that would be silently ignored by the interactive list or the export:
+    /// `--output` without `--export`, `--export` with an interactive-only option, and `--demo`
+    /// with `--store` (the demo never opens the store).
+    /// - Throws: `CLIError.usage` naming the first such option.
+    private func refuseMeaninglessCombinations() throws(CLIError) {
+        if exportOptions.export == nil, exportOptions.output != nil {
+            throw .usage("--output applies only with --export; see todo-tui --help.")
+        }
+        if exportOptions.export != nil {
+            let interactiveOnly: [(name: String, isGiven: Bool)] = [
+                ("--demo", demo), ("--no-animation", noAnimation), ("--merge-policy", mergeOptions.mergePolicy != nil),
+            ]
+            if let option = interactiveOnly.first(where: \.isGiven) {
+                throw .usage("\(option.name) does not apply to --export, which only reads; see todo-tui --help.")
+            }
+        }
+        if demo, storeOptions.store != nil {
+            throw .usage("--demo opens a temporary copy of the sample, not --store; give one of them.")
+        }
+    }
+
+    private var animationsWanted: Bool {
+        !noAnimation
+            && ProcessInfo.processInfo.environment["TODO_TUI_NO_ANIMATION"].map { $0.isEmpty || $0 == "0" } ?? true
+    }
+
+    private func demoFolder() throws -> URL {
+        do {
+            return try DemoStore.makeFolder(now: CLIClock.now, calendar: CLIClock.calendar)
+        } catch let error as StoreError {
+            throw CLIError.store(error)
+        }
+    }
+}

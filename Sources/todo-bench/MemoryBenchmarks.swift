@@ -4,8 +4,10 @@ import Foundation
 /// `/proc/PID/status` (`VmRSS` now, `VmHWM` the peak) once the first frame has settled, and again
 /// after an add and a filter keystroke. Settled: no output for `settled`, longer than the app's
 /// poll interval, after which an idle app has handed freed memory back (`HeapTuning`), as it has
-/// for a person looking at the list. Baseline, in the same run: the peak resident memory (`VmHWM`,
-/// sampled every millisecond) of `task list` on the same 10,000 tasks.
+/// for a person looking at the list. The first line also gives how `HeapTuning` served the load:
+/// the page faults taken so far, and whether the heap was advised for huge pages (a store over
+/// 2 MB is). Baseline, in the same run: the peak resident memory (`VmHWM`, sampled every
+/// millisecond) of `task list` on the same 10,000 tasks.
 enum MemoryBenchmarks {
     static var group: BenchmarkGroup {
         BenchmarkGroup(
@@ -30,7 +32,11 @@ enum MemoryBenchmarks {
                 ? "`task` is not installed, so there is no Taskwarrior to compare with" : "target ≤ 64 MB"
             let app = try fixture.startAppToFirstFrame(store: try fixture.makeStore(count: count)).0
             try app.waitUntilQuiet(for: settled)
-            try report("open, first frame", app, count: count, baselineBytes: baselineBytes, note: note, runner: runner)
+            let faults = app.program.pageFaults().map { "\($0.grouped) page faults; " } ?? ""
+            let advised = app.program.hasHugePageAdvice() == true ? "heap advised for huge pages; " : ""
+            try report(
+                "open, first frame", app, count: count, baselineBytes: baselineBytes, note: faults + advised + note,
+                runner: runner)
             _ = app.send("aBench item\r")
             try app.waitUntilQuiet(for: KeyBenchmarks.quiet)
             _ = app.send("/m")

@@ -117,4 +117,28 @@ struct SpawnedProgram {
         guard let current = kilobytes("VmRSS"), let peak = kilobytes("VmHWM") else { return nil }
         return (current * 1024, peak * 1024)
     }
+
+    /// The page faults the child has taken so far, minor and major (`/proc/PID/stat`); nil when
+    /// the child is gone.
+    func pageFaults() -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return nil }
+        // After the command's name in parentheses: state, ppid, …, minflt (8th), cminflt, majflt.
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard fields.count > 9, let minor = Int(fields[7]), let major = Int(fields[9]) else { return nil }
+        return minor + major
+    }
+
+    /// Whether any mapping of the child's is advised for transparent huge pages (`hg` among the
+    /// `VmFlags` of `/proc/PID/smaps`; the advice stays when the idle trim splits the pages); nil
+    /// when the child is gone.
+    func hasHugePageAdvice() -> Bool? {
+        // Read to the end: `String(contentsOfFile:)` stops at 4 KB of a /proc file, whose size says 0.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/smaps"), let data = try? handle.readToEnd()
+        else { return nil }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").contains { line in
+            line.hasPrefix("VmFlags:") && line.split(separator: " ").contains("hg")
+        }
+    }
 }

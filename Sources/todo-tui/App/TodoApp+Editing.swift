@@ -163,8 +163,8 @@ extension TodoApp {
     }
 
     /// Changes the fetch request by seed 000's procedure — change the request, perform the fetch
-    /// (the list has no controller cache to delete) — and animates the difference between the old and new results with
-    /// snapshots (seed 004's diffable data source).
+    /// (the list has no controller cache to delete) — and animates the difference between the
+    /// old and new results with snapshots (seed 004's diffable data source).
     func changeRequest(_ change: (inout FetchRequest) -> Void) {
         // The old result is made into a snapshot only if the change turns out small enough to
         // animate: at 100,000 items that snapshot was most of a first filter keystroke.

@@ -40,8 +40,8 @@ extension TodoApp {
             let valid = try TodoItem.validatedNotes(text)
             try scratch.update(id) { $0.notes = valid }
             let edited = try scratch.item(with: id)?.text ?? ""
-            return pushEditor(
-                valid.isEmpty ? "Notes of '\(edited)' removed — u to undo" : "Notes of '\(edited)' saved — u to undo")
+            let outcome = valid.isEmpty ? "removed" : "saved"
+            return pushEditor("Notes of '\(edited)' \(outcome) — u to undo")
         } catch let error as ItemError {
             mode = .notes(editor, id, confirmingDiscard: false)
             status = .error(error.description)
@@ -62,7 +62,8 @@ extension TodoApp {
             screen.fill(row: row)
         }
         let text = controller.indexPath(forItemWithID: id).map { controller.item(at: $0).text } ?? ""
-        screen.write("┌" + String(repeating: "─", count: max(0, width - 2)) + "┐", row: top, column: 0, style: frame)
+        let rule = String(repeating: "─", count: max(0, width - 2))
+        screen.write("┌" + rule + "┐", row: top, column: 0, style: frame)
         screen.write(
             " Notes: \(text) · Ctrl-S saves · Esc cancels ", row: top, column: 2, style: frame,
             maxWidth: max(0, width - 4), overflow: .ellipsis)
@@ -71,7 +72,7 @@ extension TodoApp {
             screen.write("│", row: row, column: 0, style: frame)
             screen.write("│", row: row, column: width - 1, style: frame)
         }
-        screen.write("└" + String(repeating: "─", count: max(0, width - 2)) + "┘", row: bottom, column: 0, style: frame)
+        screen.write("└" + rule + "┘", row: bottom, column: 0, style: frame)
         editor.render(into: &screen, top: top + 1, left: 2, width: max(0, width - 4), height: max(0, bottom - top - 1))
     }
 }

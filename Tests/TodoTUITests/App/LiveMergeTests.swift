@@ -4,27 +4,19 @@ import TodoCore
 
 /// Live merging (issue 6): the real `todo-tui` open in tmux while another process adds, edits,
 /// completes and deletes through the command line; each change appears in the open list, and
-/// the store ends with everyone's work.
+/// the store ends with everyone's work. How soon a change shows is `todo-bench merge`'s to say.
 @Suite("Live merge in the TUI")
 struct LiveMergeTests {
-    /// The longest a change may take to show. The app checks the store every 250 ms and animates
-    /// for up to 250 ms more; the margin is for a loaded two-core machine.
-    static let bound: Duration = .seconds(2)
-
-    /// Waits until the pane satisfies `condition`; stops the test with the screen when it does not.
-    /// - Returns: how long that took.
-    @discardableResult
+    /// Waits until the pane satisfies `condition`; stops the test with the screen when it does
+    /// not within `timeout`, which only keeps a broken app from hanging the test.
     private func expectPane(
-        _ session: TmuxSession, _ what: String, timeout: Duration = .seconds(3),
+        _ session: TmuxSession, _ what: String, timeout: Duration = .seconds(15),
         sourceLocation: SourceLocation = #_sourceLocation, until condition: ([String]) -> Bool
-    ) throws -> Duration {
-        let clock = ContinuousClock()
-        let start = clock.now
+    ) throws {
         // Rows show the time their items were added at: what these steps check is the rest.
         let (lines, matched) = try session.waitForPane(timeout: timeout) { condition($0.map(RowTime.removed(from:))) }
         try #require(
             matched, "\(what); the pane shows:\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
-        return clock.now - start
     }
 
     @Test(
@@ -44,15 +36,13 @@ struct LiveMergeTests {
         defer { session.kill() }
         try expectPane(session, "the list opened") { $0.contains("  [ ] Call the bank") }
 
-        var latencies: [(String, Duration)] = []
-        /// Runs a command in another process and measures from its exit until the pane shows it.
+        /// Runs a command in another process and waits until the pane shows its change.
         func change(
             _ name: String, _ arguments: String..., shows condition: @escaping ([String]) -> Bool
         ) throws -> String {
             let result = try cli.run(arguments + ["--store", store])
             try #require(result.status == 0, "\(arguments): \(result.stderr)")
-            let latency = try expectPane(session, name, timeout: Self.bound, until: condition)
-            latencies.append((name, latency))
+            try expectPane(session, name, until: condition)
             return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         func row(_ text: String, done: Bool = false) -> ([String]) -> Bool {
@@ -80,9 +70,6 @@ struct LiveMergeTests {
         try session.send("q")
         try expectPane(session, "the exit status") { $0.contains("EXITED:0") }
 
-        print(
-            "live merge latency (CLI exit → pane shows it): "
-                + latencies.map { "\($0.0) \(Int($0.1 / .milliseconds(1))) ms" }.joined(separator: ", "))
         let items = try JSONStore(path: store).load().items.sorted { $0.text < $1.text }
         #expect(items.map(\.text) == ["Buy oat milk", "Typed in the TUI", "Watered by the TUI"])
         #expect(items.map(\.isDone) == [true, false, true])

@@ -11,7 +11,8 @@ enum OverlayBox {
         let top = max(0, (screen.rows - height) / 2)
         let left = max(0, (screen.columns - innerWidth - 2) / 2)
         let frame = CellStyle(attributes: .bold)
-        screen.write("┌" + String(repeating: "─", count: innerWidth) + "┐", row: top, column: left, style: frame)
+        let rule = String(repeating: "─", count: innerWidth)
+        screen.write("┌" + rule + "┐", row: top, column: left, style: frame)
         screen.write(title, row: top, column: left + 2, style: frame, maxWidth: innerWidth - 2)
         for (offset, line) in body.prefix(height - 2).enumerated() {
             let row = top + 1 + offset
@@ -20,7 +21,6 @@ enum OverlayBox {
             screen.write(" " + line, row: row, column: left + 1, maxWidth: innerWidth, overflow: .ellipsis)
             screen.write("│", row: row, column: left + innerWidth + 1, style: frame)
         }
-        screen.write(
-            "└" + String(repeating: "─", count: innerWidth) + "┘", row: top + height - 1, column: left, style: frame)
+        screen.write("└" + rule + "┘", row: top + height - 1, column: left, style: frame)
     }
 }

@@ -6,12 +6,12 @@ HeapTuning.configure()
 /// Parses the command line, runs the command, and turns errors into one line on stderr and a
 /// sysexits code (DESIGN §4.4). A message can quote item text, file names and arguments, so on
 /// a terminal it is shown inert (`TerminalOutput`).
-let arguments = CommandLineModel.commandFirst(Array(CommandLine.arguments.dropFirst()))
+let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     if let error = ParseFailure.unknownHelpTopic(in: arguments) {
         throw error
     }
-    var command = try TodoTUICommand.parseAsRoot(arguments)
+    var command = try CommandLineModel.parse(arguments)
     try command.run()
 } catch let error as CLIError {
     TerminalOutput.note("todo-tui: \(error.description)")

@@ -38,13 +38,24 @@ struct CommandLineModel {
         defaultSubcommand = command["defaultSubcommand"] as? String
     }
 
+    /// Parses `arguments` as `TodoTUICommand`. When they fail as given and name a command after
+    /// options the root does not read, they are parsed again as `commandFirst` orders them: the
+    /// model is built only then, so a start of the list, or `--store PATH sync`, costs nothing.
+    /// - Throws: the parser's error for the arguments as last read.
+    static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+        do {
+            return try TodoTUICommand.parseAsRoot(arguments)
+        } catch {
+            let ordered = commandFirst(arguments)
+            guard ordered != arguments else { throw error }
+            return try TodoTUICommand.parseAsRoot(ordered)
+        }
+    }
+
     /// `arguments` with the options given before a command's name moved after it, so that the
     /// command reads them (`--filter milk list` is `list --filter milk`), as it did when those
     /// options belonged to the root. Nothing moves when no command is named (`--filter milk`
     /// opens the list filtered) or the arguments start with the name.
-    ///
-    /// The parser's model is built only when an argument could be a command's name after an
-    /// option, so a plain start of the list costs nothing.
     /// - Complexity: O(arguments × commands).
     static func commandFirst(_ arguments: [String]) -> [String] {
         let names = Set(TodoTUICommand.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])

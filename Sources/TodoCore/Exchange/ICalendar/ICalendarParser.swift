@@ -79,7 +79,8 @@ struct ICalendarParser {
         guard bytes.count <= limits.maximumBytes else {
             throw .invalidInput(
                 source: source,
-                reason: "it is larger than \(Self.size(limits.maximumBytes)), the most one calendar object may hold")
+                reason:
+                    "it is larger than \(ByteCount.phrase(limits.maximumBytes)), the most one calendar object may hold")
         }
         let numbered = try unfoldedLines(bytes)
         let texts = numbered.map(\.text)
@@ -135,11 +136,6 @@ struct ICalendarParser {
             throw problem("BEGIN:\(unclosed.name) is never closed by END:\(unclosed.name)", line: unclosed.line)
         }
         return components
-    }
-
-    /// `1 MiB`, or `12 bytes` below one: a bound as the limits' sentences say it.
-    private static func size(_ bytes: Int) -> String {
-        bytes >> 20 > 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 
     /// TEXT with its escapes undone: `\\`, `\;`, `\,`, and `\n` or `\N` for a line break.

@@ -124,7 +124,8 @@ public final class URLSessionTransport: HTTPTransport {
         guard let error = error as? URLError else { return "no HTTP answer came" }
         switch error.code {
         case .timedOut:
-            return "no answer came within \(Int(timeout)) seconds"
+            let seconds = Int(timeout.rounded())
+            return "no answer came within \(seconds) second\(seconds == 1 ? "" : "s")"
         case .cannotConnectToHost:
             return "nothing accepted the connection"
         case .cannotFindHost, .dnsLookupFailed:

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TodoSync
+
+/// The XML reader's bounds and sentences: a document nested past 32 elements or holding more
+/// than 1,000,000 is refused, entities that expand without end are refused, and every failure is
+/// said in words, never as Foundation's error domain and code.
+@Suite("XML answers, bounded and said in words")
+struct XMLTreeParserTests {
+    private func failure(_ text: String) -> String? {
+        do {
+            _ = try XMLTreeParser.parse(Data(text.utf8))
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+
+    @Test("32 elements deep is read; 33 is refused")
+    func depth() throws {
+        let open = (0..<32).map { _ in "<a>" }.joined()
+        let close = (0..<32).map { _ in "</a>" }.joined()
+        #expect(failure(open + close) == nil)
+        #expect(failure("<a>" + open + close + "</a>") == "its XML nests elements more than 32 deep")
+        #expect(
+            failure(String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000))
+                == "its XML nests elements more than 32 deep")
+    }
+
+    @Test("1,000,000 elements are read; one more is refused")
+    func elementCount() {
+        let atBound = "<r>" + String(repeating: "<a/>", count: 999_999) + "</r>"
+        #expect(failure(atBound) == nil)
+        let over = "<r>" + String(repeating: "<a/>", count: 1_000_000) + "</r>"
+        #expect(failure(over) == "its XML holds more than 1000000 elements")
+    }
+
+    @Test("malformed, empty, cut short and self-expanding answers are said in words")
+    func words() throws {
+        var laughs = #"<?xml version="1.0"?><!DOCTYPE l [<!ENTITY l0 "lol">"#
+        for level in 1...9 {
+            laughs += "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">"
+        }
+        laughs += "]><l>&l9;</l>"
+        let cases = [
+            ("<a><b></a>", "the answer is not well-formed XML (line 1, column"),
+            ("", "the answer is empty"),
+            ("<a>", "the answer ends before its XML is complete"),
+            (laughs, "the answer's XML expands entities without end"),
+        ]
+        for (text, expected) in cases {
+            let reason = try #require(failure(text), "\(text.prefix(40))")
+            #expect(reason.hasPrefix(expected), "\(reason)")
+            #expect(!reason.contains("Domain") && !reason.contains("error "), "\(reason)")
+        }
+    }
+
+    @Test("a warning (a relative namespace) does not stop a whole document")
+    func warnings() throws {
+        let root = try XMLTreeParser.parse(Data(#"<a xmlns="relative/uri"><b>text</b></a>"#.utf8))
+        #expect(root.children.first?.text == "text")
+    }
+}

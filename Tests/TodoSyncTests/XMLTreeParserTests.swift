@@ -55,6 +55,22 @@ struct XMLTreeParserTests {
         }
     }
 
+    @Test("bytes that are not UTF-8 in a document read as UTF-8 are refused, not a crash; a declared encoding is read")
+    func encodings() throws {
+        for bytes in [
+            Array("<a><b".utf8) + [0xFF, 0xFE] + Array("/></a>".utf8), Array("<a>x".utf8) + [0xFF] + Array("</a>".utf8),
+        ] {
+            do {
+                _ = try XMLTreeParser.parse(Data(bytes))
+                Issue.record("\(bytes) was read")
+            } catch {
+                #expect(error.reason == "the answer is not UTF-8 text")
+            }
+        }
+        let latin = Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><a>caf"#.utf8) + [0xE9] + Array("</a>".utf8)
+        #expect(try XMLTreeParser.parse(Data(latin)).text == "café")
+    }
+
     @Test("a warning (a relative namespace) does not stop a whole document")
     func warnings() throws {
         let root = try XMLTreeParser.parse(Data(#"<a xmlns="relative/uri"><b>text</b></a>"#.utf8))

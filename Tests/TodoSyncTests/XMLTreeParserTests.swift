@@ -57,9 +57,13 @@ struct XMLTreeParserTests {
 
     @Test("bytes that are not UTF-8 in a document read as UTF-8 are refused, not a crash; a declared encoding is read")
     func encodings() throws {
-        for bytes in [
+        let notUTF8: [[UInt8]] = [
             Array("<a><b".utf8) + [0xFF, 0xFE] + Array("/></a>".utf8), Array("<a>x".utf8) + [0xFF] + Array("</a>".utf8),
-        ] {
+            Array(#"<?xml version="1.0" encoding="UTF-16"?><a"#.utf8) + [0xFF, 0x81] + Array("/>".utf8),
+            Array(#"<?xml version="1.0" encoding="utf-8<a xmlns="1.0" encoding="x"?><a"#.utf8) + [0xCA]
+                + Array("/>".utf8),
+        ]
+        for bytes in notUTF8 {
             do {
                 _ = try XMLTreeParser.parse(Data(bytes))
                 Issue.record("\(bytes) was read")

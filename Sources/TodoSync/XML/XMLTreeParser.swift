@@ -44,7 +44,9 @@ public enum XMLTreeParser {
     }
 
     /// True when `data` is not to be read as UTF-8: it starts with a UTF-16 byte order mark, or
-    /// its XML declaration names another encoding (which the parser converts to UTF-8 itself).
+    /// its XML declaration names a single-byte encoding (ISO-8859-*, windows-125*, ASCII), which
+    /// the parser converts to UTF-8 itself. Any other name is read as UTF-8 (a declared UTF-16
+    /// without a byte order mark traps FoundationXML as well).
     /// - Complexity: O(1): only the declaration is looked at.
     private static func declaresOtherEncoding(_ data: Data) -> Bool {
         if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) { return true }
@@ -53,7 +55,8 @@ public enum XMLTreeParser {
         let declaration = head[..<end.lowerBound].lowercased().replacingOccurrences(of: "'", with: "\"")
         guard let encoding = declaration.range(of: "encoding=\"") else { return false }
         let name = declaration[encoding.upperBound...].prefix { $0 != "\"" }
-        return name != "utf-8" && name != "utf8"
+        return name.hasPrefix("iso-8859-") || name.hasPrefix("windows-125")
+            || ["latin1", "us-ascii", "ascii"].contains(name)
     }
 
     /// Why a document could not be parsed.

@@ -95,4 +95,15 @@ struct ICalendarLimitTests {
         let refused = try #require(refusal(over))
         #expect(refused == "a.ics: it is larger than 1 MiB, the most one calendar object may hold.", "\(refused)")
     }
+
+    @Test("a SUMMARY of control characters alone is an empty text: refused, as it would be written back blank")
+    func controlCharactersAlone() throws {
+        let bytes = Array(
+            "BEGIN:VCALENDAR\r\nPRODID:-//x//y//EN\r\nBEGIN:VTODO\r\nUID:a\r\nSUMMARY:\u{0}\u{7}\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+                .utf8)
+        #expect(refusal(bytes) == "a.ics, line 3: the text is empty.", "\(refusal(bytes) ?? "read")")
+        let kept = try item(
+            Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{7}", with: "x").utf8))
+        #expect(kept.text == "\u{0}x", "a control character beside text is kept exactly")
+    }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// - `import`: every import format's parser (`ExportFormat.parse`);
 /// - `filter`: the filter language (`FilterParser.parse`), then the predicate on two items;
 /// - `icalendar`: the iCalendar reader with a sync's bounds (`ICalendarFormat.item(fromObjectResource:)`)
-///   and an import's (`ICalendarParser`); an object that reads must write and read back;
+///   and an import's (`ICalendarParser`); an object that reads is written back;
 /// - `multistatus`: a WebDAV answer (`Multistatus`), each href through `CollectionScope`.
 /// Errors thrown are the expected answer to bad input; a trap, a crash or a sanitizer report is
 /// a finding.

@@ -59,9 +59,6 @@ struct XMLTreeParserTests {
     func encodings() throws {
         let notUTF8: [[UInt8]] = [
             Array("<a><b".utf8) + [0xFF, 0xFE] + Array("/></a>".utf8), Array("<a>x".utf8) + [0xFF] + Array("</a>".utf8),
-            Array(#"<?xml version="1.0" encoding="UTF-16"?><a"#.utf8) + [0xFF, 0x81] + Array("/>".utf8),
-            Array(#"<?xml version="1.0" encoding="utf-8<a xmlns="1.0" encoding="x"?><a"#.utf8) + [0xCA]
-                + Array("/>".utf8),
         ]
         for bytes in notUTF8 {
             do {
@@ -71,8 +68,35 @@ struct XMLTreeParserTests {
                 #expect(error.reason == "the answer is not UTF-8 text")
             }
         }
+        let declared = [
+            ("UTF-16", "its XML is in utf-16, which the sync does not read"),
+            ("utf-8<a xmlns=\"1.0\" encoding=\"x", "its XML is in utf-8<a xmlns=, which the sync does not read"),
+        ]
+        for (encoding, reason) in declared {
+            let bytes =
+                Array("<?xml version=\"1.0\" encoding=\"\(encoding)\"?><a".utf8) + [0xFF, 0x81] + Array("/>".utf8)
+            do {
+                _ = try XMLTreeParser.parse(Data(bytes))
+                Issue.record("\(encoding) was read")
+            } catch {
+                #expect(error.reason == reason)
+            }
+        }
         let latin = Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><a>caf"#.utf8) + [0xE9] + Array("</a>".utf8)
         #expect(try XMLTreeParser.parse(Data(latin)).text == "café")
+    }
+
+    @Test(
+        "a processing instruction past the declaration is refused, not a crash",
+        arguments: ["<?xml?><a/>", "<a><?pi?></a>", "<a/><?pi?>", "<?pi?><a/>", "<a><?pi data?></a>", "<?xml-x?><a/>"])
+    func processingInstructions(text: String) {
+        #expect(failure(text) == "its XML holds a processing instruction, which a WebDAV answer never does")
+    }
+
+    @Test("a leading XML declaration is read, with or without a byte order mark")
+    func declaration() throws {
+        #expect(failure(#"<?xml version="1.0" encoding="utf-8" ?><a/>"#) == nil)
+        #expect(failure("\u{FEFF}<?xml version='1.0'?>\n<a/>") == nil)
     }
 
     @Test("a warning (a relative namespace) does not stop a whole document")

@@ -1,5 +1,4 @@
 import Foundation
-import TodoCore
 import TodoSyncModel
 
 /// The CalDAV requests the sync makes (RFC 4918, 4791, 6578), each turning the server's answer
@@ -143,10 +142,9 @@ public struct CalDAVClient: Sendable {
                 "REPORT", collection, headers: ["Depth": "1"],
                 body: DAVRequestBody.multiget(batch.map(\.percentEncodedPath)))
         } catch {
-            guard case .responseTooLarge(_, _, let limit) = error, let first = batch.first else { throw error }
+            guard case .responseTooLarge = error, let first = batch.first else { throw error }
             guard batch.count > 1 else {
-                fetched.unreadable[first.path] =
-                    "\(first.absoluteString): it is larger than \(ByteCount.phrase(limit)), the most the sync reads"
+                fetched.unreadable[first.path] = "\(first.absoluteString): \(error)"
                 return
             }
             let middle = batch.startIndex + batch.count / 2

@@ -38,7 +38,7 @@ extension SyncRun {
             guard attempt < options.retries else {
                 return notSent(item, "the server answered \(attempt + 1) PUTs with 412 Precondition Failed")
             }
-            guard let current = try current(of: item, at: url) else { return }
+            guard let current = try current(at: url, for: Self.name(of: item)) else { return }
             guard let current else {
                 // Deleted meanwhile: our edit beats the delete.
                 return try put(item, at: url, replacing: nil, isNew: true, attempt: attempt + 1)
@@ -51,7 +51,7 @@ extension SyncRun {
             else {
                 return notSent(item, "the server refused its UID at \(url.absoluteString)")
             }
-            guard let found = try current(of: item, at: existing) else { return }
+            guard let found = try current(at: existing, for: Self.name(of: item)) else { return }
             guard let current = found else {
                 return notSent(item, "the server refused its UID at \(url.absoluteString)")
             }
@@ -61,22 +61,27 @@ extension SyncRun {
         }
     }
 
-    /// The server's resource at `url` (`.some(nil)`: it has none), or nil when it cannot be read
-    /// (too large), which is counted as `item` not sent.
-    private mutating func current(of item: TodoItem, at url: URL) throws(SyncError) -> Resource?? {
+    /// The server's resource at `url` (`.some(nil)`: it has none), or nil when it is too large
+    /// to read: then it is unreadable, and `change` (`name(of:)`) is counted as not sent.
+    private mutating func current(at url: URL, for change: String) throws(SyncError) -> Resource?? {
         do {
             return .some(try engine.client.get(url))
         } catch {
-            guard case .responseTooLarge(_, _, let limit) = error else { throw error }
-            report.unreadable.append("\(url.absoluteString): it is larger than \(ByteCount.phrase(limit))")
-            notSent(item, "the server's copy at \(url.absoluteString) is too large to read")
+            guard case .responseTooLarge = error else { throw error }
+            report.unreadable.append(error.description)
+            report.notSent.append("\(change): the server's copy at \(url.absoluteString) is too large to read")
             return nil
         }
     }
 
     /// Counts `item`'s change as not sent, saying why; it goes out again on the next run.
     private mutating func notSent(_ item: TodoItem, _ reason: String) {
-        report.notSent.append("'\(item.text)': \(reason)")
+        report.notSent.append("\(Self.name(of: item)): \(reason)")
+    }
+
+    /// How a change to `item` is named in the report: its text, quoted.
+    private static func name(of item: TodoItem) -> String {
+        "'\(item.text)'"
     }
 
     /// The server's `current` value won a race against our PUT of `item`: settle the two by
@@ -116,15 +121,8 @@ extension SyncRun {
             report.notSent.append("a deletion at \(url.absoluteString): the server refused it with HTTP \(status)")
         case .preconditionFailed:
             // Edited on the server since: the edit beats our delete, the item comes back here.
-            let current: Resource?
-            do {
-                current = try engine.client.get(url)
-            } catch {
-                guard case .responseTooLarge(_, _, let limit) = error else { throw error }
-                report.unreadable.append("\(url.absoluteString): it is larger than \(ByteCount.phrase(limit))")
-                return
-            }
-            guard let current else {
+            guard let found = try current(at: url, for: "a deletion at \(url.absoluteString)") else { return }
+            guard let current = found else {
                 records[id] = nil
                 return
             }

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Parses an XML document into an `XMLNode` tree with FoundationXML's `XMLParser`, namespaces
-/// on, external entities off, and bounded: a document nested deeper than `maximumDepth` or
+/// on, external entities off, after `XMLInputCheck` turned away what would trap it, and bounded: a document nested deeper than `maximumDepth` or
 /// holding more than `maximumElements` elements is refused as soon as the parser reaches the
 /// element past the bound, so a hostile answer costs at most its own size (which the transport
 /// bounds, `HTTPRequest.maximumResponseBytes`) and a tree of at most that many elements.
@@ -22,11 +22,7 @@ public enum XMLTreeParser {
     /// - Throws: `XMLTreeParser.Failure` saying in words why the document cannot be read.
     /// - Complexity: O(size of the document).
     public static func parse(_ data: Data) throws(Failure) -> XMLNode {
-        // FoundationXML traps on an element name that is not UTF-8 (libxml2 hands such bytes on
-        // when it reads a document as UTF-8), so a document read as UTF-8 must be UTF-8.
-        guard declaresOtherEncoding(data) || String(validating: data, as: UTF8.self) != nil else {
-            throw Failure(reason: "the answer is not UTF-8 text")
-        }
+        if let refusal = XMLInputCheck.refusal(of: data) { throw Failure(reason: refusal) }
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
@@ -41,22 +37,6 @@ public enum XMLTreeParser {
             throw Failure(reason: reason(error, line: parser.lineNumber, column: parser.columnNumber))
         }
         throw Failure(reason: data.isEmpty ? "the answer is empty" : "the answer ends before its XML is complete")
-    }
-
-    /// True when `data` is not to be read as UTF-8: it starts with a UTF-16 byte order mark, or
-    /// its XML declaration names a single-byte encoding (ISO-8859-*, windows-125*, ASCII), which
-    /// the parser converts to UTF-8 itself. Any other name is read as UTF-8 (a declared UTF-16
-    /// without a byte order mark traps FoundationXML as well).
-    /// - Complexity: O(1): only the declaration is looked at.
-    private static func declaresOtherEncoding(_ data: Data) -> Bool {
-        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) { return true }
-        let head = String(decoding: data.prefix(200), as: UTF8.self)
-        guard head.hasPrefix("<?xml"), let end = head.range(of: "?>") else { return false }
-        let declaration = head[..<end.lowerBound].lowercased().replacingOccurrences(of: "'", with: "\"")
-        guard let encoding = declaration.range(of: "encoding=\"") else { return false }
-        let name = declaration[encoding.upperBound...].prefix { $0 != "\"" }
-        return name.hasPrefix("iso-8859-") || name.hasPrefix("windows-125")
-            || ["latin1", "us-ascii", "ascii"].contains(name)
     }
 
     /// Why a document could not be parsed.

@@ -3,8 +3,9 @@ import Testing
 import TodoSync
 
 /// The XML reader's bounds and sentences: a document nested past 32 elements or holding more
-/// than 1,000,000 is refused, entities that expand without end are refused, and every failure is
-/// said in words, never as Foundation's error domain and code.
+/// than 1,000,000 is refused, so is what would trap FoundationXML (bytes that are not UTF-8, a
+/// processing instruction, a document type and its entities), and every failure is said in
+/// words, never as Foundation's error domain and code.
 @Suite("XML answers, bounded and said in words")
 struct XMLTreeParserTests {
     private func failure(_ text: String) -> String? {
@@ -35,7 +36,7 @@ struct XMLTreeParserTests {
         #expect(failure(over) == "its XML holds more than 1000000 elements")
     }
 
-    @Test("malformed, empty, cut short and self-expanding answers are said in words")
+    @Test("malformed, empty, cut short and entity-declaring answers are said in words")
     func words() throws {
         var laughs = #"<?xml version="1.0"?><!DOCTYPE l [<!ENTITY l0 "lol">"#
         for level in 1...9 {
@@ -46,7 +47,7 @@ struct XMLTreeParserTests {
             ("<a><b></a>", "the answer is not well-formed XML (line 1, column"),
             ("", "the answer is empty"),
             ("<a>", "the answer ends before its XML is complete"),
-            (laughs, "the answer's XML expands entities without end"),
+            (laughs, "its XML declares a document type, which a WebDAV answer never does"),
         ]
         for (text, expected) in cases {
             let reason = try #require(failure(text), "\(text.prefix(40))")
@@ -70,7 +71,7 @@ struct XMLTreeParserTests {
         }
         let declared = [
             ("UTF-16", "its XML is in utf-16, which the sync does not read"),
-            ("utf-8<a xmlns=\"1.0\" encoding=\"x", "its XML is in utf-8<a xmlns=, which the sync does not read"),
+            ("utf-8<a xmlns=\"1.0\" encoding=\"x", "the answer is not UTF-8 text"),
         ]
         for (encoding, reason) in declared {
             let bytes =
@@ -97,6 +98,8 @@ struct XMLTreeParserTests {
     func declaration() throws {
         #expect(failure(#"<?xml version="1.0" encoding="utf-8" ?><a/>"#) == nil)
         #expect(failure("\u{FEFF}<?xml version='1.0'?>\n<a/>") == nil)
+        #expect(failure("<a><![CDATA[<?pi?> <!DOCTYPE]]><!-- <?pi?> --></a>") == nil, "inside CDATA and comments")
+        #expect(failure("<?xml versidr><e:spons<?xfxmsln?>") != nil, "a declaration holding markup is none")
     }
 
     @Test("a warning (a relative namespace) does not stop a whole document")

@@ -11,8 +11,8 @@ import Foundation
 ///   traps as well.)
 /// - A processing instruction without data (`<?pi?>`): FoundationXML reads its data as a C
 ///   string without looking for none. A WebDAV answer has no processing instruction beyond its
-///   leading XML declaration, so any other `<?` is refused (in a CDATA section or a comment
-///   too, which costs nothing real).
+///   leading XML declaration, and no document type (whose entities could expand into one), so
+///   either is refused wherever it stands outside a CDATA section or a comment.
 enum XMLInputCheck {
     /// Why `data` must not be parsed, or nil when it may be.
     /// - Complexity: O(n) in the size of the data.
@@ -28,8 +28,37 @@ enum XMLInputCheck {
             return "its XML is in \(name.prefix(40)), which the sync does not read"
         }
         let rest = declaration.map { bytes[$0.upperBound...] } ?? bytes
-        if rest.firstRange(of: [UInt8(ascii: "<"), UInt8(ascii: "?")]) != nil {
-            return "its XML holds a processing instruction, which a WebDAV answer never does"
+        switch firstMarkup(in: rest) {
+        case .processingInstruction?: return "its XML holds a processing instruction, which a WebDAV answer never does"
+        case .documentType?: return "its XML declares a document type, which a WebDAV answer never does"
+        case nil: return nil
+        }
+    }
+
+    private enum Markup {
+        case processingInstruction, documentType
+    }
+
+    /// The first processing instruction or document type declaration in `bytes`, outside CDATA
+    /// sections and comments (which end where the parser ends them: at the first `]]>`, `-->`).
+    /// - Complexity: O(n).
+    private static func firstMarkup(in bytes: Data.SubSequence) -> Markup? {
+        var index = bytes.startIndex
+        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            let markup = bytes[open...]
+            if markup.starts(with: Array("<![CDATA[".utf8)) {
+                guard let end = markup.firstRange(of: Array("]]>".utf8)) else { return nil }
+                index = end.upperBound
+            } else if markup.starts(with: Array("<!--".utf8)) {
+                guard let end = markup.dropFirst(4).firstRange(of: Array("-->".utf8)) else { return nil }
+                index = end.upperBound
+            } else if markup.dropFirst().first == UInt8(ascii: "?") {
+                return .processingInstruction
+            } else if markup.starts(with: Array("<!DOCTYPE".utf8)) {
+                return .documentType
+            } else {
+                index = markup.index(after: open)
+            }
         }
         return nil
     }
@@ -41,8 +70,10 @@ enum XMLInputCheck {
         let opening = Array("<?xml".utf8)
         guard bytes.starts(with: opening) else { return nil }
         let next = bytes.dropFirst(opening.count).first
+        // A declaration holds no markup: one that does is something else, scanned as such.
         guard let next, [0x20, 0x09, 0x0D, 0x0A].contains(next),
-            let end = bytes.firstRange(of: [UInt8(ascii: "?"), UInt8(ascii: ">")])
+            let end = bytes.firstRange(of: [UInt8(ascii: "?"), UInt8(ascii: ">")]),
+            !bytes[(bytes.startIndex + 1)..<end.lowerBound].contains(UInt8(ascii: "<"))
         else { return nil }
         return bytes.startIndex..<end.upperBound
     }

@@ -49,7 +49,6 @@ public enum XMLTreeParser {
         let place = "(line \(line), column \(column))"
         switch (error as NSError).code {
         case 4: return "the answer is empty"
-        case 89: return "the answer's XML expands entities without end \(place)"
         default: return "the answer is not well-formed XML \(place)"
         }
     }

@@ -31,7 +31,7 @@ struct FuzzSmokeTests {
     func smoke() throws {
         let build = try Self.run(Self.packageRoot.appendingPathComponent("Fuzz/build").path, [])
         try #require(build.status == 0, "Fuzz/build failed:\n\(build.output.suffix(3_000))")
-        for target in ["store", "journal", "import", "filter"] {
+        for target in ["store", "journal", "import", "filter", "icalendar", "multistatus"] {
             let corpus = Self.packageRoot.appendingPathComponent("Fuzz/corpus/\(target)").path
             // libFuzzer adds new inputs to the first folder it is given: a scratch one, so the
             // committed seeds stay as they are.
@@ -41,7 +41,8 @@ struct FuzzSmokeTests {
             defer { try? FileManager.default.removeItem(at: scratch) }
             let result = try Self.run(
                 Self.packageRoot.appendingPathComponent(".build-fuzz/todo-fuzz").path,
-                ["-runs=2000", "-seed=1", scratch.path, corpus],
+                // FoundationXML leaks the error of every malformed document (see Fuzz/build).
+                ["-runs=2000", "-seed=1"] + (target == "multistatus" ? ["-detect_leaks=0"] : []) + [scratch.path, corpus],
                 environment: ["FUZZ_TARGET": target]
             )
             #expect(result.status == 0, "target \(target):\n\(result.output.suffix(3_000))")

@@ -79,7 +79,10 @@ enum FuzzTarget: String, CaseIterable {
         guard let answer = try? Multistatus(Data(bytes), base: collection) else { return }
         let scope = CollectionScope(collection)
         for response in answer.responses {
-            if let item = scope.item(response.url), !(item.path.hasPrefix("/cal/") && item.host == "dav.example") {
+            // Compared as bytes: a combining mark after the slash joins it into one Character.
+            if let item = scope.item(response.url),
+                !(item.path.utf8.starts(with: "/cal/".utf8) && item.host == "dav.example")
+            {
                 fatalError("\(response.url) was taken for an item of \(collection) at \(item)")
             }
         }

@@ -71,6 +71,7 @@ struct XMLTreeParserTests {
         }
         let declared = [
             ("UTF-16", "its XML is in utf-16, which the sync does not read"),
+            ("windows-125$ngu", "its XML is in windows-125$ngu, which the sync does not read"),
             ("utf-8<a xmlns=\"1.0\" encoding=\"x", "the answer is not UTF-8 text"),
         ]
         for (encoding, reason) in declared {

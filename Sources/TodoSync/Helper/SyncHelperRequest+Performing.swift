@@ -26,12 +26,12 @@ extension SyncHelperRequest {
         let collection = try SyncAccount.checkedURL(account.collection, allowInsecure: account.allowInsecure)
         // The account's origin is the server it was set up with; an account file naming a
         // collection elsewhere (written by hand, or by a version that followed discovery
-        // anywhere) sends nothing there.
+        // anywhere) sends nothing there, and asks for no password.
+        if let origin = Origin(server), !origin.contains(collection) {
+            throw .otherOrigin(url: collection.absoluteString, origin: origin.description)
+        }
         let client = try SyncConnection.client(
             user: account.user, url: server, passwordCommand: account.passwordCommand)
-        guard client.origin.contains(collection) else {
-            throw .otherOrigin(url: collection.absoluteString, origin: client.origin.description)
-        }
         let store = JSONStore(path: run.storePath, lockTimeout: .milliseconds(run.lockTimeoutMilliseconds))
         let context = TodoContext(store: store, now: Date.init)
         let engine = SyncEngine(

@@ -5,10 +5,9 @@ import Foundation
 ///
 /// - An element name that is not UTF-8: libxml2 hands such bytes on when it reads a document as
 ///   UTF-8, and FoundationXML traps converting them. A document is read as UTF-8 unless its
-///   declaration names a single-byte encoding (ISO-8859-*, windows-125*, ASCII), which libxml2
-///   converts itself; so a document not so declared must be UTF-8. (A declared UTF-16, with or
-///   without a byte order mark, is refused too: no server sends one, and without the mark it
-///   traps as well.)
+///   declaration names ISO-8859-1 or ASCII, which libxml2 converts itself; so a document not so
+///   declared must be UTF-8, and one declaring any other encoding is refused (no server sends
+///   one; a declared UTF-16 without a byte order mark traps too).
 /// - A processing instruction without data (`<?pi?>`): FoundationXML reads its data as a C
 ///   string without looking for none. A WebDAV answer has no processing instruction beyond its
 ///   leading XML declaration, and no document type (whose entities could expand into one), so
@@ -85,8 +84,9 @@ enum XMLInputCheck {
         return String(text[start.upperBound...].prefix { $0 != "\"" })
     }
 
+    /// The single-byte encodings libxml2 reads by itself, without iconv: a name it cannot look up
+    /// (`windows-125$`) leaves it reading UTF-8 after all.
     private static func isSingleByte(_ encoding: String) -> Bool {
-        encoding.hasPrefix("iso-8859-") || encoding.hasPrefix("windows-125")
-            || ["latin1", "us-ascii", "ascii"].contains(encoding)
+        ["iso-8859-1", "latin1", "us-ascii", "ascii"].contains(encoding)
     }
 }

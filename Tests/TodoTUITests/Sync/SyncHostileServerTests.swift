@@ -112,6 +112,23 @@ struct SyncHostileServerTests {
         }
     }
 
+    @Test("an account naming a calendar on another server than its own, as setup once saved one, sends nothing there")
+    func accountElsewhere() throws {
+        let sandbox = try FakeServerSandbox()
+        try FileManager.default.createDirectory(
+            atPath: sandbox.home.path("config/todo-tui"), withIntermediateDirectories: true)
+        let elsewhere = "http://127.0.0.1:\(sandbox.otherOrigin.port)/cal/"
+        try """
+        {"server": "\(sandbox.server.rootURL.absoluteString)", "user": "alice", "collection": "\(elsewhere)", \
+        "allowInsecure": false, "passwordCommand": "touch \(sandbox.home.path("asked"))"}
+        """.write(toFile: sandbox.accountPath, atomically: true, encoding: .utf8)
+        let result = try sandbox.run("a", "sync")
+        #expect(result.status == 76, "\(result.stderr)")
+        #expect(result.stderr.contains("pointed the sync to \(elsewhere), which is on another server"))
+        #expect(sandbox.otherOrigin.log.isEmpty && sandbox.server.log.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.home.path("asked")), "no password was asked for")
+    }
+
     @Test("10,000 nested blocks: unreadable, left alone, memory bounded; the rest syncs both ways")
     func nestedBlocks() throws {
         let sandbox = try FakeServerSandbox()

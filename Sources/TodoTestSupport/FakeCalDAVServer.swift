@@ -184,7 +184,8 @@ public final class FakeCalDAVServer: @unchecked Sendable {
                 href,
                 props: "<d:resourcetype><d:collection/><c:calendar/></d:resourcetype>"
                     + "<d:displayname>\(Self.escaped(name))</d:displayname>"
-                    + #"<c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>"#
+                    + #"<c:supported-calendar-component-set><c:comp name="VTODO"/>"#
+                    + "</c:supported-calendar-component-set>"
             )
         }
         let home = Self.member("/home/", props: "<d:resourcetype><d:collection/></d:resourcetype>")
@@ -264,7 +265,8 @@ public final class FakeCalDAVServer: @unchecked Sendable {
 
     private static let multistatusHead =
         #"<?xml version="1.0" encoding="utf-8"?>"#
-        + #"<d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/">"#
+        + #"<d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" "#
+        + #"xmlns:cs="http://calendarserver.org/ns/">"#
 
     private static func member(_ href: String, props: String) -> String {
         "<d:response><d:href>\(escaped(href))</d:href><d:propstat><d:prop>\(props)</d:prop>"

@@ -69,23 +69,11 @@ public final class FakeHTTPServer: @unchecked Sendable {
     public init(name: String, handler: @escaping @Sendable (Request) -> Response) throws {
         self.name = name
         self.handler = handler
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(descriptor, raw, length) == 0 && listen(descriptor, 64) == 0
-                    && getsockname(descriptor, raw, &length) == 0
-            }
-        }
-        guard descriptor >= 0, listening else {
-            if descriptor >= 0 { close(descriptor) }
+        guard let (descriptor, port) = LoopbackListener.open(backlog: 64) else {
             throw CalDAVTestServer.Failure(description: "the fake server could not listen on 127.0.0.1")
         }
         listener = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 

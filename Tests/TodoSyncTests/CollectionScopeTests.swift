@@ -66,7 +66,11 @@ struct CollectionScopeTests {
 
     @Test("the client refuses a URL on another origin before its transport sees it")
     func clientRefusesOtherOrigins() throws {
-        let transport = RecordingTransport()
+        // Every request the transport is handed is recorded; none is answered.
+        let transport = HookTransport(URLSessionTransport(user: "me", password: "secret", timeout: 1))
+        transport.answer = { request, _ throws(SyncError) in
+            throw .unreachable(url: request.url.absoluteString, reason: "nothing here")
+        }
         let client = CalDAVClient(
             transport: transport, user: "me", origin: try #require(Origin(url("https://a.example/"))))
         let elsewhere = url("https://b.example/cal/")
@@ -81,24 +85,5 @@ struct CollectionScopeTests {
         }
         #expect(throws: SyncError.self) { _ = try client.get(elsewhere.appendingPathComponent("x.ics")) }
         #expect(transport.requests.isEmpty)
-    }
-}
-
-/// A transport that records what it is asked and answers nothing.
-private final class RecordingTransport: HTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var sent: [HTTPRequest] = []
-
-    var requests: [HTTPRequest] {
-        lock.lock()
-        defer { lock.unlock() }
-        return sent
-    }
-
-    func send(_ request: HTTPRequest) throws(SyncError) -> HTTPResponse {
-        lock.lock()
-        sent.append(request)
-        lock.unlock()
-        throw .unreachable(url: request.url.absoluteString, reason: "nothing here")
     }
 }

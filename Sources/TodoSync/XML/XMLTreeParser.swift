@@ -5,10 +5,11 @@ import Foundation
 #endif
 
 /// Parses an XML document into an `XMLNode` tree with FoundationXML's `XMLParser`, namespaces
-/// on, external entities off, after `XMLInputCheck` turned away what would trap it, and bounded: a document nested deeper than `maximumDepth` or
-/// holding more than `maximumElements` elements is refused as soon as the parser reaches the
-/// element past the bound, so a hostile answer costs at most its own size (which the transport
-/// bounds, `HTTPRequest.maximumResponseBytes`) and a tree of at most that many elements.
+/// on, external entities off, once `XMLInputCheck` has turned away what would trap it; and
+/// bounded: a document nested deeper than `maximumDepth` or holding more than
+/// `maximumElements` elements is refused as soon as the parser reaches the element past the
+/// bound, so a hostile answer costs at most its own size (which the transport bounds,
+/// `HTTPRequest.maximumResponseBytes`) and a tree of at most that many elements.
 public enum XMLTreeParser {
     /// 32 elements open at once: a WebDAV answer nests about eight deep (multistatus, response,
     /// propstat, prop, a property, its values).

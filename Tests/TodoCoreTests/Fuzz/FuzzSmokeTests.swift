@@ -42,7 +42,9 @@ struct FuzzSmokeTests {
             let result = try Self.run(
                 Self.packageRoot.appendingPathComponent(".build-fuzz/todo-fuzz").path,
                 // FoundationXML leaks the error of every malformed document (see Fuzz/build).
-                ["-runs=2000", "-seed=1"] + (target == "multistatus" ? ["-detect_leaks=0"] : []) + [scratch.path, corpus],
+                ["-runs=2000", "-seed=1"] + (target == "multistatus" ? ["-detect_leaks=0"] : []) + [
+                    scratch.path, corpus,
+                ],
                 environment: ["FUZZ_TARGET": target]
             )
             #expect(result.status == 0, "target \(target):\n\(result.output.suffix(3_000))")

@@ -100,7 +100,7 @@ private struct Chaos {
         usleep(UInt32(random.next() % 150_000))
         var killed = false
         if process.isRunning {
-            let target = random.next() % 2 == 0 ? Self.children(of: process.processIdentifier).first : nil
+            let target = random.next() % 2 == 0 ? ProcessTree.children(of: process.processIdentifier).first : nil
             kill(target ?? process.processIdentifier, SIGKILL)
             killed = true
         }
@@ -108,19 +108,6 @@ private struct Chaos {
         _ = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return killed
-    }
-
-    /// The pids of `parent`'s children, from `/proc`.
-    private static func children(of parent: pid_t) -> [pid_t] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> pid_t? in
-            guard let pid = pid_t(entry),
-                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { return nil }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
-        }
     }
 
     private func require(_ condition: Bool, _ what: String) throws {

@@ -51,21 +51,37 @@ public final class URLSessionTransport: HTTPTransport {
     /// FoundationNetworking makes every session configuration from `.default`, which touches the
     /// shared cookie store and the shared cache; made the first time, the cookie store creates
     /// `$XDG_DATA_HOME/<name of the executable's folder>` and the cache
-    /// `$XDG_CACHE_HOME/org.swift.foundation.URLCache/<executable>`. The sync keeps neither, so
-    /// both are made here, once, where they create nothing: the cache at `/dev/null` (not a
-    /// folder, so it keeps nothing), and the cookie store while `XDG_DATA_HOME` names
-    /// `/dev/null` for that moment.
+    /// `$XDG_CACHE_HOME/org.swift.foundation.URLCache/<executable>`. The sync keeps neither: the
+    /// cache is made here at `/dev/null` (not a folder, so it keeps nothing), and the folders the
+    /// cookie store made, still empty, are removed at once. (Pointing `XDG_DATA_HOME` elsewhere
+    /// for that moment would do too, but changing the environment races with any thread that
+    /// reads it.)
     private static let sharedStoresWithoutFiles: Void = {
         URLCache.shared = URLCache(memoryCapacity: 0, diskCapacity: 0, diskPath: "/dev/null")
-        let saved = getenv("XDG_DATA_HOME").map { String(cString: $0) }
-        setenv("XDG_DATA_HOME", "/dev/null", 1)
+        let made = missingFolders(upFrom: cookieFolder)
         _ = HTTPCookieStorage.shared
-        if let saved {
-            setenv("XDG_DATA_HOME", saved, 1)
-        } else {
-            unsetenv("XDG_DATA_HOME")
-        }
+        for folder in made { rmdir(folder) }
     }()
+
+    /// The folder `HTTPCookieStorage.shared` keeps its file in, as FoundationNetworking names
+    /// it: the executable's folder's name, without extension, in the application support folder.
+    private static var cookieFolder: String? {
+        guard let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        else { return nil }
+        let name = (Bundle.main.bundlePath as NSString).lastPathComponent
+        return support.appendingPathComponent((name as NSString).deletingPathExtension).path
+    }
+
+    /// `folder` and those of its ancestors that do not exist, deepest first.
+    private static func missingFolders(upFrom folder: String?) -> [String] {
+        var missing: [String] = []
+        var current = folder
+        while let path = current, path != "/", !FileManager.default.fileExists(atPath: path) {
+            missing.append(path)
+            current = (path as NSString).deletingLastPathComponent
+        }
+        return missing
+    }
 
     public func send(_ request: HTTPRequest) throws(SyncError) -> HTTPResponse {
         var current = request

@@ -1,8 +1,11 @@
 import Foundation
 
-/// The four fuzzed parsers and what each checks beyond not crashing; see `FuzzEntry.swift`.
+@testable import TodoCore
+@testable import TodoSync
+
+/// The fuzzed parsers and what each checks beyond not crashing; see `FuzzEntry.swift`.
 enum FuzzTarget: String, CaseIterable {
-    case store, journal, `import`, filter
+    case store, journal, `import`, filter, icalendar, multistatus
 
     /// The target named by `FUZZ_TARGET`; `store` when it is unset.
     static let current: FuzzTarget = {
@@ -55,6 +58,33 @@ enum FuzzTarget: String, CaseIterable {
                 id: UUID(), text: itemText, date: now, color: .red, isDone: false, createdAt: now, modifiedAt: now,
                 version: 1)
             _ = predicate.evaluate(item)
+        }
+    }
+
+    /// Reads the bytes as one calendar object, with the bounds a sync reads a server's item by,
+    /// and as an iCalendar file, with an import's; an object that reads is written back.
+    static func icalendar(_ bytes: [UInt8]) {
+        _ = try? ICalendarParser(source: "fuzz.ics").components(bytes)
+        guard
+            let item = try? ICalendarFormat.item(
+                fromObjectResource: bytes, name: "fuzz.ics", now: now, calendar: calendar)
+        else { return }
+        _ = ICalendarFormat.objectResource(for: item, now: now, calendar: calendar)
+    }
+
+    /// Reads the bytes as a WebDAV multistatus answer, with the bounds of any answer, and puts
+    /// each member's href through the collection's scope.
+    static func multistatus(_ bytes: [UInt8]) {
+        let collection = URL(string: "https://dav.example/cal/")!
+        guard let answer = try? Multistatus(Data(bytes), base: collection) else { return }
+        let scope = CollectionScope(collection)
+        for response in answer.responses {
+            // Compared as bytes: a combining mark after the slash joins it into one Character.
+            if let item = scope.item(response.url),
+                !(item.path.utf8.starts(with: "/cal/".utf8) && item.host == "dav.example")
+            {
+                fatalError("\(response.url) was taken for an item of \(collection) at \(item)")
+            }
         }
     }
 }

@@ -128,7 +128,8 @@ struct SyncFaultTests {
             waits += 1
         }
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/"))
-        let client = CalDAVClient(transport: URLSessionTransport(user: "u", password: "p", timeout: 10), user: "u")
+        let client = CalDAVClient(
+            transport: URLSessionTransport(user: "u", password: "p", timeout: 10), user: "u", origin: Origin(url)!)
         #expect {
             _ = try CalDAVDiscovery(client: client).home(from: url)
         } throws: { error in

@@ -44,4 +44,20 @@ struct SyncHelperProtocolTests {
         #expect(SyncHelperResponse(decoding: Data("garbage".utf8)) == nil)
         #expect(SyncHelperResponse(decoding: Data()) == nil)
     }
+
+    @Test("an answer too large, a URL on another server and an incomplete run survive the helper's answer")
+    func boundedAnswersRoundTrip() {
+        let responses: [SyncHelperResponse] = [
+            .failed(.responseTooLarge(method: "REPORT", url: "u", limit: 32 << 20)),
+            .failed(.otherOrigin(url: "http://elsewhere/cal/", origin: "https://dav.example")),
+            .incomplete(message: "Not all synced: 1 conflict waiting ('a\nb')."),
+        ]
+        for response in responses {
+            #expect(SyncHelperResponse(decoding: response.encoded) == response)
+        }
+        #expect(
+            SyncError.responseTooLarge(method: "REPORT", url: "u", limit: 32 << 20).description
+                == "REPORT u was answered with more than 32 MiB, the most the sync reads of one answer; it stopped "
+                + "reading there and changed nothing by it.")
+    }
 }

@@ -4,6 +4,8 @@ import Foundation
 /// empty texts, repeated ids and dates the store cannot hold, naming the offending record.
 struct ImportCollector {
     private let source: String
+    /// How the format writes a text: a text that it would write blank is empty.
+    private let textForm: TextForm
     private let now: Date
     private var stableIDs: StableID
     private var positions: [UUID: ImportPosition] = [:]
@@ -17,16 +19,18 @@ struct ImportCollector {
     init(format: ExportFormat, source: String, now: Date) {
         self.source = source
         self.now = now
+        textForm = format.fidelity.textForm
         stableIDs = StableID(format: format)
     }
 
     /// Adds the item a record describes.
-    /// - Throws: `ExchangeError` at `position` when the text is empty or longer than
+    /// - Throws: `ExchangeError` at `position` when the text is empty (or would be written back
+    ///   blank: an iCalendar SUMMARY of control characters alone) or longer than
     ///   `TodoItem.maximumTextLength` characters (what a person may type), the id was already
     ///   read, or a date lies outside `StoreEncoder.representableDates` (the years 0000–9999 in UTC).
     /// - Complexity: amortised O(1) plus O(length of the text).
     mutating func add(_ record: ImportRecord, at position: ImportPosition) throws(ExchangeError) {
-        guard !record.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard !textForm.apply(record.text).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw position.error("the text is empty", source: source)
         }
         // Counting stops past the bound: a 200 MB text is refused without walking all of it.

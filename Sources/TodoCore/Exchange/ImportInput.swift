@@ -65,8 +65,8 @@ public enum ImportInput: Sendable, Hashable {
         }
         guard let bytes else { throw .unreadable(path: path, reason: "no such file or directory") }
         guard bytes.count <= maximumFileSize else {
-            let limit = maximumFileSize >> 20 > 0 ? "\(maximumFileSize >> 20) MiB" : "\(maximumFileSize) bytes"
-            throw .unreadable(path: path, reason: "it is larger than \(limit), the most one import reads")
+            throw .unreadable(
+                path: path, reason: "it is larger than \(ByteCount.phrase(maximumFileSize)), the most one import reads")
         }
         return bytes
     }

@@ -4,16 +4,26 @@ import TodoSyncModel
 /// The CalDAV requests the sync makes (RFC 4918, 4791, 6578), each turning the server's answer
 /// into values or a `SyncError`.
 ///
-/// Every method sends one request (`multiget` one per batch) and interprets the status codes the
-/// protocol allows for it; 401 is always `SyncError.unauthorized`.
+/// Every method sends one request (`multiget` one per batch, more when a batch's answer is too
+/// large) and interprets the status codes the protocol allows for it; 401 is always
+/// `SyncError.unauthorized`.
+///
+/// **One origin**: a request to a URL off `origin` is refused before the transport sees it
+/// (`SyncError.otherOrigin`), whatever named that URL (a discovery answer, a listing, a state
+/// file), so the transport's credentials reach no other server. The members a listing or a
+/// multiget names are kept only when they lie inside the collection (`CollectionScope`); the
+/// rest are returned as outside, never to be fetched, written or deleted.
 public struct CalDAVClient: Sendable {
     public let transport: any HTTPTransport
     /// The account name, for error messages.
     public let user: String?
+    /// The one server this client sends to.
+    public let origin: Origin
 
-    public init(transport: any HTTPTransport, user: String?) {
+    public init(transport: any HTTPTransport, user: String?, origin: Origin) {
         self.transport = transport
         self.user = user
+        self.origin = origin
     }
 
     /// PROPFIND of `properties` (prefixed `d:`, `c:`, `cs:`) at `depth`.
@@ -38,29 +48,34 @@ public struct CalDAVClient: Sendable {
             ctag: response.text("getctag", in: DAVNamespace.calendarServer))
     }
 
-    /// RFC 6578 `sync-collection` from `token`: what changed since.
+    /// RFC 6578 `sync-collection` from `token`: what changed since, members outside the
+    /// collection set apart.
     /// - Returns: nil when the server rejects the token (403 or 412 with `DAV:valid-sync-token`,
     ///   any other 4xx but 401, or a 5xx): the caller lists the whole collection instead.
     public func syncCollection(_ collection: URL, token: String) throws(SyncError) -> CollectionChanges? {
+        let scope = CollectionScope(collection)
         var changes = CollectionChanges()
         var from = token
         // 507 on the collection itself means "truncated": ask again from the token it gave.
         for _ in 0..<1_000 {
             let response = try send(
                 "REPORT", collection, headers: ["Depth": "1"], body: DAVRequestBody.syncCollection(token: from))
-            if response.status == 401 { throw .unauthorized(url: collection.absoluteString, user: user) }
             guard response.status == 207 else { return nil }
             let answer = try multistatus(response)
             var truncated = false
             for member in answer.responses {
-                if member.url.path == collection.path || member.url.path + "/" == collection.path {
+                if scope.isCollection(member.url) {
                     truncated = truncated || member.status == 507
-                } else if member.status == 404 {
-                    changes.removed.insert(member.url.path)
-                    changes.changed[member.url.path] = nil
-                } else if member.status == nil || (200..<300).contains(member.status ?? 0) {
-                    changes.changed[member.url.path] = Listing(url: member.url, etag: member.text("getetag"))
-                    changes.removed.remove(member.url.path)
+                } else if let url = scope.item(member.url) {
+                    if member.status == 404 {
+                        changes.removed.insert(url.path)
+                        changes.changed[url.path] = nil
+                    } else if member.status == nil || (200..<300).contains(member.status ?? 0) {
+                        changes.changed[url.path] = Listing(url: url, etag: member.text("getetag"))
+                        changes.removed.remove(url.path)
+                    }
+                } else if member.status != 404 {
+                    changes.outside.insert(member.url.absoluteString)
                 }
             }
             guard let next = answer.syncToken else {
@@ -74,48 +89,88 @@ public struct CalDAVClient: Sendable {
         return changes
     }
 
-    /// Every VTODO in the collection with its ETag, by path (a `calendar-query`).
-    public func listTodos(_ collection: URL) throws(SyncError) -> [String: Listing] {
+    /// Every VTODO in the collection with its ETag, by path (a `calendar-query`), and the
+    /// members outside the collection set apart; `syncToken` is nil.
+    public func listing(_ collection: URL) throws(SyncError) -> CollectionChanges {
+        let scope = CollectionScope(collection)
         let response = try send("REPORT", collection, headers: ["Depth": "1"], body: DAVRequestBody.todoListing)
         guard response.status == 207 else {
             throw status(of: response, method: "REPORT", url: collection)
         }
-        var listing: [String: Listing] = [:]
-        for member in try multistatus(response).responses where member.url.path != collection.path {
-            if member.status == nil || (200..<300).contains(member.status ?? 0) {
-                listing[member.url.path] = Listing(url: member.url, etag: member.text("getetag"))
+        var listing = CollectionChanges()
+        for member in try multistatus(response).responses where !scope.isCollection(member.url) {
+            guard member.status == nil || (200..<300).contains(member.status ?? 0) else { continue }
+            if let url = scope.item(member.url) {
+                listing.changed[url.path] = Listing(url: url, etag: member.text("getetag"))
+            } else {
+                listing.outside.insert(member.url.absoluteString)
             }
         }
         return listing
     }
 
-    /// The resources at `urls` with their ETags and data, `batchSize` per `calendar-multiget`.
-    /// A resource the server no longer has is left out.
-    public func multiget(_ collection: URL, _ urls: [URL], batchSize: Int = 100) throws(SyncError) -> [Resource] {
-        var resources: [Resource] = []
-        resources.reserveCapacity(urls.count)
+    /// Every VTODO in the collection with its ETag, by path: `listing(_:)`'s members.
+    public func listTodos(_ collection: URL) throws(SyncError) -> [String: Listing] {
+        try listing(collection).changed
+    }
+
+    /// The resources at `urls` (items of `collection`) with their ETags and data, `batchSize`
+    /// per `calendar-multiget`. A resource the server no longer has is left out; one the server
+    /// answers for outside the collection is set apart, unread. A batch whose answer is larger
+    /// than `ResponseLimits.listing` is split in two and asked again, down to one resource, which
+    /// is then unreadable: one oversized item never stops the others.
+    /// - Complexity: one request per batch, plus about log₂(batchSize) per oversized item.
+    public func multiget(_ collection: URL, _ urls: [URL], batchSize: Int = 100) throws(SyncError) -> FetchedResources {
+        var fetched = FetchedResources()
+        fetched.resources.reserveCapacity(urls.count)
         var start = 0
         while start < urls.count {
-            let batch = urls[start..<min(start + batchSize, urls.count)]
+            try multiget(collection, urls[start..<min(start + batchSize, urls.count)], into: &fetched)
             start += batchSize
-            let response = try send(
+        }
+        return fetched
+    }
+
+    private func multiget(
+        _ collection: URL, _ batch: ArraySlice<URL>, into fetched: inout FetchedResources
+    )
+        throws(SyncError)
+    {
+        let response: HTTPResponse
+        do {
+            response = try send(
                 "REPORT", collection, headers: ["Depth": "1"],
                 body: DAVRequestBody.multiget(batch.map(\.percentEncodedPath)))
-            guard response.status == 207 else {
-                throw status(of: response, method: "REPORT", url: collection)
+        } catch {
+            guard case .responseTooLarge = error, let first = batch.first else { throw error }
+            guard batch.count > 1 else {
+                fetched.unreadable[first.path] = "\(first.absoluteString): \(error)"
+                return
             }
-            for member in try multistatus(response).responses {
-                guard let data = member.property("calendar-data", in: DAVNamespace.calDAV)?.text, !data.isEmpty
-                else { continue }
-                resources.append(Resource(url: member.url, etag: member.text("getetag"), bytes: Array(data.utf8)))
-            }
+            let middle = batch.startIndex + batch.count / 2
+            try multiget(collection, batch[..<middle], into: &fetched)
+            try multiget(collection, batch[middle...], into: &fetched)
+            return
         }
-        return resources
+        guard response.status == 207 else {
+            throw status(of: response, method: "REPORT", url: collection)
+        }
+        let scope = CollectionScope(collection)
+        for member in try multistatus(response).responses {
+            guard let data = member.property("calendar-data", in: DAVNamespace.calDAV)?.text, !data.isEmpty
+            else { continue }
+            guard let url = scope.item(member.url) else {
+                fetched.outside.insert(member.url.absoluteString)
+                continue
+            }
+            fetched.resources.append(Resource(url: url, etag: member.text("getetag"), bytes: Array(data.utf8)))
+        }
     }
 
     /// The resource at `url`, or nil when the server has none (404 or 410).
+    /// - Throws: `.responseTooLarge` for one over `ResponseLimits.calendarObject`.
     public func get(_ url: URL) throws(SyncError) -> Resource? {
-        let response = try send("GET", url, headers: [:], body: nil)
+        let response = try send("GET", url, headers: [:], body: nil, limit: ResponseLimits.calendarObject)
         if response.status == 404 || response.status == 410 { return nil }
         guard response.isSuccess else { throw status(of: response, method: "GET", url: url) }
         return Resource(url: url, etag: response.etag, bytes: Array(response.body))
@@ -128,6 +183,7 @@ public struct CalDAVClient: Sendable {
 
     /// PUT of an object resource: `ifMatch` an ETag to replace that version only, else only
     /// when nothing is at `url` (`If-None-Match: *`).
+    /// - Throws: for a 5xx or a redirect; a 4xx is an outcome.
     public func put(_ url: URL, _ bytes: [UInt8], ifMatch etag: String?) throws(SyncError) -> PutOutcome {
         var headers = ["Content-Type": "text/calendar; charset=utf-8"]
         if let etag {
@@ -145,15 +201,18 @@ public struct CalDAVClient: Sendable {
             let href = conflict.child("href")?.trimmedText
             return .uidConflict(existing: href.flatMap { URL(string: $0, relativeTo: url)?.absoluteURL })
         }
+        if (400..<500).contains(response.status) { return .refused(status: response.status) }
         throw status(of: response, method: "PUT", url: url)
     }
 
     /// DELETE of the version `etag` of the resource at `url`.
+    /// - Throws: for a 5xx or a redirect; a 4xx is an outcome.
     public func delete(_ url: URL, ifMatch etag: String?) throws(SyncError) -> DeleteOutcome {
         let response = try send("DELETE", url, headers: etag.map { ["If-Match": $0] } ?? [:], body: nil)
         if response.isSuccess { return .deleted }
         if response.status == 404 || response.status == 410 { return .alreadyGone }
         if response.status == 412 { return .preconditionFailed }
+        if (400..<500).contains(response.status) { return .refused(status: response.status) }
         throw status(of: response, method: "DELETE", url: url)
     }
 
@@ -166,16 +225,20 @@ public struct CalDAVClient: Sendable {
 
     // MARK: Plumbing
 
+    /// Sends one request to `url`, which must be on `origin`, reading at most `limit` bytes of
+    /// the answer.
     private func send(
-        _ method: String, _ url: URL, headers: [String: String], body: Data?
-    ) throws(SyncError)
-        -> HTTPResponse
-    {
+        _ method: String, _ url: URL, headers: [String: String], body: Data?, limit: Int = ResponseLimits.listing
+    ) throws(SyncError) -> HTTPResponse {
+        guard origin.contains(url) else {
+            throw .otherOrigin(url: url.absoluteString, origin: origin.description)
+        }
         var all = headers
         if body != nil, all["Content-Type"] == nil {
             all["Content-Type"] = "application/xml; charset=utf-8"
         }
-        let response = try transport.send(HTTPRequest(method: method, url: url, headers: all, body: body))
+        let response = try transport.send(
+            HTTPRequest(method: method, url: url, headers: all, body: body, maximumResponseBytes: limit))
         if response.status == 401 { throw .unauthorized(url: url.absoluteString, user: user) }
         return response
     }

@@ -19,7 +19,14 @@ import TodoSyncModel
 ///    stored only once everything it covers is applied.
 /// 5. **Push**: new items with `PUT If-None-Match: *`, edits with `If-Match`, deletions with
 ///    `DELETE If-Match`. A 412 fetches the item again, merges and retries (bounded); a PUT
-///    without an ETag in the answer asks for it.
+///    without an ETag in the answer asks for it. A change the server refuses (412 after every
+///    retry, a 4xx) is counted in `SyncReport.notSent` and goes out again on the next run.
+///
+/// Only items inside the collection are touched (`CollectionScope`): an href the server lists
+/// elsewhere, or one a state file remembers elsewhere, is never fetched, written or deleted, and
+/// is reported as outside (`SyncReport.outside`). An item the server holds that cannot be read
+/// (malformed, too large, nested too deep) is left alone (`SyncReport.unreadable`); the rest of
+/// the collection still syncs both ways.
 ///
 /// Killed at any instant, the next run finishes the job: an item is only recorded as agreed
 /// after both sides hold it, items are matched by UID, and replaying a step is harmless (a PUT
@@ -27,6 +34,8 @@ import TodoSyncModel
 public final class SyncEngine {
     let client: CalDAVClient
     let collection: URL
+    /// Which URLs are items of `collection`.
+    let scope: CollectionScope
     let context: TodoContext
     let stateFile: SyncStateFile
     let now: () -> Date
@@ -42,6 +51,7 @@ public final class SyncEngine {
     ) {
         self.client = client
         self.collection = collection
+        scope = CollectionScope(collection)
         self.context = context
         self.stateFile = stateFile
         self.now = now

@@ -14,6 +14,12 @@ public struct SyncReport: Sendable, Hashable {
     public var waitingConflicts: [String] = []
     /// Server resources that could not be read as one to-do, with the reason; left untouched.
     public var unreadable: [String] = []
+    /// The hrefs of items outside the collection (listed there by the server, or remembered there
+    /// by the state file), each once; never fetched, written or deleted.
+    public var outside: [String] = []
+    /// Local changes that did not reach the server, each as `'text' (why)`; they go out again on
+    /// the next run.
+    public var notSent: [String] = []
     /// True when the run saved changes to the local store.
     public var wroteLocally = false
     /// True when the collection had not changed and no listing was fetched.
@@ -21,7 +27,17 @@ public struct SyncReport: Sendable, Hashable {
 
     public init() {}
 
-    /// One line: what moved in each direction, or that nothing did.
+    /// True when nothing is left for a person or the next run to do: every local change reached
+    /// the server and no conflict waits. A run that is not complete ends with status 75.
+    public var isComplete: Bool { notSent.isEmpty && waitingConflicts.isEmpty }
+
+    /// Records `href` as outside the collection, once however often it is met.
+    mutating func leaveOutside(_ href: String) {
+        if !outside.contains(href) { outside.append(href) }
+    }
+
+    /// One line: what moved in each direction, or that nothing did; then what did not, and what
+    /// is left alone.
     public var summary: String {
         var parts: [String] = []
         let pulled = [(pulledAdded, "added"), (pulledChanged, "changed"), (pulledDeleted, "deleted")]
@@ -31,13 +47,32 @@ public struct SyncReport: Sendable, Hashable {
         if !pulled.isEmpty { parts.append("from the server: " + pulled.joined(separator: ", ")) }
         if !pushed.isEmpty { parts.append("to the server: " + pushed.joined(separator: ", ")) }
         if merged > 0 { parts.append("\(merged) merged") }
+        if !notSent.isEmpty {
+            parts.append(
+                Self.count(notSent.count, "local change") + " not sent to the server ("
+                    + Self.firstFew(notSent) + "); the next sync tries again")
+        }
         if !waitingConflicts.isEmpty {
             parts.append(
-                "\(waitingConflicts.count) conflict\(waitingConflicts.count == 1 ? "" : "s") waiting "
-                    + "(\(waitingConflicts.prefix(3).map { "'\($0)'" }.joined(separator: ", ")))"
-            )
+                Self.count(waitingConflicts.count, "conflict") + " waiting ("
+                    + Self.firstFew(waitingConflicts.map { "'\($0)'" }) + ")")
         }
         if !unreadable.isEmpty { parts.append("\(unreadable.count) unreadable on the server, left alone") }
-        return parts.isEmpty ? "In sync; nothing changed." : "Synced: " + parts.joined(separator: "; ") + "."
+        if !outside.isEmpty {
+            parts.append("\(outside.count) outside the collection, left alone (\(Self.firstFew(outside)))")
+        }
+        guard !parts.isEmpty else { return "In sync; nothing changed." }
+        return (isComplete ? "Synced: " : "Not all synced: ") + parts.joined(separator: "; ") + "."
+    }
+
+    /// "1 conflict", "2 conflicts".
+    private static func count(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    /// The first three of `items`, and how many more there are.
+    private static func firstFew(_ items: [String]) -> String {
+        let shown = items.prefix(3).joined(separator: ", ")
+        return items.count > 3 ? shown + " and \(items.count - 3) more" : shown
     }
 }

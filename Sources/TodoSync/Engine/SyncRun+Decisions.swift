@@ -8,9 +8,23 @@ extension SyncRun {
         var ids = Set(records.keys)
         ids.formUnion(remote.keys)
         ids.formUnion(locals.keys)
+        ids.formUnion(outsideRecords.keys)
         for id in ids.sorted(by: { $0.uuidString < $1.uuidString }) {
-            decide(id)
+            if let outside = outsideRecords[id], remote[id] == nil {
+                leaveAlone(id, outside)
+            } else {
+                decide(id)
+            }
         }
+    }
+
+    /// An item whose record names an href outside the collection, and which the server did not
+    /// list inside it: nothing is sent, and a local change to it is counted as not sent.
+    private mutating func leaveAlone(_ id: UUID, _ record: SyncRecord) {
+        let local = locals[id]
+        guard local?.version != record.localVersion else { return }
+        let name = local.map { "'\($0.text)'" } ?? "a deleted to-do"
+        report.notSent.append("\(name): the server keeps it at \(record.href), outside the collection")
     }
 
     /// True when the local item changed since the last agreed value.

@@ -36,24 +36,52 @@ extension SyncRun {
         case .preconditionFailed:
             // Someone wrote the resource since we read it: fetch it, merge, and try again.
             guard attempt < options.retries else {
-                report.waitingConflicts.append(item.text)
-                return
+                return notSent(item, "the server answered \(attempt + 1) PUTs with 412 Precondition Failed")
             }
-            guard let current = try engine.client.get(url) else {
+            guard let current = try current(at: url, for: Self.name(of: item)) else { return }
+            guard let current else {
                 // Deleted meanwhile: our edit beats the delete.
                 return try put(item, at: url, replacing: nil, isNew: true, attempt: attempt + 1)
             }
             try mergeAndRetry(item, with: current, attempt: attempt)
         case .uidConflict(let existing):
             // The server holds this UID at another URL: adopt that one instead of duplicating.
-            guard let existing, existing.path != url.path, attempt < options.retries,
-                let current = try engine.client.get(existing)
+            guard let existing = existing.flatMap(engine.scope.item), existing.path != url.path,
+                attempt < options.retries
             else {
-                report.unreadable.append("'\(item.text)': the server refused its UID at \(url.absoluteString)")
-                return
+                return notSent(item, "the server refused its UID at \(url.absoluteString)")
+            }
+            guard let found = try current(at: existing, for: Self.name(of: item)) else { return }
+            guard let current = found else {
+                return notSent(item, "the server refused its UID at \(url.absoluteString)")
             }
             try mergeAndRetry(item, with: current, attempt: attempt)
+        case .refused(let status):
+            notSent(item, "the server refused it with HTTP \(status)")
         }
+    }
+
+    /// The server's resource at `url` (`.some(nil)`: it has none), or nil when it is too large
+    /// to read: then it is unreadable, and `change` (`name(of:)`) is counted as not sent.
+    private mutating func current(at url: URL, for change: String) throws(SyncError) -> Resource?? {
+        do {
+            return .some(try engine.client.get(url))
+        } catch {
+            guard case .responseTooLarge = error else { throw error }
+            report.unreadable.append(error.description)
+            report.notSent.append("\(change): the server's copy at \(url.absoluteString) is too large to read")
+            return nil
+        }
+    }
+
+    /// Counts `item`'s change as not sent, saying why; it goes out again on the next run.
+    private mutating func notSent(_ item: TodoItem, _ reason: String) {
+        report.notSent.append("\(Self.name(of: item)): \(reason)")
+    }
+
+    /// How a change to `item` is named in the report: its text, quoted.
+    private static func name(of item: TodoItem) -> String {
+        "'\(item.text)'"
     }
 
     /// The server's `current` value won a race against our PUT of `item`: settle the two by
@@ -64,7 +92,7 @@ extension SyncRun {
             theirs = try engine.item(from: current.bytes, name: current.url.absoluteString)
         } catch {
             report.unreadable.append(error.description)
-            return
+            return notSent(item, "the server's copy at \(current.url.absoluteString) cannot be read")
         }
         switch options.policy.settle(base: base(of: item.id), ours: item, theirs: theirs) {
         case .undecided:
@@ -89,9 +117,12 @@ extension SyncRun {
         case .deleted, .alreadyGone:
             records[id] = nil
             report.pushedDeleted += 1
+        case .refused(let status):
+            report.notSent.append("a deletion at \(url.absoluteString): the server refused it with HTTP \(status)")
         case .preconditionFailed:
             // Edited on the server since: the edit beats our delete, the item comes back here.
-            guard let current = try engine.client.get(url) else {
+            guard let found = try current(at: url, for: "a deletion at \(url.absoluteString)") else { return }
+            guard let current = found else {
                 records[id] = nil
                 return
             }

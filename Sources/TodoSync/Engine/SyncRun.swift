@@ -12,6 +12,9 @@ struct SyncRun {
     /// The records by item id, and which id each known path holds.
     var records: [UUID: SyncRecord] = [:]
     var idsByPath: [String: UUID] = [:]
+    /// Records whose href is outside the collection (`CollectionScope`): kept as they are, their
+    /// items left alone.
+    var outsideRecords: [UUID: SyncRecord] = [:]
 
     /// What the server changed since the last run, by item id.
     var remote: [UUID: RemoteChange] = [:]
@@ -32,8 +35,13 @@ struct SyncRun {
         self.options = options
         self.state = state
         for record in state.records {
+            guard let url = URL(string: record.href).flatMap(engine.scope.item) else {
+                outsideRecords[record.id] = record
+                report.leaveOutside(record.href)
+                continue
+            }
             records[record.id] = record
-            if let url = URL(string: record.href) { idsByPath[url.path] = record.id }
+            idsByPath[url.path] = record.id
         }
     }
 
@@ -78,9 +86,12 @@ struct SyncRun {
             changed = changes.changed
             removed = changes.removed.filter { idsByPath[$0] != nil }
             newMarker.syncToken = changes.syncToken
+            changes.outside.sorted().forEach { report.leaveOutside($0) }
         } else {
-            changed = try client.listTodos(collection)
+            let listing = try client.listing(collection)
+            changed = listing.changed
             removed = Set(idsByPath.keys).subtracting(changed.keys)
+            listing.outside.sorted().forEach { report.leaveOutside($0) }
         }
         changed = changed.filter { path, listing in
             guard let id = idsByPath[path], let etag = listing.etag else { return true }
@@ -88,8 +99,11 @@ struct SyncRun {
         }
         let fetched = try client.multiget(
             collection, changed.values.map(\.url).sorted { $0.path < $1.path }, batchSize: options.batchSize)
-        var seen: Set<String> = []
-        for resource in fetched {
+        fetched.outside.sorted().forEach { report.leaveOutside($0) }
+        // Asked for but too large to read: there, but unreadable, like a malformed one below.
+        var seen = Set(fetched.unreadable.keys)
+        report.unreadable += fetched.unreadable.sorted { $0.key < $1.key }.map(\.value)
+        for resource in fetched.resources {
             seen.insert(resource.url.path)
             let item: TodoItem
             do {
@@ -116,9 +130,11 @@ struct SyncRun {
 
     // MARK: State
 
-    /// Writes `records` and `state.marker` to the state file.
+    /// Writes `records` (and the records left alone outside the collection) and `state.marker`
+    /// to the state file.
     mutating func saveState() throws(SyncError) {
-        state.records = records.values.sorted { $0.id.uuidString < $1.id.uuidString }
+        let all = outsideRecords.merging(records) { _, inside in inside }
+        state.records = all.values.sorted { $0.id.uuidString < $1.id.uuidString }
         try engine.stateFile.save(state)
     }
 

@@ -8,20 +8,30 @@ extension SyncHelperRequest {
     public func perform() -> SyncHelperResponse {
         do {
             switch self {
-            case .run(let run): return .finished(message: try Self.sync(run))
-            case .setUp(let setUp): return .finished(message: try Self.setUp(setUp))
+            case .run(let run):
+                let report = try Self.sync(run)
+                return report.isComplete ? .finished(message: report.summary) : .incomplete(message: report.summary)
+            case .setUp(let setUp):
+                return .finished(message: try Self.setUp(setUp))
             }
         } catch {
             return .failed(error)
         }
     }
 
-    /// One sync run; its summary.
-    private static func sync(_ run: Run) throws(SyncError) -> String {
+    /// One sync run; its report.
+    private static func sync(_ run: Run) throws(SyncError) -> SyncReport {
         let account = try SyncAccount.load(from: run.accountPath)
+        let server = try SyncAccount.checkedURL(account.server, allowInsecure: account.allowInsecure)
         let collection = try SyncAccount.checkedURL(account.collection, allowInsecure: account.allowInsecure)
+        // The account's origin is the server it was set up with; an account file naming a
+        // collection elsewhere (written by hand, or by a version that followed discovery
+        // anywhere) sends nothing there, and asks for no password.
+        if let origin = Origin(server), !origin.contains(collection) {
+            throw .otherOrigin(url: collection.absoluteString, origin: origin.description)
+        }
         let client = try SyncConnection.client(
-            user: account.user, url: collection, passwordCommand: account.passwordCommand)
+            user: account.user, url: server, passwordCommand: account.passwordCommand)
         let store = JSONStore(path: run.storePath, lockTimeout: .milliseconds(run.lockTimeoutMilliseconds))
         let context = TodoContext(store: store, now: Date.init)
         let engine = SyncEngine(
@@ -30,7 +40,7 @@ extension SyncHelperRequest {
         let report = try engine.run(SyncOptions(policy: run.policy, confirmed: run.confirmed))
         // As every command that saved: the store file alone is complete for other programs.
         if report.wroteLocally { try? context.store.compact() }
-        return report.summary
+        return report
     }
 
     /// Finds or makes the calendar, stores the account; what was set up.
@@ -38,6 +48,11 @@ extension SyncHelperRequest {
         let start = try SyncAccount.checkedURL(setUp.url, allowInsecure: setUp.allowInsecure)
         let client = try SyncConnection.client(user: setUp.user, url: start, passwordCommand: setUp.passwordCommand)
         let chosen = try choose(for: setUp, with: CalDAVDiscovery(client: client), from: start)
+        // Where the server pointed: refused as `sync` would refuse it, now rather than later.
+        let collection = try SyncAccount.checkedURL(chosen.url.absoluteString, allowInsecure: setUp.allowInsecure)
+        guard client.origin.contains(collection) else {
+            throw .otherOrigin(url: collection.absoluteString, origin: client.origin.description)
+        }
         let account = SyncAccount(
             server: start.absoluteString, user: setUp.user, collection: chosen.url.absoluteString,
             passwordCommand: setUp.passwordCommand, allowInsecure: setUp.allowInsecure)

@@ -8,11 +8,18 @@ public struct HTTPRequest: Sendable, Hashable {
     /// Header fields by name; the transport adds `Authorization` itself.
     public var headers: [String: String]
     public var body: Data?
+    /// The most bytes of the answer's body the transport reads (`ResponseLimits`); past it,
+    /// `HTTPTransport.send` stops reading and throws `SyncError.responseTooLarge`.
+    public var maximumResponseBytes: Int
 
-    public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil) {
+    public init(
+        method: String, url: URL, headers: [String: String] = [:], body: Data? = nil,
+        maximumResponseBytes: Int = ResponseLimits.listing
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.maximumResponseBytes = maximumResponseBytes
     }
 }

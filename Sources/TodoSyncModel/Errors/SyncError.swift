@@ -1,3 +1,5 @@
+import TodoCore
+
 /// Why a sync or an account setup stopped. Each description is one sentence that says what
 /// happened and, where there is one, what to do; a run that throws one of these before it
 /// applied anything changed nothing locally.
@@ -18,6 +20,12 @@ public enum SyncError: Error, Sendable, Equatable, Codable, CustomStringConverti
     case unexpectedStatus(method: String, url: String, status: Int)
     /// The server's XML could not be read.
     case malformedResponse(url: String, reason: String)
+    /// An answer larger than the sync reads of one (`HTTPRequest.maximumResponseBytes`): the
+    /// transport stopped reading it as soon as it passed `limit` bytes.
+    case responseTooLarge(method: String, url: String, limit: Int)
+    /// The server at `origin` (the account's) pointed the sync to `url` on another server:
+    /// nothing is sent there, credentials least of all.
+    case otherOrigin(url: String, origin: String)
     /// A plain-http URL to a host other than this machine, without `--allow-insecure`.
     case insecureURL(url: String)
     /// A URL that is not http or https, or not a URL.
@@ -67,6 +75,14 @@ public enum SyncError: Error, Sendable, Equatable, Codable, CustomStringConverti
                 "\(method) \(url) was answered with HTTP \(status), which the sync cannot use; nothing more was sent."
         case .malformedResponse(let url, let reason):
             return "\(url) answered with XML the sync cannot read: \(reason)."
+        case .responseTooLarge(let method, let url, let limit):
+            return
+                "\(method) \(url) was answered with more than \(ByteCount.phrase(limit)), the most the sync reads "
+                + "of one answer; it stopped reading there and changed nothing by it."
+        case .otherOrigin(let url, let origin):
+            return
+                "\(origin) pointed the sync to \(url), which is on another server; todo-tui sends nothing there "
+                + "(the password goes only to \(origin)); if you mean that server, run `todo-tui sync setup \(url)`."
         case .insecureURL(let url):
             return
                 "\(url) uses plain http to another machine, which would send the password unencrypted; use https, or "

@@ -4,6 +4,9 @@ import Foundation
 public enum SyncHelperResponse: Sendable, Equatable, Codable {
     /// It worked; the one line `todo-tui sync` prints (the run's summary, or the account set up).
     case finished(message: String)
+    /// The run went through, but some local change did not reach the server or a conflict
+    /// waits: the summary, which `todo-tui sync` reports with status 75 ("try again").
+    case incomplete(message: String)
     /// It stopped; `todo-tui sync` reports the error with its sysexits code.
     case failed(SyncError)
 

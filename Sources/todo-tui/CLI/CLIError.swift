@@ -29,6 +29,9 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     case save(SaveError)
     /// A sync or sync setup failed (`todo-tui sync`).
     case sync(SyncError)
+    /// A sync run went through, but not everything reached the server, or a conflict waits: its
+    /// summary.
+    case syncIncomplete(String)
     /// No `todo-tui-sync` helper in any of the places looked at.
     case syncHelperMissing(looked: [String])
     /// The `todo-tui-sync` helper could not start, or ended without an answer.
@@ -63,7 +66,7 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
             69
         case .syncHelperFailed:
             70
-        case .save(.conflicts):
+        case .save(.conflicts), .syncIncomplete:
             75
         }
     }
@@ -81,7 +84,9 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         switch error {
         case .unreachable: 69
         case .unauthorized, .forbidden: 77
-        case .notCalDAV, .noTodoCollection, .noSuchCollection, .unexpectedStatus, .malformedResponse: 76
+        case .notCalDAV, .noTodoCollection, .noSuchCollection, .unexpectedStatus, .malformedResponse,
+            .responseTooLarge, .otherOrigin:
+            76
         case .insecureURL, .invalidURL: 64
         case .noAccount, .accountFile, .noPassword, .passwordCommandFailed: 78
         case .stateFile, .store: 74
@@ -126,7 +131,10 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         case .store(let error):
             error.description
         case .sync(let error):
-            error.description
+            // It may quote the server (a calendar's name, a URL it named): one line, inert.
+            TerminalOutput.inline(error.description)
+        case .syncIncomplete(let summary):
+            TerminalOutput.inline(summary)
         case .syncHelperMissing(let looked):
             "The sync needs its helper \(SyncHelper.name), which is not installed (looked at "
                 + "\(looked.joined(separator: " and "))); reinstall with scripts/install, or build with `swift build`."

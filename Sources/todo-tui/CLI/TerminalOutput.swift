@@ -26,6 +26,15 @@ enum TerminalOutput {
         }.joined(separator: "\n")
     }
 
+    /// `text` as it goes inside a sentence of ours, on any stream: one line, each control
+    /// character (a line break too) and escape shown as the screen shows it (`InertText`), so
+    /// text from elsewhere (a server's names, URLs and answers) cannot print a line of its own,
+    /// on a terminal or in a log.
+    /// - Complexity: O(n).
+    static func inline(_ text: String) -> String {
+        ItemListFormatter.inert(text)
+    }
+
     /// `text` for `descriptor`: inert when it is a terminal, unchanged otherwise.
     static func shown(_ text: String, on descriptor: Int32) -> String {
         isTerminal(descriptor) ? inert(text) : text

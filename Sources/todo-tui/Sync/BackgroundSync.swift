@@ -19,6 +19,9 @@ final class BackgroundSync {
         var message: String
         /// The conflicts the run left waiting (policy `error`), for the mine/theirs box.
         var waiting: [WaitingConflict] = []
+        /// True when the run may have left conflicts waiting: it went through (status 0), or
+        /// went through with something left to do (status 75, "try again").
+        var mayLeaveConflicts = false
     }
 
     let executable: String
@@ -90,7 +93,7 @@ final class BackgroundSync {
                 running = nil
                 outcome = Self.outcome(status: reaped == pid ? status : -1, output: output, at: now)
                 close(output)
-                if outcome?.succeeded == true {
+                if outcome?.mayLeaveConflicts == true {
                     outcome?.waiting = (try? SyncStateFile(storePath: storePath).load())?.waiting ?? []
                 }
                 last = outcome
@@ -153,7 +156,8 @@ final class BackgroundSync {
         let exited = status >= 0 && (status & 0x7f) == 0
         let code = exited ? (status >> 8) & 0xff : -1
         if message.isEmpty { message = code == 0 ? "In sync." : "The sync ended without a message (status \(status))." }
-        return Outcome(finishedAt: now, succeeded: code == 0, message: message)
+        return Outcome(
+            finishedAt: now, succeeded: code == 0, message: message, mayLeaveConflicts: code == 0 || code == 75)
     }
 
     /// This executable's path, for the child.

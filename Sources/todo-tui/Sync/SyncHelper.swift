@@ -26,9 +26,10 @@ enum SyncHelper {
     }
 
     /// Carries `request` out in the helper.
-    /// - Returns: the line to print, which may quote the server (a calendar's name): print it
-    ///   with `TerminalOutput.say`, inert on a terminal.
-    /// - Throws: `CLIError.sync` for the error that stopped the sync; `.syncHelperMissing` when no
+    /// - Returns: the line to print, which may quote the server (a calendar's name), already made
+    ///   one inert line (`TerminalOutput.inline`), on a terminal and on a pipe alike.
+    /// - Throws: `CLIError.sync` for the error that stopped the sync; `.syncIncomplete` for a run
+    ///   that left a local change unsent or a conflict waiting; `.syncHelperMissing` when no
     ///   helper is installed; `.syncHelperFailed` when it could not start or gave no answer.
     static func perform(_ request: SyncHelperRequest) throws(CLIError) -> String {
         let places = candidates(besides: BackgroundSync.currentExecutable)
@@ -38,7 +39,9 @@ enum SyncHelper {
         let answer = try run(helper, argument: request.argument)
         switch SyncHelperResponse(decoding: answer) {
         case .finished(let message):
-            return message
+            return TerminalOutput.inline(message)
+        case .incomplete(let summary):
+            throw .syncIncomplete(summary)
         case .failed(let error):
             throw .sync(error)
         case nil:

@@ -31,7 +31,7 @@ struct FuzzSmokeTests {
     func smoke() throws {
         let build = try Self.run(Self.packageRoot.appendingPathComponent("Fuzz/build").path, [])
         try #require(build.status == 0, "Fuzz/build failed:\n\(build.output.suffix(3_000))")
-        for target in ["store", "journal", "import", "filter"] {
+        for target in ["store", "journal", "import", "filter", "icalendar", "multistatus"] {
             let corpus = Self.packageRoot.appendingPathComponent("Fuzz/corpus/\(target)").path
             // libFuzzer adds new inputs to the first folder it is given: a scratch one, so the
             // committed seeds stay as they are.
@@ -42,7 +42,10 @@ struct FuzzSmokeTests {
             let result = try Self.run(
                 Self.packageRoot.appendingPathComponent(".build-fuzz/todo-fuzz").path,
                 ["-runs=2000", "-seed=1", scratch.path, corpus],
-                environment: ["FUZZ_TARGET": target]
+                // FoundationXML leaks the errors of every malformed document (see Fuzz/build).
+                environment: ["FUZZ_TARGET": target].merging(
+                    target == "multistatus" ? ["ASAN_OPTIONS": "detect_leaks=0"] : [:]
+                ) { $1 }
             )
             #expect(result.status == 0, "target \(target):\n\(result.output.suffix(3_000))")
             #expect(result.output.contains("Done 2000 runs"), "target \(target):\n\(result.output.suffix(1_000))")

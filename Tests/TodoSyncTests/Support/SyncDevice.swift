@@ -21,7 +21,7 @@ final class SyncDevice {
         transport = URLSessionTransport(user: server.user, password: server.password, timeout: 10)
     }
 
-    var client: CalDAVClient { CalDAVClient(transport: transport, user: server.user) }
+    var client: CalDAVClient { CalDAVClient(transport: transport, user: server.user, origin: Origin(collection)!) }
 
     /// A fresh context on the store, as every command makes one.
     func context() -> TodoContext {
@@ -93,7 +93,8 @@ func makeServer(_ kind: CalDAVTestServer.Kind) throws -> (CalDAVTestServer, URL)
     let server = try CalDAVTestServer(kind)
     let collection = server.collectionURL("todos")
     let client = CalDAVClient(
-        transport: URLSessionTransport(user: server.user, password: server.password, timeout: 10), user: server.user)
+        transport: URLSessionTransport(user: server.user, password: server.password, timeout: 10), user: server.user,
+        origin: Origin(collection)!)
     try client.makeCalendar(collection, displayName: "To-dos")
     return (server, collection)
 }

@@ -74,4 +74,23 @@ struct SyncCommandTests {
             try sandbox.run("one", "sync").stdout == "Synced: to the server: 1 added.\n",
             "offline changes go out next time")
     }
+
+    @Test("a conflict left waiting by the error policy ends the run with 75, saying so")
+    func conflictWaiting() throws {
+        let server = try CalDAVTestServer(.radicale)
+        defer { server.stop() }
+        let sandbox = try SyncSandbox(server: server)
+        try sandbox.setUpAccount(creating: "T")
+        #expect(try sandbox.run("a", "add", "shared").status == 0)
+        #expect(try sandbox.run("a", "sync").status == 0)
+        #expect(try sandbox.run("b", "sync").status == 0)
+        let id = try #require(try sandbox.items("a").keys.first)
+        #expect(try sandbox.run("a", "edit", id, "--priority", "high").status == 0)
+        #expect(try sandbox.run("b", "edit", id, "--note", "from b").status == 0)
+        #expect(try sandbox.run("b", "sync").status == 0)
+        let result = try sandbox.run("a", "sync", "--merge-policy", "error")
+        #expect(result.status == 75, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "todo-tui: Not all synced: 1 conflict waiting ('shared').\n", "\(result.stderr)")
+    }
 }

@@ -15,37 +15,14 @@ struct SyncHelperTests {
         let port: Int
 
         init() throws {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let listening = withUnsafeMutablePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                    bind(descriptor, raw, length) == 0 && listen(descriptor, 8) == 0
-                        && getsockname(descriptor, raw, &length) == 0
-                }
+            guard let (descriptor, port) = LoopbackListener.open(backlog: 8) else {
+                throw CocoaError(.fileWriteUnknown)
             }
             self.descriptor = descriptor
-            port = Int(UInt16(bigEndian: address.sin_port))
-            guard descriptor >= 0, listening else { throw CocoaError(.fileWriteUnknown) }
+            self.port = port
         }
 
         deinit { close(descriptor) }
-    }
-
-    /// The pids of `parent`'s children, from `/proc`.
-    private func children(of parent: pid_t) -> [pid_t] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> pid_t? in
-            guard let pid = pid_t(entry),
-                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { return nil }
-            // pid (comm) state ppid …: the name may hold spaces and parentheses, so split after it.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
-        }
     }
 
     /// True while `pid` is a live process (not gone, not a zombie).
@@ -75,7 +52,7 @@ struct SyncHelperTests {
         let (process, _, _) = try runner.start(["--store", home.path("todos.json"), "sync"])
         var helpers: [pid_t] = []
         for _ in 0..<500 where helpers.isEmpty {
-            helpers = children(of: process.processIdentifier)
+            helpers = ProcessTree.children(of: process.processIdentifier)
             usleep(10_000)
         }
         #expect(helpers.count == 1, "todo-tui sync started one helper")

@@ -24,15 +24,16 @@ extension ICalendarFormat {
     /// export can tell an edited item and write its `SEQUENCE` one higher.
     ///
     /// - Throws: `ExchangeError.invalidLine` for malformed iCalendar, a VTODO without `SUMMARY`, or
-    ///   a date that does not parse.
+    ///   a date that does not parse, or an input past `limits` (`ICalendarParser.Limits`).
     /// - Complexity: O(n) in the length of the input.
     static func parse(
-        _ bytes: [UInt8], source: String, now: Date, calendar: Calendar
+        _ bytes: [UInt8], source: String, now: Date, calendar: Calendar,
+        limits: ICalendarParser.Limits = .file
     ) throws(ExchangeError) -> [TodoItem] {
-        let components = try ICalendarParser(source: source).components(bytes)
+        let components = try ICalendarParser(source: source, limits: limits).components(bytes)
         let timeZones = Dictionary(
             components.filter { $0.name == "VTIMEZONE" }.compactMap { zone in
-                zone.first("TZID").map { ($0.value, zone.lines) }
+                zone.first("TZID").map { ($0.value, Array(zone.lines)) }
             },
             uniquingKeysWith: { first, _ in first }
         )

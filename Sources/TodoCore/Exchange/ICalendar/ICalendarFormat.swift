@@ -70,13 +70,23 @@ public enum ICalendarFormat {
         return writer.bytes
     }
 
+    /// The most bytes one CalDAV object resource (one to-do) may hold: 1 MiB. A to-do with long
+    /// notes, alarms and time zones takes a few KiB; only inline attachments
+    /// (`ATTACH;VALUE=BINARY`) grow past that, and a to-do list has no use for them. The bound
+    /// keeps one hostile or broken item from costing the sync its memory; such an item is
+    /// refused as unreadable and left alone on the server.
+    package static let maximumObjectResourceBytes = 1 << 20
+
     /// The item a CalDAV object resource holds: its one VTODO, every line todo-tui does not map
     /// kept in `foreign.iCalendar` (`parse`).
-    /// - Throws: `ExchangeError` for malformed iCalendar, or a resource without exactly one VTODO.
+    /// - Throws: `ExchangeError` for malformed iCalendar, a resource without exactly one VTODO,
+    ///   or one over `maximumObjectResourceBytes`, nested more than 16 components deep, or holding
+    ///   more than 1,000 of them.
+    /// - Complexity: O(n) in the length of the resource.
     public static func item(
         fromObjectResource bytes: [UInt8], name: String, now: Date, calendar: Calendar
     ) throws(ExchangeError) -> TodoItem {
-        let items = try parse(bytes, source: name, now: now, calendar: calendar)
+        let items = try parse(bytes, source: name, now: now, calendar: calendar, limits: .objectResource)
         guard items.count == 1, let item = items.first else {
             throw .invalidInput(
                 source: name, reason: "a CalDAV object resource holds one VTODO, and this holds \(items.count)")

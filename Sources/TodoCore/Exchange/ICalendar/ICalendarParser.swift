@@ -22,10 +22,10 @@ struct ICalendarParser {
         var line: Int
         var properties: [ContentLine]
         /// Every line of the component exactly as read, from its BEGIN to its END, nested
-        /// components' lines included.
-        var lines: [String] = []
+        /// components' lines included: a slice of the input's lines, shared, never copied.
+        var lines: ArraySlice<String> = []
         /// The lines (`lines`) of each component nested directly in this one, in order.
-        var nestedBlocks: [[String]] = []
+        var nestedBlocks: [ArraySlice<String>] = []
 
         /// The first property called `name`.
         func first(_ name: String) -> ContentLine? {
@@ -33,21 +33,60 @@ struct ICalendarParser {
         }
     }
 
-    private let source: String
+    /// How much one input may ask of the parser. An input over a bound is refused with a
+    /// sentence naming the bound, before it costs more than its own size.
+    struct Limits {
+        /// The most bytes the input may hold.
+        var maximumBytes: Int
+        /// The most components open at once, VCALENDAR included.
+        var maximumDepth: Int
+        /// The most components in the input, VCALENDAR included.
+        var maximumComponents: Int
 
-    init(source: String) {
+        /// An iCalendar file, as an import reads one: any number of components (a calendar of
+        /// many to-dos), no deeper than `maximumNesting`; its size is bounded where the file is
+        /// read (`ImportInput.maximumFileSize`).
+        static let file = Limits(maximumBytes: .max, maximumDepth: maximumNesting, maximumComponents: .max)
+
+        /// One CalDAV object resource (one to-do), as a server holds it: at most
+        /// `ICalendarFormat.maximumObjectResourceBytes` and 1,000 components (a VTODO, its
+        /// VALARMs and the VTIMEZONEs with their observances take a handful).
+        static let objectResource = Limits(
+            maximumBytes: ICalendarFormat.maximumObjectResourceBytes, maximumDepth: maximumNesting,
+            maximumComponents: 1_000)
+
+        /// 16 components open at once: real calendars nest three deep (VCALENDAR, VTODO,
+        /// VALARM; VCALENDAR, VTIMEZONE, STANDARD).
+        static let maximumNesting = 16
+    }
+
+    private let source: String
+    private let limits: Limits
+
+    init(source: String, limits: Limits = .file) {
         self.source = source
+        self.limits = limits
     }
 
     /// Every component of the input, in the order they end (nested ones before their parent).
     ///
     /// - Throws: `ExchangeError.invalidLine` for text outside `VCALENDAR`, a line without a colon,
-    ///   an `END` that does not match its `BEGIN`, or a component left open at the end.
-    /// - Complexity: O(n) in the length of the input.
+    ///   an `END` that does not match its `BEGIN`, a component left open at the end, or a
+    ///   component past the limits' depth or count; `.invalidInput` for an input over their size.
+    /// - Complexity: O(n) in the length of the input: a component's lines are a slice of the
+    ///   input's, however deeply it nests.
     func components(_ bytes: [UInt8]) throws(ExchangeError) -> [Component] {
+        guard bytes.count <= limits.maximumBytes else {
+            throw .invalidInput(
+                source: source,
+                reason:
+                    "it is larger than \(ByteCount.phrase(limits.maximumBytes)), the most one calendar object may hold")
+        }
+        let numbered = try unfoldedLines(bytes)
+        let texts = numbered.map(\.text)
         var components: [Component] = []
-        var open: [Component] = []
-        for line in try unfoldedLines(bytes) {
+        var open: [(component: Component, start: Int)] = []
+        for (index, line) in numbered.enumerated() {
             let content = try contentLine(line.text, at: line.number)
             if content.name == "BEGIN" || content.name == "END", !Self.isName(content.value) {
                 throw problem(
@@ -60,9 +99,19 @@ struct ICalendarParser {
                 guard !open.isEmpty || name == "VCALENDAR" else {
                     throw problem("expected BEGIN:VCALENDAR, found BEGIN:\(content.value)", line: line.number)
                 }
-                open.append(Component(name: name, line: line.number, properties: [], lines: [line.text]))
+                guard open.count < limits.maximumDepth else {
+                    throw problem(
+                        "BEGIN:\(content.value) nests components more than \(limits.maximumDepth) deep",
+                        line: line.number)
+                }
+                guard components.count + open.count < limits.maximumComponents else {
+                    throw problem(
+                        "BEGIN:\(content.value) makes more than \(limits.maximumComponents) components, the most one "
+                            + "calendar object may hold", line: line.number)
+                }
+                open.append((Component(name: name, line: line.number, properties: []), index))
             case "END":
-                guard let current = open.popLast() else {
+                guard let (current, start) = open.popLast() else {
                     throw problem("END:\(content.value) has no matching BEGIN", line: line.number)
                 }
                 guard current.name == content.value.uppercased() else {
@@ -71,21 +120,19 @@ struct ICalendarParser {
                     )
                 }
                 var closed = current
-                closed.lines.append(line.text)
+                closed.lines = texts[start...index]
                 if !open.isEmpty {
-                    open[open.count - 1].nestedBlocks.append(closed.lines)
-                    open[open.count - 1].lines.append(contentsOf: closed.lines)
+                    open[open.count - 1].component.nestedBlocks.append(closed.lines)
                 }
                 components.append(closed)
             default:
                 guard !open.isEmpty else {
                     throw problem("expected BEGIN:VCALENDAR, found \(content.name)", line: line.number)
                 }
-                open[open.count - 1].properties.append(content)
-                open[open.count - 1].lines.append(line.text)
+                open[open.count - 1].component.properties.append(content)
             }
         }
-        if let unclosed = open.last {
+        if let unclosed = open.last?.component {
             throw problem("BEGIN:\(unclosed.name) is never closed by END:\(unclosed.name)", line: unclosed.line)
         }
         return components

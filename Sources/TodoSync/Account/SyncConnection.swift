@@ -3,12 +3,15 @@ import TodoSyncModel
 
 /// The client for an account: its password fetched from its source.
 enum SyncConnection {
-    /// A client that authenticates as `user` at `url`'s host.
+    /// A client that authenticates as `user` at `url`'s host and waits for it within `timeouts`
+    /// (the run's ceiling counts from now).
     /// - Throws: `SyncError` for a missing password or a failing password command.
-    static func client(user: String, url: URL, passwordCommand: String?) throws(SyncError) -> CalDAVClient {
+    static func client(
+        user: String, url: URL, passwordCommand: String?, timeouts: SyncTimeouts
+    ) throws(SyncError) -> CalDAVClient {
         let password = try PasswordSource.password(
             user: user, host: url.host ?? "", command: passwordCommand,
             environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
-        return CalDAVClient(transport: URLSessionTransport(user: user, password: password), user: user)
+        return CalDAVClient(transport: CurlTransport(user: user, password: password, timeouts: timeouts), user: user)
     }
 }

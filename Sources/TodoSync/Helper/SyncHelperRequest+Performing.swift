@@ -21,7 +21,7 @@ extension SyncHelperRequest {
         let account = try SyncAccount.load(from: run.accountPath)
         let collection = try SyncAccount.checkedURL(account.collection, allowInsecure: account.allowInsecure)
         let client = try SyncConnection.client(
-            user: account.user, url: collection, passwordCommand: account.passwordCommand)
+            user: account.user, url: collection, passwordCommand: account.passwordCommand, timeouts: run.timeouts)
         let store = JSONStore(path: run.storePath, lockTimeout: .milliseconds(run.lockTimeoutMilliseconds))
         let context = TodoContext(store: store, now: Date.init)
         let engine = SyncEngine(
@@ -36,7 +36,8 @@ extension SyncHelperRequest {
     /// Finds or makes the calendar, stores the account; what was set up.
     private static func setUp(_ setUp: SetUp) throws(SyncError) -> String {
         let start = try SyncAccount.checkedURL(setUp.url, allowInsecure: setUp.allowInsecure)
-        let client = try SyncConnection.client(user: setUp.user, url: start, passwordCommand: setUp.passwordCommand)
+        let client = try SyncConnection.client(
+            user: setUp.user, url: start, passwordCommand: setUp.passwordCommand, timeouts: setUp.timeouts)
         let chosen = try choose(for: setUp, with: CalDAVDiscovery(client: client), from: start)
         let account = SyncAccount(
             server: start.absoluteString, user: setUp.user, collection: chosen.url.absoluteString,

@@ -8,7 +8,7 @@ extension SyncRun {
         var ids = Set(records.keys)
         ids.formUnion(remote.keys)
         ids.formUnion(locals.keys)
-        for id in ids.sorted(by: { $0.uuidString < $1.uuidString }) {
+        for id in ids.sorted(by: { $0.precedes($1) }) {
             decide(id)
         }
     }

@@ -26,11 +26,13 @@ final class TrickleServer: @unchecked Sendable {
         guard descriptor >= 0, listening else { throw CocoaError(.fileWriteUnknown) }
         let pause = useconds_t(interval / .microseconds(1))
         Thread.detachNewThread {
-            // accept fails once `stop()` shuts the socket down.
+            // accept fails once `stop()` shuts the socket down; only then is it closed, here, so
+            // that its number cannot be reused by another test's socket while this loop runs.
             while case let connection = accept(descriptor, nil, nil), connection >= 0 {
                 Self.trickle(to: connection, pause: pause)
                 close(connection)
             }
+            close(descriptor)
         }
     }
 
@@ -54,6 +56,5 @@ final class TrickleServer: @unchecked Sendable {
 
     deinit {
         stop()
-        close(descriptor)
     }
 }

@@ -20,10 +20,14 @@ let package = Package(
         // What the app knows of the sync without the network: the account, the state beside a
         // store, the waiting conflicts, the errors, and the requests it hands to `todo-tui-sync`.
         .target(name: "TodoSyncModel", dependencies: ["TodoCore"]),
+        // libcurl's easy interface, for the sync's HTTP transport: it waits in poll() without
+        // spinning, keeps connections alive and honours curl's proxy variables; the apt provider
+        // of its headers is `libcurl4-openssl-dev`.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         // CalDAV sync: HTTP, WebDAV XML and the sync engine, kept out of the Foundation-only core.
-        .target(name: "TodoSync", dependencies: ["TodoCore", "TodoSyncModel"]),
-        // The process that runs a sync for `todo-tui sync`. FoundationNetworking and FoundationXML
-        // (libcurl, libxml2 and some 35 libraries behind them) cost every start ~6 ms, so only this
+        .target(name: "TodoSync", dependencies: ["TodoCore", "TodoSyncModel", "CCurl"]),
+        // The process that runs a sync for `todo-tui sync`. libcurl and FoundationXML (libxml2,
+        // and the libraries behind both) cost every start several milliseconds, so only this
         // helper links them, and the list, the commands and the exports start without them.
         .executableTarget(name: "todo-tui-sync", dependencies: ["TodoSync", "TodoSyncModel"]),
         // One C file holds the terminal's restore state, so there is exactly one copy of it.

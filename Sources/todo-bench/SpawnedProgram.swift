@@ -68,6 +68,28 @@ struct SpawnedProgram {
         return peak
     }
 
+    /// Runs `executable` to its end with output discarded (or its standard output written to
+    /// the file at `outputPath`), and checks that it succeeded.
+    /// - Returns: its wall-clock time and the processor time (user and system) of it and of every
+    ///   descendant it waited for, in seconds.
+    /// - Throws: `EndToEndError.failed` when it ends with a non-zero status; see `init`.
+    static func measure(
+        _ executable: String, _ arguments: [String], environment: [String: String], outputPath: String = "/dev/null"
+    ) throws(EndToEndError) -> (seconds: Double, cpuSeconds: Double) {
+        let null = open(outputPath, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard null >= 0 else { throw .systemCall(name: "open \(outputPath)", errno: errno) }
+        defer { close(null) }
+        let start = ContinuousClock.now
+        let program = try SpawnedProgram(executable, arguments, environment: environment, input: null, output: null)
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(program.pid, &status, 0, &usage) == -1, errno == EINTR {}
+        let seconds = (ContinuousClock.now - start).seconds
+        guard status == 0 else { throw .failed(command: program.command, status: status, output: "") }
+        func time(_ value: timeval) -> Double { Double(value.tv_sec) + Double(value.tv_usec) * 1e-6 }
+        return (seconds, time(usage.ru_utime) + time(usage.ru_stime))
+    }
+
     /// Waits for the child to end.
     /// - Returns: the raw wait status, 0 for a normal exit with status 0.
     func wait() -> Int32 {

@@ -24,8 +24,9 @@ import Foundation
 //       `todo-tui list --store /tmp/todo-100k.json`. Never overwrites: an existing PATH is an
 //       error with exit status 73.
 //
-//       The sync group starts a local Radicale and compares `todo-tui sync` with vdirsyncer
-//       (Debian's `radicale` and `vdirsyncer`) doing the same work on the same server.
+//       The sync group starts a local Radicale and a local Xandikos and compares `todo-tui sync`
+//       with the same requests sent by one `curl` (the floor) and with vdirsyncer (Debian's
+//       `radicale`, `xandikos`, `curl` and `vdirsyncer`) doing the same work on the same server.
 //
 // Exit status: 0; 64 for a bad command line; 73 when generate cannot create PATH; 74 when
 // writing it fails.

@@ -67,7 +67,7 @@ struct CollectionScopeTests {
     @Test("the client refuses a URL on another origin before its transport sees it")
     func clientRefusesOtherOrigins() throws {
         // Every request the transport is handed is recorded; none is answered.
-        let transport = HookTransport(URLSessionTransport(user: "me", password: "secret", timeout: 1))
+        let transport = HookTransport(CurlTransport(user: "me", password: "secret", timeouts: SyncTimeouts(connect: 1)))
         transport.answer = { request, _ throws(SyncError) in
             throw .unreachable(url: request.url.absoluteString, reason: "nothing here")
         }

@@ -96,7 +96,7 @@ struct SyncFaultTests {
         defer { server.stop() }
         let a = try SyncDevice(server: server, collection: collection)
         try a.add("local")
-        a.transport = URLSessionTransport(user: server.user, password: "wrong", timeout: 10)
+        a.transport = CurlTransport(user: server.user, password: "wrong")
         #expect {
             try a.sync()
         } throws: { error in
@@ -129,7 +129,7 @@ struct SyncFaultTests {
         }
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/"))
         let client = CalDAVClient(
-            transport: URLSessionTransport(user: "u", password: "p", timeout: 10), user: "u", origin: Origin(url)!)
+            transport: CurlTransport(user: "u", password: "p"), user: "u", origin: Origin(url)!)
         #expect {
             _ = try CalDAVDiscovery(client: client).home(from: url)
         } throws: { error in

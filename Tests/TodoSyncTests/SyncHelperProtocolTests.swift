@@ -12,7 +12,8 @@ struct SyncHelperProtocolTests {
             .run(
                 .init(
                     storePath: "/tmp/a \"b\"\n/todos.json", lockTimeoutMilliseconds: 5_000,
-                    policy: .mergeByPropertyStoreTrump, confirmed: true, accountPath: "/home/é/acc.json")),
+                    policy: .mergeByPropertyStoreTrump, confirmed: true, accountPath: "/home/é/acc.json",
+                    timeouts: SyncTimeouts(connect: 1, silence: 2.5, request: 3, run: 4))),
             .setUp(
                 .init(
                     url: "https://dav.example/", user: "me", passwordCommand: "pass show 'dav'", collection: nil,
@@ -28,7 +29,8 @@ struct SyncHelperProtocolTests {
     @Test("every error and a summary survive the helper's answer")
     func responseRoundTrip() {
         let errors: [SyncError] = [
-            .unreachable(url: "u", reason: "r"), .unauthorized(url: "u", user: nil),
+            .unreachable(url: "u", reason: "r"), .timedOut(server: "s", reason: "r"),
+            .unauthorized(url: "u", user: nil),
             .unauthorized(url: "u", user: "me"),
             .forbidden(url: "u"), .notCalDAV(url: "u", reason: "r"), .noTodoCollection(url: "u", found: ["a", "b"]),
             .noSuchCollection(name: "n", found: []), .unexpectedStatus(method: "PUT", url: "u", status: 507),

@@ -4,7 +4,7 @@ import TodoSync
 import TodoSyncModel
 import TodoTestSupport
 
-/// `URLSessionTransport` against a fake loopback server: an answer past its request's bound is
+/// `CurlTransport` against a fake loopback server: an answer past its request's bound is
 /// not read further, with or without a `Content-Length`; a silent server and a closed port are
 /// said in words; a redirect to another origin is not followed and the other origin hears nothing.
 @Suite("The transport's bounds and sentences", .serialized)
@@ -21,7 +21,7 @@ struct TransportBoundsTests {
                 return .init(status: 200, body: Data(repeating: 65, count: size), withoutLength: withoutLength)
             }
             defer { server.stop() }
-            let transport = URLSessionTransport(user: "u", password: "p", timeout: 10)
+            let transport = CurlTransport(user: "u", password: "p")
             #expect(try transport.send(request(server, limit: 1_000_000)).body.count == 1_000_000)
             var big = request(server, limit: 1_000_000)
             big.url = server.rootURL.appendingPathComponent("big")
@@ -35,7 +35,7 @@ struct TransportBoundsTests {
     func endlessAnswer() throws {
         let server = try FakeHTTPServer(name: "origin") { _ in .init(status: 200, endlessBytes: 1 << 30) }
         defer { server.stop() }
-        let transport = URLSessionTransport(user: "u", password: "p", timeout: 10)
+        let transport = CurlTransport(user: "u", password: "p")
         #expect(throws: SyncError.self) { _ = try transport.send(request(server, limit: 1 << 20)) }
     }
 
@@ -46,11 +46,11 @@ struct TransportBoundsTests {
             return .init(status: 200)
         }
         defer { silent.stop() }
-        let transport = URLSessionTransport(user: "u", password: "p", timeout: 1)
+        let transport = CurlTransport(user: "u", password: "p", timeouts: SyncTimeouts(silence: 1))
         let closed = try FakeHTTPServer(name: "closed") { _ in .init(status: 200) }
         closed.stop()
         for (server, expected) in [
-            (silent, "no answer came within 1 second"), (closed, "nothing accepted the connection"),
+            (silent, "nothing came for 1 s"), (closed, "nothing accepted the connection"),
         ] {
             do {
                 _ = try transport.send(request(server, limit: 1 << 20))
@@ -70,7 +70,7 @@ struct TransportBoundsTests {
             .init(status: 301, headers: ["Location": other.rootURL.appendingPathComponent("cal/").absoluteString])
         }
         defer { server.stop() }
-        let transport = URLSessionTransport(user: "u", password: "p", timeout: 10)
+        let transport = CurlTransport(user: "u", password: "p")
         #expect(throws: SyncError.self) { _ = try transport.send(request(server, limit: 1 << 20)) }
         #expect(other.log.isEmpty, "\(other.log)")
         #expect(server.log == ["GET /a.ics (with credentials)"])

@@ -146,7 +146,9 @@ struct JSONScanner {
 
     /// Continues a string at its first backslash, decoding escapes from there on.
     private mutating func scanEscapedString(from start: Int) throws(StoreError) -> [UInt8] {
-        var decoded = Array(bytes[start..<position])
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(position - start + 64)
+        decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -157,9 +159,13 @@ struct JSONScanner {
                 try scanEscape(into: &decoded)
                 continue
             }
-            let length = try characterLength(byte)
-            decoded.append(contentsOf: bytes[position..<position + length])
-            position += length
+            // A run of characters up to the next quote or escape, copied at once.
+            let run = position
+            repeat {
+                position += try characterLength(bytes[position])
+            } while position < bytes.count && bytes[position] != UInt8(ascii: "\"")
+                && bytes[position] != UInt8(ascii: "\\")
+            decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
         }
         throw syntaxError(expected: "'\"' to end the string")
     }

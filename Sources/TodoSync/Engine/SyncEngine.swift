@@ -5,7 +5,10 @@ import TodoSyncModel
 /// Two-way sync of a local store with one CalDAV collection (RFC 4791, 6578).
 ///
 /// A run, under the state file's run lock:
-/// 1. **Pull.** The collection's sync token (or ctag) unchanged since the last run: no listing.
+/// 1. **Pull.** The collection's sync token (or ctag) unchanged since the last run: no listing;
+///    and when the store's generation is also the one the last run left agreed
+///    (`SyncState.storeGeneration`), the run ends there, having read neither the store nor the
+///    records.
 ///    Otherwise the changes since the stored token (`sync-collection`; a rejected token falls
 ///    back to a full `calendar-query` listing), then the changed resources by
 ///    `calendar-multiget` in batches.
@@ -63,21 +66,36 @@ public final class SyncEngine {
     ///   the next run carries on from there.
     public func run(_ options: SyncOptions) throws(SyncError) -> SyncReport {
         try stateFile.withRunLock { () throws(SyncError) -> SyncReport in
-            var run = SyncRun(engine: self, options: options, state: try startingState(options))
-            return try run.perform()
+            guard let header = stateFile.loadHeader(), header.collection == collection.absoluteString,
+                let settled = header.storeGeneration, header.waiting?.isEmpty ?? true
+            else {
+                var run = try SyncRun(engine: self, options: options, starting: startingState(options))
+                return try run.perform(marker: nil)
+            }
+            // The last run left both sides agreed: with neither changed since, there is nothing
+            // to read, decide or write.
+            let marker = try client.collectionState(collection)
+            if marker.isUnchanged(since: header.marker), (try? context.store.currentGeneration()) == settled {
+                var report = SyncReport()
+                report.remoteUnchanged = true
+                return report
+            }
+            var run = try SyncRun(engine: self, options: options, starting: startingState(options))
+            return try run.perform(marker: marker)
         }
     }
 
-    private func startingState(_ options: SyncOptions) throws(SyncError) -> SyncState {
+    /// The state a run starts from, and what the state file holds (nil when there is none).
+    private func startingState(_ options: SyncOptions) throws(SyncError) -> (state: SyncState, onDisk: SyncState?) {
         let fresh = SyncState(collection: collection.absoluteString)
-        guard let state = try stateFile.load() else { return fresh }
+        guard let state = try stateFile.load() else { return (fresh, nil) }
         guard state.collection == collection.absoluteString else {
             guard options.confirmed else {
                 throw .collectionChanged(from: state.collection, to: collection.absoluteString)
             }
-            return fresh
+            return (fresh, state)
         }
-        return state
+        return (state, state)
     }
 
     // MARK: iCalendar

@@ -12,7 +12,7 @@ extension SyncRun {
         let context = engine.context
         context.mergePolicy = options.policy
         do {
-            for (id, value) in localWrites.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+            for (id, value) in localWrites.sorted(by: { $0.key.precedes($1.key) }) {
                 try Self.stage(value, for: id, in: context)
             }
             report.wroteLocally = report.wroteLocally || context.hasChanges

@@ -9,7 +9,7 @@ extension SyncRun {
         ids.formUnion(remote.keys)
         ids.formUnion(locals.keys)
         ids.formUnion(outsideRecords.keys)
-        for id in ids.sorted(by: { $0.uuidString < $1.uuidString }) {
+        for id in ids.sorted(by: { $0.precedes($1) }) {
             if let outside = outsideRecords[id], remote[id] == nil {
                 leaveAlone(id, outside)
             } else {

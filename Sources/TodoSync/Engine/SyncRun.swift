@@ -8,6 +8,9 @@ struct SyncRun {
     let options: SyncOptions
     var state: SyncState
     var report = SyncReport()
+    /// What the state file holds: as loaded, then as last saved (nil for a store that never
+    /// synced).
+    var saved: SyncState?
 
     /// The records by item id, and which id each known path holds.
     var records: [UUID: SyncRecord] = [:]
@@ -30,10 +33,12 @@ struct SyncRun {
     /// Conflicts the policy left undecided in this run.
     var waiting: [WaitingConflict] = []
 
-    init(engine: SyncEngine, options: SyncOptions, state: SyncState) {
+    /// - Parameter starting: the state to start from, and what the state file holds.
+    init(engine: SyncEngine, options: SyncOptions, starting: (state: SyncState, onDisk: SyncState?)) {
         self.engine = engine
         self.options = options
-        self.state = state
+        state = starting.state
+        saved = starting.onDisk
         for record in state.records {
             guard let url = URL(string: record.href).flatMap(engine.scope.item) else {
                 outsideRecords[record.id] = record
@@ -45,8 +50,9 @@ struct SyncRun {
         }
     }
 
-    mutating func perform() throws(SyncError) -> SyncReport {
-        let marker = try pull()
+    /// - Parameter known: the collection's markers when the caller already asked for them.
+    mutating func perform(marker known: CollectionState?) throws(SyncError) -> SyncReport {
+        let marker = try pull(marker: known)
         do {
             for item in try engine.context.fetch(FetchRequest()) {
                 locals[item.id] = item
@@ -54,13 +60,21 @@ struct SyncRun {
         } catch {
             throw .store(error.description)
         }
+        let generation = engine.context.storeGeneration
         decide()
         try checkSafety()
         try applyLocally()
         state.marker = marker
+        state.storeGeneration = nil
         try saveState()
         try push()
         state.waiting = waiting
+        // Agreed only when nothing is left for the next run: a change not sent, a conflict
+        // waiting or an unfinished record must make the next run look again.
+        let settled =
+            !report.wroteLocally && waiting.isEmpty && report.isComplete
+            && !records.values.contains { $0.localVersion == -1 }
+        state.storeGeneration = settled ? generation : nil
         try saveState()
         return report
     }
@@ -69,10 +83,15 @@ struct SyncRun {
 
     /// Learns what the server changed and fetches it into `remote`.
     /// - Returns: the collection's marker to store once those changes are applied.
-    private mutating func pull() throws(SyncError) -> CollectionState {
+    private mutating func pull(marker known: CollectionState?) throws(SyncError) -> CollectionState {
         let client = engine.client
         let collection = engine.collection
-        let marker = try client.collectionState(collection)
+        let marker: CollectionState
+        if let known {
+            marker = known
+        } else {
+            marker = try client.collectionState(collection)
+        }
         if marker.isUnchanged(since: state.marker) {
             report.remoteUnchanged = true
             return marker
@@ -130,12 +149,14 @@ struct SyncRun {
 
     // MARK: State
 
-    /// Writes `records` (and the records left alone outside the collection) and `state.marker`
-    /// to the state file.
+    /// Writes `records` (and the records left alone outside the collection) and the rest of
+    /// `state` to the state file, unless the file holds them already.
     mutating func saveState() throws(SyncError) {
         let all = outsideRecords.merging(records) { _, inside in inside }
-        state.records = all.values.sorted { $0.id.uuidString < $1.id.uuidString }
+        state.records = all.values.sorted { $0.id.precedes($1.id) }
+        guard state != saved else { return }
         try engine.stateFile.save(state)
+        saved = state
     }
 
     /// A record of `resource` as agreed, with `localVersion`.

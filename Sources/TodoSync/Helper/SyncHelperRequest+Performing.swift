@@ -31,7 +31,7 @@ extension SyncHelperRequest {
             throw .otherOrigin(url: collection.absoluteString, origin: origin.description)
         }
         let client = try SyncConnection.client(
-            user: account.user, url: server, passwordCommand: account.passwordCommand)
+            user: account.user, url: server, passwordCommand: account.passwordCommand, timeouts: run.timeouts)
         let store = JSONStore(path: run.storePath, lockTimeout: .milliseconds(run.lockTimeoutMilliseconds))
         let context = TodoContext(store: store, now: Date.init)
         let engine = SyncEngine(
@@ -46,7 +46,8 @@ extension SyncHelperRequest {
     /// Finds or makes the calendar, stores the account; what was set up.
     private static func setUp(_ setUp: SetUp) throws(SyncError) -> String {
         let start = try SyncAccount.checkedURL(setUp.url, allowInsecure: setUp.allowInsecure)
-        let client = try SyncConnection.client(user: setUp.user, url: start, passwordCommand: setUp.passwordCommand)
+        let client = try SyncConnection.client(
+            user: setUp.user, url: start, passwordCommand: setUp.passwordCommand, timeouts: setUp.timeouts)
         let chosen = try choose(for: setUp, with: CalDAVDiscovery(client: client), from: start)
         // Where the server pointed: refused as `sync` would refuse it, now rather than later.
         let collection = try SyncAccount.checkedURL(chosen.url.absoluteString, allowInsecure: setUp.allowInsecure)

@@ -1,13 +1,12 @@
 import TodoSyncModel
 
-/// Sends HTTP requests: `URLSessionTransport` in the product, a scripted one in tests of faults
-/// a real server cannot be made to show.
+/// Sends HTTP requests: `CurlTransport` in the product, a scripted one in tests of faults a real
+/// server cannot be made to show.
 ///
 /// Contract:
 /// - `send` returns every HTTP answer, whatever its status (a 404 or 412 is an answer, not an
 ///   error), and throws only when no usable answer came: the server could not be reached, the
-///   connection broke, the request timed out (`SyncError.unreachable`), or the answer was too
-///   large.
+///   connection broke, a time-out passed (`SyncError.timedOut`), or the answer was too large.
 /// - **Bounded answers**: `send` reads at most `request.maximumResponseBytes` bytes of an
 ///   answer's body. An answer that says it is larger (`Content-Length`) is not read at all, and
 ///   one that grows past the bound as it arrives is not read further: the connection is closed

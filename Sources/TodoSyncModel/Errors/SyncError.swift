@@ -6,6 +6,9 @@ import TodoCore
 public enum SyncError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
     /// No HTTP answer: connection refused, DNS failure, timeout, broken connection.
     case unreachable(url: String, reason: String)
+    /// The server at `server` (scheme, host and port) stopped answering: no connection, silence,
+    /// an answer that trickles, or a run past its ceiling (`SyncTimeouts`); `reason` says which.
+    case timedOut(server: String, reason: String)
     /// 401: the server refused the user name or password.
     case unauthorized(url: String, user: String?)
     /// 403 on something the account needs.
@@ -53,6 +56,10 @@ public enum SyncError: Error, Sendable, Equatable, Codable, CustomStringConverti
         switch self {
         case .unreachable(let url, let reason):
             return "Could not reach \(url): \(reason); nothing was changed, and local changes wait for the next sync."
+        case .timedOut(let server, let reason):
+            return
+                "\(server) did not answer in time (\(reason)); the sync stopped there, and what it had not done "
+                + "waits for the next sync."
         case .unauthorized(let url, let user):
             return
                 "\(url) refused \(user.map { "the password for user '\($0)'" } ?? "the request without a password") "

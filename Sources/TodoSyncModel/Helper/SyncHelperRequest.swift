@@ -26,15 +26,19 @@ public enum SyncHelperRequest: Sendable, Equatable, Codable {
         public var confirmed: Bool
         /// The account file, resolved.
         public var accountPath: String
+        /// How long to wait for the server.
+        public var timeouts: SyncTimeouts
 
         public init(
-            storePath: String, lockTimeoutMilliseconds: Int, policy: MergePolicy, confirmed: Bool, accountPath: String
+            storePath: String, lockTimeoutMilliseconds: Int, policy: MergePolicy, confirmed: Bool, accountPath: String,
+            timeouts: SyncTimeouts = SyncTimeouts()
         ) {
             self.storePath = storePath
             self.lockTimeoutMilliseconds = lockTimeoutMilliseconds
             self.policy = policy
             self.confirmed = confirmed
             self.accountPath = accountPath
+            self.timeouts = timeouts
         }
     }
 
@@ -53,10 +57,12 @@ public enum SyncHelperRequest: Sendable, Equatable, Codable {
         public var allowInsecure: Bool
         /// Where the account is stored.
         public var accountPath: String
+        /// How long to wait for the server.
+        public var timeouts: SyncTimeouts
 
         public init(
             url: String, user: String, passwordCommand: String?, collection: String?, create: String?,
-            allowInsecure: Bool, accountPath: String
+            allowInsecure: Bool, accountPath: String, timeouts: SyncTimeouts = SyncTimeouts()
         ) {
             self.url = url
             self.user = user
@@ -65,6 +71,7 @@ public enum SyncHelperRequest: Sendable, Equatable, Codable {
             self.create = create
             self.allowInsecure = allowInsecure
             self.accountPath = accountPath
+            self.timeouts = timeouts
         }
     }
 

@@ -1,10 +1,16 @@
 import Foundation
 import Glibc
+import TodoCore
 
 /// The sync state beside a store: `<store>.sync.json`, written whole by `DurableFile` (the
-/// store's crash rule: the old file or the new one, never a torn one), mode 0600; and `<store>.sync.lock`, an advisory `flock` held for a whole run, so two syncs of
-/// one store never interleave. The kernel drops the lock when its holder dies, so a killed run
-/// never blocks the next.
+/// store's crash rule: the old file or the new one, never a torn one), mode 0600; and
+/// `<store>.sync.lock`, an advisory `flock` held for a whole run, so two syncs of one store never
+/// interleave. The kernel drops the lock when its holder dies, so a killed run never blocks the
+/// next.
+///
+/// The file is one JSON object whose first line holds every field but the records
+/// (`SyncState.Header`), so that `loadHeader()` reads a few hundred bytes where `load()` reads
+/// every item's last agreed value.
 public struct SyncStateFile: Sendable {
     public let path: String
     public let lockPath: String
@@ -18,36 +24,144 @@ public struct SyncStateFile: Sendable {
     /// The state, or nil when this store never synced.
     /// - Throws: `SyncError.stateFile` for a file that cannot be read or is not a state this
     ///   version understands.
+    /// - Complexity: O(n) in the size of the file; its records are read by the store's JSON scanner.
     public func load() throws(SyncError) -> SyncState? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let state: SyncState
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            let state = try JSONDecoder().decode(SyncState.self, from: data)
-            guard state.version <= SyncState.currentVersion else {
-                throw SyncError.stateFile(
-                    path: path, reason: "it was written by a newer todo-tui (format \(state.version))")
+            if let header = Self.header(startingWith: data) {
+                state = try decode(data, header: header)
+            } else {
+                // A file an older todo-tui wrote, without the header line.
+                state = try JSONDecoder().decode(SyncState.self, from: data)
             }
-            return state
         } catch let error as SyncError {
             throw error
         } catch {
-            throw .stateFile(
-                path: path, reason: "it is not a sync state todo-tui can read (\(error.localizedDescription))")
+            throw .stateFile(path: path, reason: "it is not a sync state todo-tui can read (\(error))")
         }
+        guard state.version <= SyncState.currentVersion else {
+            throw .stateFile(path: path, reason: "it was written by a newer todo-tui (format \(state.version))")
+        }
+        return state
     }
+
+    /// The state in `data`, whose first line is `header`.
+    private func decode(_ data: Data, header: SyncState.Header) throws -> SyncState {
+        var state = SyncState(collection: header.collection)
+        state.version = header.version
+        state.marker = header.marker
+        state.storeGeneration = header.storeGeneration
+        state.waiting = header.waiting
+        var complete = true
+        try data.withUnsafeBytes { raw in
+            var reader = JSONTextReader(bytes: raw.bindMemory(to: UInt8.self), path: path)
+            try reader.object { reader, key throws(StoreError) in
+                guard key == "records" else { return try reader.skip() }
+                try reader.array { reader throws(StoreError) in
+                    if let record = try Self.record(&reader) {
+                        state.records.append(record)
+                    } else {
+                        complete = false
+                    }
+                }
+            }
+        }
+        guard complete else {
+            throw SyncError.stateFile(path: path, reason: "a record lacks its id, href, localVersion or base")
+        }
+        return state
+    }
+
+    /// The record the reader stands at; nil when a field it needs is missing.
+    private static func record(_ reader: inout JSONTextReader) throws(StoreError) -> SyncRecord? {
+        var id: UUID?
+        var href: String?
+        var etag: String?
+        var localVersion: Int?
+        var base: String?
+        try reader.object { reader, key throws(StoreError) in
+            switch key {
+            case "id": id = try reader.id()
+            case "href": href = try reader.string()
+            case "etag": etag = reader.null() ? nil : try reader.string()
+            case "localVersion": localVersion = try reader.integer()
+            case "base": base = try reader.string()
+            default: try reader.skip()
+            }
+        }
+        guard let id, let href, let localVersion, let base else { return nil }
+        return SyncRecord(id: id, href: href, etag: etag, localVersion: localVersion, base: base)
+    }
+
+    /// The state's fields but the records, from the file's first line; nil when the store never
+    /// synced, or the file does not start that way (written by an older todo-tui, or unreadable:
+    /// `load()` then says what is wrong with it).
+    /// - Complexity: reads the first line only.
+    public func loadHeader() -> SyncState.Header? {
+        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? file.close() }
+        var head = Data()
+        while head.count < Self.headerLimit, let chunk = try? file.read(upToCount: 4_096), !chunk.isEmpty {
+            head.append(chunk)
+            if chunk.contains(UInt8(ascii: "\n")) { return Self.header(startingWith: head) }
+        }
+        return nil
+    }
+
+    /// The header on the first line of `data`: `{fields,`, the object without its records.
+    private static func header(startingWith data: Data) -> SyncState.Header? {
+        guard let end = data.firstIndex(of: UInt8(ascii: "\n")), end > data.startIndex else { return nil }
+        var line = data[data.startIndex..<end]
+        guard line.last == UInt8(ascii: ",") else { return nil }
+        line[line.index(before: line.endIndex)] = UInt8(ascii: "}")
+        return try? JSONDecoder().decode(SyncState.Header.self, from: line)
+    }
+
+    /// The longest first line `loadHeader()` reads before it gives up (waiting conflicts hold
+    /// whole resources).
+    private static let headerLimit = 1 << 20
 
     /// Replaces the state file with `state`, durably.
     /// - Throws: `SyncError.stateFile`; the old file is then intact.
     public func save(_ state: SyncState) throws(SyncError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data: Data
+        var header: [UInt8]
         do {
-            data = try encoder.encode(state)
+            header = Array(try encoder.encode(state.header))
         } catch {
             throw .stateFile(path: path, reason: error.localizedDescription)
         }
-        if let reason = DurableFile.replace(path, with: data) {
+        // `{header fields` + `,\n"records":[…]}`: one JSON object whose first line is the header.
+        header.removeLast()
+        let bound = state.records.reduce(header.count + 32) { bound, record in
+            bound + JSONTextWriter.bound(of: record.base) + JSONTextWriter.bound(of: record.href)
+                + (record.etag.map(JSONTextWriter.bound) ?? 0) + 2 * JSONTextWriter.scalarBound + 64
+        }
+        let bytes = JSONTextWriter.bytes(bound: bound) { writer in
+            writer.raw(header)
+            writer.raw(",\n\"records\":[")
+            for (index, record) in state.records.enumerated() {
+                if index > 0 { writer.raw(",\n") }
+                writer.raw("{\"base\":")
+                writer.string(record.base)
+                if let etag = record.etag {
+                    writer.raw(",\"etag\":")
+                    writer.string(etag)
+                }
+                writer.raw(",\"href\":")
+                writer.string(record.href)
+                writer.raw(",\"id\":")
+                writer.id(record.id)
+                writer.raw(",\"localVersion\":")
+                writer.integer(record.localVersion)
+                writer.raw("}")
+            }
+            writer.raw("]}")
+        }
+        if let reason = DurableFile.replace(path, with: Data(bytes)) {
             throw .stateFile(path: path, reason: reason)
         }
     }

@@ -82,7 +82,7 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
 
     private static func exitCode(for error: SyncError) -> Int32 {
         switch error {
-        case .unreachable: 69
+        case .unreachable, .timedOut: 69
         case .unauthorized, .forbidden: 77
         case .notCalDAV, .noTodoCollection, .noSuchCollection, .unexpectedStatus, .malformedResponse,
             .responseTooLarge, .otherOrigin:

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A number of seconds set by an environment variable (`TODO_TUI_LOCK_TIMEOUT`,
-/// `TODO_TUI_SYNC_INTERVAL`): the one rule for reading and checking such settings.
+/// `TODO_TUI_SYNC_INTERVAL`, the sync's time-outs): the one rule for reading and checking such
+/// settings.
 enum EnvironmentSeconds {
     /// The value of `name` in seconds, or nil when it is unset or empty.
     /// - Throws: `CLIError.invalidEnvironment` naming the variable, its value and `range` when

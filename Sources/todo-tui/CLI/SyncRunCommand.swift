@@ -28,7 +28,8 @@ struct SyncRunCommand: ParsableCommand {
         let request = SyncHelperRequest.Run(
             storePath: storeOptions.storePath,
             lockTimeoutMilliseconds: Int(try StoreOptions.lockTimeout() / .milliseconds(1)),
-            policy: policy, confirmed: yes, accountPath: SyncAccount.defaultPath)
+            policy: policy, confirmed: yes, accountPath: SyncAccount.defaultPath,
+            timeouts: try SyncTimeouts.fromEnvironment())
         TerminalOutput.say(try SyncHelper.perform(.run(request)))
     }
 }

@@ -40,7 +40,8 @@ struct SyncSetupCommand: ParsableCommand {
         }
         let request = SyncHelperRequest.SetUp(
             url: url, user: user, passwordCommand: passwordCommand, collection: collection, create: create,
-            allowInsecure: allowInsecure, accountPath: SyncAccount.defaultPath)
+            allowInsecure: allowInsecure, accountPath: SyncAccount.defaultPath,
+            timeouts: try SyncTimeouts.fromEnvironment())
         TerminalOutput.say(try SyncHelper.perform(.setUp(request)))
     }
 }

@@ -4,8 +4,8 @@ import TodoSyncModel
 
 /// Runs a `todo-tui sync` request in the helper process `todo-tui-sync` and waits for its answer.
 ///
-/// The helper is the only executable that links the network stack (FoundationNetworking,
-/// FoundationXML, libcurl and libxml2), which would cost every start of the list ~6 ms. It gets
+/// The helper is the only executable that links the network stack (libcurl, FoundationXML and
+/// libxml2), which would cost every start of the list several milliseconds. It gets
 /// this process's environment, standard input and standard error (a password command may ask on
 /// the terminal); its standard output is a pipe that carries one `SyncHelperResponse`, and its
 /// descriptor 3 the read end of a pipe whose write end only this process holds: the helper

@@ -18,7 +18,7 @@ final class SyncDevice {
         storePath = folder.path("todos.json")
         self.collection = collection
         self.server = server
-        transport = URLSessionTransport(user: server.user, password: server.password, timeout: 10)
+        transport = CurlTransport(user: server.user, password: server.password)
     }
 
     var client: CalDAVClient { CalDAVClient(transport: transport, user: server.user, origin: Origin(collection)!) }
@@ -93,7 +93,7 @@ func makeServer(_ kind: CalDAVTestServer.Kind) throws -> (CalDAVTestServer, URL)
     let server = try CalDAVTestServer(kind)
     let collection = server.collectionURL("todos")
     let client = CalDAVClient(
-        transport: URLSessionTransport(user: server.user, password: server.password, timeout: 10), user: server.user,
+        transport: CurlTransport(user: server.user, password: server.password), user: server.user,
         origin: Origin(collection)!)
     try client.makeCalendar(collection, displayName: "To-dos")
     return (server, collection)

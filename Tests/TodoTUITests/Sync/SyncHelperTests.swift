@@ -33,21 +33,90 @@ struct SyncHelperTests {
         return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
     }
 
+    /// A `todo-tui` runner in `home` with an account on the loopback `port` (password "secret").
+    private static func runner(home: TemporaryDirectory, accountOn port: Int) throws -> CommandRunner {
+        var runner = CommandRunner.todoTUI(home: home.url)
+        runner.environment["XDG_CONFIG_HOME"] = home.path("config")
+        runner.environment["TODO_TUI_PASSWORD"] = "secret"
+        try FileManager.default.createDirectory(atPath: home.path("config/todo-tui"), withIntermediateDirectories: true)
+        let account = """
+            {"server": "http://127.0.0.1:\(port)/", "user": "me", \
+            "collection": "http://127.0.0.1:\(port)/me/tasks/", "allowInsecure": false}
+            """
+        try account.write(toFile: home.path("config/todo-tui/sync-account.json"), atomically: true, encoding: .utf8)
+        return runner
+    }
+
+    /// The processor time `pid` has used so far (user and system), from `/proc`; nil once it is gone.
+    private func cpuSeconds(of pid: pid_t) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        // After the name: state is field 3, utime and stime are fields 14 and 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    @Test(
+        """
+        a server that accepts and never answers: one sentence naming it, exit 69, nothing changed, and no \
+        processor time spent waiting
+        """
+    )
+    func silentServer() throws {
+        let server = try SilentServer()
+        let home = try TemporaryDirectory()
+        var runner = try Self.runner(home: home, accountOn: server.port)
+        runner.environment["TODO_TUI_SYNC_SILENCE_TIMEOUT"] = "4"
+        let store = home.path("todos.json")
+        #expect(try runner.run(["--store", store, "add", "kept"]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let (process, output, errors) = try runner.start(["--store", store, "sync"])
+        // The last reading of each process, the command and its helper, while it lives.
+        var used: [pid_t: Double] = [:]
+        while process.isRunning {
+            for pid in [process.processIdentifier] + ProcessTree.children(of: process.processIdentifier) {
+                if let seconds = cpuSeconds(of: pid) { used[pid] = seconds }
+            }
+            usleep(20_000)
+        }
+        process.waitUntilExit()
+        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 69)
+        #expect(stdout.isEmpty)
+        #expect(
+            stderr.hasPrefix("todo-tui: http://127.0.0.1:\(server.port) did not answer in time (nothing came for 4 s)"),
+            "\(stderr)")
+        #expect(stderr.filter { $0 == "\n" }.count == 1, "one line: \(stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+        #expect(!FileManager.default.fileExists(atPath: store + ".sync.json"))
+        #expect(used.count == 2, "the command and its helper were seen: \(used)")
+        // A client that spins while it waits spends about the 4 s it waits.
+        #expect(used.values.reduce(0, +) < 1, "processor time of the command and its helper: \(used)")
+    }
+
+    @Test("a time-out that is no number of seconds is one sentence, exit 64")
+    func invalidTimeout() throws {
+        let home = try TemporaryDirectory()
+        var runner = CommandRunner.todoTUI(home: home.url)
+        runner.environment["TODO_TUI_SYNC_CONNECT_TIMEOUT"] = "soon"
+        let result = try runner.run(["--store", home.path("todos.json"), "sync"])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr
+                == "todo-tui: The environment variable TODO_TUI_SYNC_CONNECT_TIMEOUT is 'soon'; it must be a number "
+                + "of seconds from 1 to 600.\n")
+    }
+
     @Test("SIGKILL of todo-tui sync mid-request ends its helper at once")
     func helperDiesWithCommand() throws {
         let binary = try ReleaseBinary.path.get()
         let server = try SilentServer()
         let home = try TemporaryDirectory()
-        var runner = CommandRunner.todoTUI(home: home.url)
+        var runner = try Self.runner(home: home, accountOn: server.port)
         runner.executable = binary
-        runner.environment["XDG_CONFIG_HOME"] = home.path("config")
-        runner.environment["TODO_TUI_PASSWORD"] = "secret"
-        try FileManager.default.createDirectory(atPath: home.path("config/todo-tui"), withIntermediateDirectories: true)
-        let account = """
-            {"server": "http://127.0.0.1:\(server.port)/", "user": "me", \
-            "collection": "http://127.0.0.1:\(server.port)/me/tasks/", "allowInsecure": false}
-            """
-        try account.write(toFile: home.path("config/todo-tui/sync-account.json"), atomically: true, encoding: .utf8)
 
         let (process, _, _) = try runner.start(["--store", home.path("todos.json"), "sync"])
         var helpers: [pid_t] = []

@@ -118,7 +118,7 @@ extension TodoContext {
     /// - Parameters:
     ///   - byVersion: true against a store (an item moved when its version did); false against a
     ///     parent context, whose unsaved changes carry no new version (an item moved when its
-    ///     value did).
+    ///     value did: a parent's save that only gave it a new version did not move it).
     ///   - stored: the value the target holds now.
     /// - Throws: `SaveError.conflicts` listing every conflict the policy does not settle.
     func decide(
@@ -132,7 +132,7 @@ extension TodoContext {
             let moved =
                 byVersion
                 ? storedValue?.version != base?.version || (base == nil && storedValue != nil)
-                : storedValue != base
+                : !Self.differAtMostInVersion(storedValue, base)
             guard moved, !bothDeleted else {
                 decisions.append((id, bothDeleted ? .adoptStored : .write(mine)))
                 continue
@@ -146,6 +146,15 @@ extension TodoContext {
         }
         guard unsettled.isEmpty else { throw .conflicts(unsettled) }
         return decisions
+    }
+
+    /// True when both are absent, or both present and equal but for their versions.
+    private static func differAtMostInVersion(_ a: TodoItem?, _ b: TodoItem?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case (let a?, let b?): a.differsAtMostInVersion(from: b)
+        default: false
+        }
     }
 
     /// A merge whose result is what the store already holds writes nothing.

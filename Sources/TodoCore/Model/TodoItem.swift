@@ -109,7 +109,8 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
 
     /// True when `other` is this value with at most another `version`: what a save changes in an
     /// item it writes as it is. Nothing displays, sorts, sections or filters by the version.
-    /// - Complexity: O(1), or O(length of the texts) when they are different strings of one length.
+    /// - Complexity: O(1) when one is a copy of the other (their strings share storage); else up to
+    ///   O(size of the item).
     func differsAtMostInVersion(from other: TodoItem) -> Bool {
         var same = other
         same.version = version

@@ -182,12 +182,14 @@ final class MultiWriterScenario {
         case .insert:
             guard context.current.count < 16 else { return try edit(by: writer) }
             textCounter += 1
-            // Now and then an id this context knew and does not show, created anew (an import of
-            // an item deleted here, which another writer may hold): both sides' values, creation
-            // times included, meet at a save or a merge. (An id a context never knew gets version
-            // 1, which names another value when the store once held it: ids are UUIDs, so only
-            // an import of a deleted item can do that, and the store keeps no record of deletes.)
-            let absent = ledger.keys.filter { context.current[$0] == nil && context.knownVersion(of: $0) != nil }
+            // Now and then an id this context does not show, created anew (an import of an item
+            // deleted here, which another writer may hold): both sides' values, creation times
+            // included, meet at a save or a merge. Only an id the context that saves to the store
+            // knew: one it never knew gets version 1 there, which names another value when the
+            // store once held it. Ids are UUIDs, so only an import of a deleted item can do that,
+            // and the store keeps no record of deletes.
+            let saver = writer.parent?.context ?? context
+            let absent = ledger.keys.filter { context.current[$0] == nil && saver.knownVersion(of: $0) != nil }
                 .sorted()
             let id =
                 !absent.isEmpty && Int.random(in: 0..<4, using: &random) == 0

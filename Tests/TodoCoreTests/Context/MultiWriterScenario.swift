@@ -238,7 +238,7 @@ final class MultiWriterScenario {
             }
             merge(save, into: writer)
         case .mergeAgain:
-            guard !history.isEmpty else { return }
+            guard writer.parent == nil, !history.isEmpty else { return }
             merge(history[Int.random(in: 0..<history.count, using: &random)], into: writer)
         case .refreshAll:
             try context.refreshAllObjects()
@@ -371,7 +371,11 @@ final class MultiWriterScenario {
         }
         try recordStore(after: save, before: stored)
         history.append(save)
-        for other in writers where other !== writer {
+        // Children take other writers' saves through their parents (automatically or by a
+        // refresh), as the app's line editor does. A child that merged a store save its parent
+        // has not seen could carry an id the parent never knew into it, and the parent's save
+        // would give that id version 1 even when the store once held it (left for its own issue).
+        for other in writers where other !== writer && other.parent == nil {
             other.inbox.append(save)
         }
     }

@@ -15,7 +15,9 @@ import Foundation
 /// implicitly in `save()`, `rollback()`, `undo()`, `redo()` and merges); an item edited but not
 /// processed keeps its old index path. Each processed batch costs O(k log n) for k changed items
 /// plus the callbacks, never a refetch. `fetchLimit` and `fetchOffset` stay honoured while
-/// tracking: items crossing the window's edges are reported as inserts and deletes.
+/// tracking: items crossing the window's edges are reported as inserts and deletes. Every value
+/// a tracking result holds is the context's processed value, the versions a save assigns
+/// included; a change of `version` alone is taken without a report, since no row shows it.
 ///
 /// A context `reset()` reports nothing: a tracking controller forgets its result (`fetchedItems`
 /// and `sections` are empty) until `performFetch()` runs again. One without a delegate sees no

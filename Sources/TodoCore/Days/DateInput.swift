@@ -27,8 +27,8 @@ import Foundation
 public enum DateInput {
     /// The accepted forms, as a phrase for error messages and help screens.
     public static let acceptedForms =
-        "today, tomorrow, yesterday, a weekday (mon…sun), next week, next mon…next sun, +3d, -2d, +1w, 2025-01-31 or "
-        + "2025-01-31T09:30, "
+        "today, tomorrow, yesterday, a weekday (mon…sun), next week, next mon…next sun, +3d, -2d, +1w, "
+        + "2025-01-31 or 2025-01-31T09:30, "
         + "each optionally followed by a time (tomorrow 9:00, tue 14:30), or a time alone for today (9am, 9:30pm, "
         + "18:00)"
 

@@ -22,7 +22,7 @@ public struct DayTitleFormat: Sendable, Hashable {
     public struct PatternError: Error, Equatable, Sendable, CustomStringConvertible {
         /// The token as written, braces included (`{wekday}`), or `{` for an unclosed brace.
         public let token: String
-        /// Its offset in the pattern, in characters.
+        /// Its offset in the pattern, in Unicode scalars (characters, but for combining marks).
         public let offset: Int
 
         public var description: String {
@@ -36,11 +36,13 @@ public struct DayTitleFormat: Sendable, Hashable {
     public static let tokenList = "{weekday}, {weekday-long}, {day}, {day2}, {month}, {month-long}, {month2}, {year}"
 
     /// The headers the list has always had: "Today", "Yesterday", "Tomorrow", else "Mon 12 Jan".
-    public static let standard = DayTitleFormat(parts: Self.parts(of: "{weekday} {day} {month}"), relativeDays: .near)
+    public static let standard = DayTitleFormat(
+        parts: [.weekday, .text(" "), .day, .text(" "), .month], relativeDays: .near)
 
     /// The pattern as given.
     public let pattern: String
-    public let relativeDays: RelativeDays
+    /// Which days are named relative to today.
+    public var relativeDays: RelativeDays
     let parts: [Part]
 
     /// One piece of a pattern: literal text or a token.
@@ -57,43 +59,57 @@ public struct DayTitleFormat: Sendable, Hashable {
 
     private init(parts: [Part], relativeDays: RelativeDays) {
         self.parts = parts
-        self.pattern = parts.map(\.written).joined()
+        // Concatenated by hand: the generic `joined()` costs more at start-up than the rest.
+        var pattern = ""
+        for part in parts { pattern += part.written }
+        self.pattern = pattern
         self.relativeDays = relativeDays
     }
 
     /// Whether the pattern names the year itself.
     var hasYear: Bool { parts.contains(.year) }
 
-    private static let tokens: [String: Part] = [
-        "weekday": .weekday, "weekday-long": .weekdayLong, "day": .day, "day2": .day2, "month": .month,
-        "month-long": .monthLong, "month2": .month2, "year": .year,
-    ]
-
-    private static func parts(of pattern: String) -> [Part] {
-        (try? checkedParts(of: pattern)) ?? [.text(pattern)]
+    /// The part a token's name (between the braces) stands for.
+    private static func token(_ name: String) -> Part? {
+        switch name {
+        case "weekday": .weekday
+        case "weekday-long": .weekdayLong
+        case "day": .day
+        case "day2": .day2
+        case "month": .month
+        case "month-long": .monthLong
+        case "month2": .month2
+        case "year": .year
+        default: nil
+        }
     }
 
+    /// The parts of `pattern`, read byte by byte (braces are ASCII; offsets count scalars, which
+    /// is characters for every pattern but those with combining marks).
     private static func checkedParts(of pattern: String) throws(PatternError) -> [Part] {
+        let bytes = Array(pattern.utf8)
         var parts: [Part] = []
-        var text = ""
-        var rest = Substring(pattern)
-        var offset = 0
-        while let open = rest.firstIndex(of: "{") {
-            text += rest[..<open]
-            offset += rest.distance(from: rest.startIndex, to: open)
-            guard let close = rest[open...].firstIndex(of: "}") else { throw PatternError(token: "{", offset: offset) }
-            let token = rest[open...close]
-            guard let part = tokens[String(token.dropFirst().dropLast())] else {
-                throw PatternError(token: String(token), offset: offset)
+        var textStart = 0
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "{") else {
+                index += 1
+                continue
             }
-            if !text.isEmpty { parts.append(.text(text)) }
-            text = ""
+            let offset = bytes[..<index].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+            guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
+                throw PatternError(token: "{", offset: offset)
+            }
+            let name = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
+            guard let part = Self.token(name) else {
+                throw PatternError(token: "{" + name + "}", offset: offset)
+            }
+            if textStart < index { parts.append(.text(String(decoding: bytes[textStart..<index], as: UTF8.self))) }
             parts.append(part)
-            offset += token.count
-            rest = rest[rest.index(after: close)...]
+            index = close + 1
+            textStart = index
         }
-        text += rest
-        if !text.isEmpty { parts.append(.text(text)) }
+        if textStart < bytes.count { parts.append(.text(String(decoding: bytes[textStart...], as: UTF8.self))) }
         return parts
     }
 }

@@ -167,6 +167,25 @@ struct TOMLParserTests {
         }
     }
 
+    @Test("the UTF-8 check agrees with the standard library's on random bytes, and finds the first bad one")
+    func utf8Agrees() {
+        var random = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array("é".utf8), Array("한".utf8), Array("😀".utf8), [0x80], [0xC0, 0x80],
+            [0xED, 0xA0, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xFF], [0xF0, 0x9F, 0x98],
+        ]
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int.random(in: 0...6, using: &random)).flatMap { _ in pieces.randomElement(using: &random)!
+            }
+            let bad = TOMLParser.firstInvalidUTF8(bytes)
+            #expect((bad == nil) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+            if let bad {
+                #expect(String(validating: bytes[..<bad], as: UTF8.self) != nil, "\(bytes) at \(bad)")
+            }
+        }
+    }
+
     @Test("every refused text is refused by tomllib too, or lies outside the subset")
     func refusalsAgree() throws {
         // TOML integers are 64-bit and must not be read lossily; tomllib reads any size.

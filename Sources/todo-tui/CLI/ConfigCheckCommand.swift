@@ -14,7 +14,7 @@ struct ConfigCheckCommand: ParsableCommand {
 
     func run() throws {
         let location =
-            path.map { ConfigLocation(path: $0, origin: .flag) }
+            path.map { ConfigLocation(path: $0, origin: .argument) }
             ?? ConfigLocation.resolve(
                 flag: storeOptions.config, environment: ProcessInfo.processInfo.environment,
                 homeDirectory: NSHomeDirectory())

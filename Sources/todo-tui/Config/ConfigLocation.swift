@@ -10,6 +10,8 @@ struct ConfigLocation: Equatable, Sendable {
     /// What chose the file.
     enum Origin: Equatable, Sendable {
         case flag, environment, xdgConfigHome, home
+        /// Named as `config check`'s argument.
+        case argument
     }
 
     let path: String
@@ -19,13 +21,14 @@ struct ConfigLocation: Equatable, Sendable {
     static let environmentVariable = "TODO_TUI_CONFIG"
 
     /// Whether the user named the file (so that its absence is an error).
-    var isNamed: Bool { origin == .flag || origin == .environment }
+    var isNamed: Bool { origin == .flag || origin == .environment || origin == .argument }
 
     /// How a sentence says what chose the file: "named by --config", "named by $TODO_TUI_CONFIG",
     /// "the default location".
     var originDescription: String {
         switch origin {
         case .flag: "named by --config"
+        case .argument: "named on the command line"
         case .environment: "named by $\(Self.environmentVariable)"
         case .xdgConfigHome: "the default location, under $XDG_CONFIG_HOME"
         case .home: "the default location"

@@ -88,8 +88,15 @@ enum ConfigWriter {
                 (command.rawValue, keyList(configuration.editorKeys.keys(for: command)), [command.summary + ":"])
             }
         default:
-            return Setting.settings(in: section).map { ($0.name, $0.written(configuration), $0.summary) }
+            return Setting.settings(in: section).map { ($0.name, $0.written(configuration), $0.summary + overrides($0)) }
         }
+    }
+
+    /// "Over this file: $TODO_TUI_STORE, then --store." for a setting that has them.
+    private static func overrides(_ setting: Setting) -> [String] {
+        let sources = [setting.environment.map { "$" + $0 }, setting.flag].compactMap { $0 }
+        guard !sources.isEmpty else { return [] }
+        return ["Over this file: " + sources.joined(separator: ", then ") + "."]
     }
 
     /// `"x"`, `["x", "space"]`, or `"none"`.

@@ -24,14 +24,6 @@ enum EditorCommand: String, CaseIterable, Sendable {
     /// The two editors.
     enum Editor: Sendable, CaseIterable {
         case line, notes
-
-        /// How a sentence names it.
-        var name: String {
-            switch self {
-            case .line: "the line editor"
-            case .notes: "the notes editor"
-            }
-        }
     }
 
     /// The editors the command acts in.

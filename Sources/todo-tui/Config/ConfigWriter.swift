@@ -88,7 +88,9 @@ enum ConfigWriter {
                 (command.rawValue, keyList(configuration.editorKeys.keys(for: command)), [command.summary + ":"])
             }
         default:
-            return Setting.settings(in: section).map { ($0.name, $0.written(configuration), $0.summary + overrides($0)) }
+            return Setting.settings(in: section).map {
+                ($0.name, $0.written(configuration), $0.summary + overrides($0))
+            }
         }
     }
 

@@ -116,6 +116,7 @@ public final class FetchedResultsController {
     ///   - cacheDirectory: where cache files live; required with a cache name.
     ///   - calendar: decides days (with its time zone) for sections and titles.
     ///   - now: the current instant; its day is "Today" until `dayDidChange(now:)`.
+    ///   - titleFormat: how section titles are written.
     public init(
         fetchRequest: FetchRequest,
         context: TodoContext,
@@ -123,7 +124,8 @@ public final class FetchedResultsController {
         cacheName: String? = nil,
         cacheDirectory: String? = nil,
         calendar: Calendar,
-        now: Date
+        now: Date,
+        titleFormat: DayTitleFormat = .standard
     ) {
         precondition(
             cacheName == nil || cacheDirectory != nil, "a controller with a cache name needs a cache directory")
@@ -138,7 +140,7 @@ public final class FetchedResultsController {
         self.calendar = calendar
         self.today = calendar.startOfDay(for: now)
         self.dayLookup = DayLookup(calendar: calendar, sectionKey: sectionKey)
-        self.titles = SectionTitleFormatter(calendar: calendar)
+        self.titles = SectionTitleFormatter(calendar: calendar, format: titleFormat)
     }
 
     /// Executes the fetch request and computes the sections, replacing any previous result.

@@ -13,10 +13,9 @@ public enum ResponseLimits {
     /// `ICalendarFormat.maximumObjectResourceBytes`; a larger item is unreadable anyway.
     public static let calendarObject = ICalendarFormat.maximumObjectResourceBytes
 
-    /// A listing, a batch of calendar objects, or any other WebDAV answer: 32 MiB. A listing
-    /// takes about 240 bytes per item on Radicale and 350 on Nextcloud (longer hrefs), so a
-    /// 10,000-item collection lists in 2.4–3.5 MB, and this is about ten times that (some
-    /// 100,000 items). A `calendar-multiget` batch over it is split and asked again, down to
+    /// A listing, a batch of calendar objects, or any other WebDAV answer: 32 MiB, about ten
+    /// times what a 10,000-item collection lists (the sizes per server are in docs/sync.md).
+    /// A `calendar-multiget` batch over it is split and asked again, down to
     /// one item; one item over it is unreadable, left alone.
     public static let listing = 32 << 20
 }

@@ -3,7 +3,7 @@ import Testing
 
 /// A short run of every fuzz target (`Fuzz/build`, libFuzzer with AddressSanitizer) over its
 /// seed corpus and a few thousand mutations, so that the targets keep building and a crash the
-/// seeds reach fails the suite. The long runs are documented in the README.
+/// seeds reach fails the suite. The long runs are documented in docs/development.md.
 @Suite("Fuzz targets, smoke run")
 struct FuzzSmokeTests {
     static let packageRoot = URL(fileURLWithPath: #filePath)

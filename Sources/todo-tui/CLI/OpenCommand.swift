@@ -49,8 +49,9 @@ struct OpenCommand: ParsableCommand {
             try runSession(context: context, policy: policy, cacheDirectory: DemoStore.cacheDirectory(in: folder))
         } else {
             let sync = BackgroundSync(
-                executable: BackgroundSync.currentExecutable, storePath: storeOptions.storePath,
-                policyName: policy.name, interval: try Self.syncInterval(), accountPath: SyncAccount.defaultPath)
+                executable: BackgroundSync.currentExecutable, storePath: storeOptions.storePath, policy: policy,
+                interval: try Self.syncInterval(), accountPath: SyncAccount.defaultPath,
+                lockTimeout: try StoreOptions.lockTimeout(), timeouts: try SyncTimeouts.fromEnvironment())
             try runSession(
                 context: storeOptions.makeContext(), policy: policy, cacheDirectory: InteractiveSession.cacheDirectory,
                 sync: sync)

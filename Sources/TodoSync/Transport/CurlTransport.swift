@@ -60,8 +60,8 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         emptyBody.deallocate()
     }
 
-    /// The pool's size: what Radicale and Xandikos gained from, measured (docs/benchmarks); small,
-    /// so that a server that limits each client's requests is not pressed.
+    /// The pool's size, chosen by timing pushes to Radicale and Xandikos over 1, 2, 4 and 8
+    /// connections; small, so that a server that limits each client's requests is not pressed.
     public static let defaultConnections = 4
 
     public var maximumConcurrentRequests: Int { connections }

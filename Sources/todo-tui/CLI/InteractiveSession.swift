@@ -96,13 +96,13 @@ struct InteractiveSession {
             let app = try? TodoApp(
                 context: context, calendar: CLIClock.calendar, now: now, size: size, animations: false)
         else {
-            PrivateFile.remove(path)
+            DurableFile.remove(path)
             return
         }
         var screen = Screen(size: size)
         app.render(into: &screen)
         guard (try? store.stamp()) == key.stamp, (try? StartScreenCache.write(screen, key: key, to: path)) != nil else {
-            PrivateFile.remove(path)
+            DurableFile.remove(path)
             return
         }
     }

@@ -70,7 +70,7 @@ struct StartScreenCache {
     /// The cached screen at `path` when it was drawn for exactly `key`; nil otherwise.
     /// - Complexity: O(size of the file), at most `sizeLimit` bytes.
     static func read(from path: String, key: Key) -> Screen? {
-        guard let bytes = try? PrivateFile.read(path, limit: sizeLimit + 1), bytes.count <= sizeLimit,
+        guard let bytes = try? StoreFile.readHead(path, limit: sizeLimit + 1), bytes.count <= sizeLimit,
             let text = String(validating: bytes, as: UTF8.self)
         else { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -89,6 +89,6 @@ struct StartScreenCache {
     static func write(_ screen: Screen, key: Key, to path: String) throws(StoreError) {
         precondition(screen.size == key.size, "a start screen is drawn at its key's size")
         let lines = [header] + key.lines + screen.encodedLines + ["end", ""]
-        try PrivateFile.replace(path, with: Array(lines.joined(separator: "\n").utf8))
+        try DurableFile.replace(path, with: Array(lines.joined(separator: "\n").utf8), creatingFolders: true)
     }
 }

@@ -57,7 +57,7 @@ struct StoreSymlinkTests {
         #expect(try fileBytes(victim) == victimBytes)
         // Appending directly, as a save that read no journal would, is refused by O_NOFOLLOW too.
         #expect(throws: expected) {
-            try StoreFile.append(path + ".journal", bytes: Array("{}\n".utf8), keeping: 0, modeOf: path)
+            try DurableFile.append(path + ".journal", bytes: Array("{}\n".utf8), keeping: 0, modeOf: path)
         }
         #expect(try fileBytes(victim) == victimBytes)
     }

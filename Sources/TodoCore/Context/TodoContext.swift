@@ -11,7 +11,7 @@ import Foundation
 /// The context owns bookkeeping fields: `update` sets `modifiedAt` from the injected clock and
 /// keeps `id`, `createdAt` and `version` as they were; `save()` assigns versions.
 ///
-/// Not thread-safe: one context belongs to one synchronous loop (DESIGN §7).
+/// Not thread-safe: one context belongs to one synchronous loop.
 public final class TodoContext {
     /// Where committed items live.
     public let store: any TodoStore
@@ -209,7 +209,7 @@ public final class TodoContext {
         setCurrent(new, for: old.id)
     }
 
-    /// The seeds' update by date predicate: changes every item whose `date` lies in
+    /// Update by date predicate: changes every item whose `date` lies in
     /// `[start, end)`, returning how many changed. Save to make it durable.
     /// - Throws: `ContextError.store` when the store cannot be read.
     /// - Complexity: O(n log n) for the fetch plus O(k) for k matches.

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The persistent store: one human-readable JSON file (DESIGN §3.2) and, beside it, a journal
-/// of the saves made since the file was last written whole.
+/// The persistent store: one human-readable JSON file and, beside it, a journal of the saves
+/// made since the file was last written whole.
 ///
 /// Files: the store `<path>`, the journal `<path>.journal` (JSON lines, one `StoreBatch` per
-/// line, see `StoreEncoder.encodeRecord`), the lock `<path>.lock`. The store's contents are the
+/// line), the lock `<path>.lock`. The store's contents are the
 /// file's items with the journal's records above the file's generation applied in order.
 ///
 /// - `load()` reads without locking: the journal first, then the file. The file is only ever

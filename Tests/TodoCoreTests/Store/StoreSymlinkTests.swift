@@ -1,9 +1,8 @@
 import Foundation
 import Glibc
 import Testing
+import TodoCore
 import TodoTestSupport
-
-@testable import TodoCore
 
 /// Issue 13.2: the lock and the journal are opened with O_NOFOLLOW, so a link planted in a shared
 /// list folder cannot make a save truncate or overwrite another file; and a symlinked store is

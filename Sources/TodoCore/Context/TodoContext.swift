@@ -89,8 +89,7 @@ public final class TodoContext {
     public func fetch(_ request: FetchRequest) throws(StoreError) -> [TodoItem] {
         try loadIfNeeded()
         // An array first (the table's own while it has no changes on top): filtering an array is
-        // several times faster than filtering through the table's iterator (measured: a
-        // 100,000-item filter keystroke 102 → 26 ms).
+        // several times faster than filtering through the table's iterator (`todo-bench keys`).
         return request.apply(to: current.array)
     }
 

@@ -6,8 +6,8 @@ import Foundation
 extension IndexPath {
     /// A path to `item` in `section`.
     ///
-    /// Built by appending rather than from an array literal, which allocates: measured here, this
-    /// is about five times faster, and differences create one path per changed row.
+    /// Built by appending rather than from an array literal, which allocates; differences
+    /// create one path per changed row.
     @usableFromInline package init(item: Int, section: Int) {
         self.init(index: section)
         append(item)

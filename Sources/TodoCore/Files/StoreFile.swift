@@ -54,8 +54,8 @@ package enum StoreFile {
             throw SystemCall.error(errno, path: path, operation: "read")
         }
         // The size from fstat is only a hint; one spare byte lets the usual case see end of file
-        // without growing the buffer. The buffer is not zeroed first: at 27 MB that pass costs
-        // as much as the read.
+        // without growing the buffer. The buffer is not zeroed first: that pass would cost as
+        // much as the read.
         let capacity = min(maximum, Int(info.st_size) - start + 1)
         var failure: Int32?
         var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in

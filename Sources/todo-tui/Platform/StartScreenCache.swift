@@ -2,8 +2,8 @@ import Foundation
 import TodoCore
 
 /// The screen the list opens with, kept from the last clean quit, so that the next start shows
-/// it before the store is read (a 100,000-item store takes about 100 ms to decode; the cached
-/// screen a few milliseconds). The app then loads the store and draws its own first frame over
+/// it before the store is read (a large store takes far longer to decode than the cached
+/// screen). The app then loads the store and draws its own first frame over
 /// it, which is the same screen, so the terminal receives almost nothing more; keys typed
 /// meanwhile wait in the terminal's queue and are handled once the list is loaded.
 ///

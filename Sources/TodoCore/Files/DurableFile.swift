@@ -24,7 +24,7 @@ package enum DurableFile {
     }
 
     /// The last component of `path`.
-    static func name(of path: String) -> String {
+    package static func name(of path: String) -> String {
         path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }
 

@@ -3,7 +3,7 @@ import Glibc
 import Testing
 import TodoTestSupport
 
-@testable import TodoCore
+import TodoCore
 
 @Suite("JSON store")
 struct JSONStoreTests {

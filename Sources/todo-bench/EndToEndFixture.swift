@@ -53,6 +53,7 @@ final class EndToEndFixture {
             "HOME": folder + "/home",
             "XDG_CACHE_HOME": cacheFolder,
             "XDG_DATA_HOME": folder + "/data",
+            "XDG_CONFIG_HOME": folder + "/config",
             "TERM": "xterm-256color",
             "LC_ALL": "C.UTF-8",
         ]
@@ -91,20 +92,59 @@ final class EndToEndFixture {
     }
 
     /// Starts the interactive app (`binary`, default the build beside this executable) on
-    /// `store` in a pseudo-terminal of the fixture's size.
-    func startApp(store: String, binary: String? = nil) throws(EndToEndError) -> PseudoTerminal {
+    /// `store` in a pseudo-terminal of the fixture's size, with the configuration file at
+    /// `configuration` (none when nil).
+    func startApp(
+        store: String, binary: String? = nil, configuration: String? = nil
+    ) throws(EndToEndError)
+        -> PseudoTerminal
+    {
         try PseudoTerminal(
-            binary ?? todoTUI, ["--store", store], environment: environment, rows: Self.rows, columns: Self.columns)
+            binary ?? todoTUI, ["--store", store] + (configuration.map { ["--config", $0] } ?? []),
+            environment: environment, rows: Self.rows, columns: Self.columns)
     }
 
     /// Starts the app and waits for its first frame, the one with the title bar.
     /// - Returns: the app and the time from start to the end of the first frame.
-    func startAppToFirstFrame(store: String, binary: String? = nil) throws(EndToEndError) -> (PseudoTerminal, Duration)
-    {
+    func startAppToFirstFrame(
+        store: String, binary: String? = nil, configuration: String? = nil
+    ) throws(EndToEndError) -> (PseudoTerminal, Duration) {
         let start = ContinuousClock.now
-        let app = try startApp(store: store, binary: binary)
+        let app = try startApp(store: store, binary: binary, configuration: configuration)
         let end = try app.nextFrame(containing: Self.firstFrameMarker)
         return (app, end - start)
+    }
+
+    /// A configuration file that sets every setting, at its built-in value: what
+    /// `binary config defaults` prints, with each setting's `# ` removed, written once.
+    /// - Throws: `EndToEndError` when it cannot be made.
+    func fullConfiguration(binary: String) throws(EndToEndError) -> String {
+        let path = folder + "/full-config.toml", printed = folder + "/defaults.toml"
+        let output = open(printed, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard output >= 0 else { throw .systemCall(name: "open \(printed)", errno: errno) }
+        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        defer { close(null) }
+        let program = try SpawnedProgram(
+            binary, ["config", "defaults"], environment: environment, input: null, output: output)
+        close(output)
+        let status = program.wait()
+        guard status == 0, let text = try? String(contentsOfFile: printed, encoding: .utf8) else {
+            throw .failed(command: program.command, status: status, output: "")
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            guard line.hasPrefix("# "), let equals = line.range(of: " = "),
+                line[line.index(line.startIndex, offsetBy: 2)..<equals.lowerBound].allSatisfy({
+                    $0.isLowercase || $0.isNumber || $0 == "-"
+                })
+            else { return String(line) }
+            return String(line.dropFirst(2))
+        }
+        do {
+            try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw .failed(command: "write \(path)", status: 1, output: "\(error)")
+        }
+        return path
     }
 
     /// Text only a drawn list shows: the end of the title bar.

@@ -10,6 +10,8 @@ import Foundation
 /// leaves it), which may spare the sort. Baselines, in the same run: `task list` on the same
 /// 10,000 tasks (a Foundation `JSONDecoder` load of the file when `task` is absent), and the
 /// `JSONDecoder` load of the same file at 100,000, where importing into Taskwarrior takes too long.
+/// Then both again with a configuration file that sets every setting (at its built-in value, so
+/// the screens are the same), against the starts without one: what reading the file costs.
 enum StartupBenchmarks {
     static var group: BenchmarkGroup {
         BenchmarkGroup(
@@ -44,10 +46,44 @@ enum StartupBenchmarks {
                     runner.report(
                         "first frame, valid cache\(build.label)", n: count, ours: warm, baseline: baseline.measurement,
                         extra: [baseline.name, cached].filter { !$0.isEmpty }.joined(separator: "; "))
+                    try configured(count: count, store: store, build: build, fixture: fixture, runner: runner)
                 }
             }
         } catch {
             print("startup: \(error)")
+        }
+    }
+
+    /// The starts with a configuration file that sets every setting, against the same starts
+    /// without one, run in turns (one without, one with, and again), so that what else the
+    /// machine does falls on both alike.
+    private static func configured(
+        count: Int, store: String, build: (label: String, path: String), fixture: EndToEndFixture,
+        runner: BenchmarkRunner
+    ) throws(EndToEndError) {
+        let configuration = try fixture.fullConfiguration(binary: build.path)
+        for cached in [false, true] {
+            if cached {
+                // A clean quit leaves the cache; the settings are the built-in ones either way.
+                try fixture.startAppToFirstFrame(store: store, binary: build.path).0.quit(by: "q")
+            }
+            var without: [Double] = [], with: [Double] = []
+            _ = try runner.measure { () throws(EndToEndError) -> Duration in
+                if !cached { fixture.removeCaches() }
+                let plain = try fixture.startAppToFirstFrame(store: store, binary: build.path).1
+                if !cached { fixture.removeCaches() }
+                let configured = try fixture.startAppToFirstFrame(
+                    store: store, binary: build.path, configuration: configuration
+                ).1
+                without.append(plain.seconds)
+                with.append(configured.seconds)
+                return plain + configured
+            }
+            runner.report(
+                "first frame, \(cached ? "valid cache" : "no cache") + config\(build.label)", n: count,
+                ours: BenchmarkMeasurement(seconds: with),
+                baseline: .measured(BenchmarkMeasurement(seconds: without)),
+                extra: "every setting in a config file; baseline: the same start without one, run in turns")
         }
     }
 

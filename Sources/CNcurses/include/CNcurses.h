@@ -42,6 +42,9 @@ static inline attr_t cn_attr_reverse(void) { return A_REVERSE; }
 static inline attr_t cn_attr_underline(void) { return A_UNDERLINE; }
 static inline attr_t cn_attr_italic(void) { return A_ITALIC; }
 static inline attr_t cn_color_pair(short pair) { return (attr_t)COLOR_PAIR(pair); }
+/* How many colours and colour pairs the terminal has, once start_color ran (globals Swift 6 rejects). */
+static inline int cn_colors(void) { return COLORS; }
+static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
 
 /* ---- Mouse ------------------------------------------------------------------------------- */
 

@@ -4,6 +4,11 @@
 /// `save()`, `rollback()`, `undo()`, `redo()`, merges). Each item appears at most once per batch:
 /// an item inserted and then edited before processing is one insert with its final value; one
 /// inserted and deleted before processing does not appear at all.
+///
+/// Every change to a value the context shows comes in a batch, bookkeeping included: a save
+/// posts, after writing, the versions it assigned and whatever its merge policy settled
+/// (`changesOnlyVersions` tells the first kind alone), so an observer that keeps values is never
+/// left with an older one than a fetch returns.
 public struct ObjectsDidChange: Sendable, Equatable {
     /// Items that entered the context, with their current values.
     public var inserted: [TodoItem]
@@ -27,6 +32,14 @@ public struct ObjectsDidChange: Sendable, Equatable {
     /// True when the batch carries nothing.
     public var isEmpty: Bool {
         inserted.isEmpty && updated.isEmpty && deleted.isEmpty && !invalidatedAll
+    }
+
+    /// True when the batch only gives items new versions, as a save does for the items it writes
+    /// as they are: nothing a person sees, and nothing a sort, a section or a filter uses, changed.
+    /// - Complexity: O(k) in the updated items.
+    public var changesOnlyVersions: Bool {
+        inserted.isEmpty && deleted.isEmpty && !invalidatedAll
+            && updated.allSatisfy { $0.old.differsAtMostInVersion(from: $0.new) }
     }
 }
 

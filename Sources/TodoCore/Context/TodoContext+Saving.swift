@@ -10,8 +10,9 @@ extension TodoContext {
     /// or was inserted by another writer with the same id is a conflict, settled by
     /// `mergePolicy` (see `MergePolicy`). Items other writers added or changed that this context
     /// did not touch are kept as they are in the store. Written items' versions go up by one and
-    /// the store's generation by one. When a policy changes what this context holds (a merged
-    /// field, a store value adopted), observers get that as one batch, which is not undoable.
+    /// the store's generation by one. Observers get every value the save changed in this context
+    /// as one batch after the write, which is not undoable: the new versions, and whatever a
+    /// policy settled (a merged field, the `modifiedAt` a merge takes, a stored value adopted).
     /// A version names one value of an item and only grows: an item that comes back after a
     /// delete gets a version above every one it had (see `version(reinserting:in:)`).
     /// - Throws: `SaveError.conflicts` under `.error` (nothing written), `SaveError.store` for
@@ -117,7 +118,7 @@ extension TodoContext {
     /// - Parameters:
     ///   - byVersion: true against a store (an item moved when its version did); false against a
     ///     parent context, whose unsaved changes carry no new version (an item moved when its
-    ///     value did).
+    ///     value did: a parent's save that only gave it a new version did not move it).
     ///   - stored: the value the target holds now.
     /// - Throws: `SaveError.conflicts` listing every conflict the policy does not settle.
     func decide(
@@ -131,7 +132,7 @@ extension TodoContext {
             let moved =
                 byVersion
                 ? storedValue?.version != base?.version || (base == nil && storedValue != nil)
-                : storedValue != base
+                : !Self.differAtMostInVersion(storedValue, base)
             guard moved, !bothDeleted else {
                 decisions.append((id, bothDeleted ? .adoptStored : .write(mine)))
                 continue
@@ -147,6 +148,15 @@ extension TodoContext {
         return decisions
     }
 
+    /// True when both are absent, or both present and equal but for their versions.
+    private static func differAtMostInVersion(_ a: TodoItem?, _ b: TodoItem?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case (let a?, let b?): a.differsAtMostInVersion(from: b)
+        default: false
+        }
+    }
+
     /// A merge whose result is what the store already holds writes nothing.
     private static func skippingNoOpWrite(
         _ resolution: MergePolicy.Resolution, stored: TodoItem?
@@ -160,23 +170,17 @@ extension TodoContext {
 
     /// Makes the final values the new snapshot and tells observers.
     ///
-    /// Version bumps are bookkeeping: they update current values without an `ObjectsDidChange`.
-    /// Content the merge changed is reported as one non-undoable batch. The context claims to
-    /// have seen the new generation only when it had seen the one it saved over; otherwise
-    /// another writer's save is still unseen.
+    /// Every final value that differs from the one the context shows goes through `setCurrent`
+    /// and so into one non-undoable batch: the versions the save assigned, a field a policy
+    /// settled, and a stored value adopted with its own `modifiedAt` and `createdAt` alike. What
+    /// a save reports is decided here and nowhere else, so no policy can change a value silently
+    /// (a fetched-results controller holds values, not references, and would go stale). The
+    /// context claims to have seen the new generation only when it had seen the one it saved
+    /// over; otherwise another writer's save is still unseen.
     private func adopt(_ outcome: SaveOutcome) {
         for (id, value) in outcome.finalValues {
-            let visible = current[id]
-            let contentChanged =
-                switch (visible, value) {
-                case (nil, nil): false
-                case (let old?, let new?): !old.hasSameContent(as: new)
-                default: true
-                }
-            if contentChanged {
+            if current[id] != value {
                 setCurrent(value, for: id)
-            } else {
-                current[id] = value
             }
             setCommitted(value, for: id)
         }

@@ -32,7 +32,10 @@ public final class TodoContext {
     var committed = ItemTable()
     /// Current values: committed values with this context's changes applied. A copy of
     /// `committed` (and a child's tables a copy of its parent's) shares its storage; see `ItemTable`.
-    var current = ItemTable()
+    /// Written only through `setCurrent(_:for:)` once loaded, so that every change to a value the
+    /// context shows reaches observers in a processed batch (a controller keeps values, and would
+    /// otherwise go stale).
+    private(set) var current = ItemTable()
     /// Ids whose current value may differ from the committed one (inserted, updated or deleted).
     var unsavedIDs: Set<UUID> = []
     /// For ids this context saw leave the store, the version they had then. Versions name one
@@ -229,7 +232,8 @@ public final class TodoContext {
         return matches.count
     }
 
-    /// The single point where current values change: keeps the pending and unsaved bookkeeping.
+    /// The single point where current values change once loaded: keeps the pending and unsaved
+    /// bookkeeping, so the change is reported at the next `processPendingChanges()`.
     func setCurrent(_ value: TodoItem?, for id: UUID) {
         if pendingBase[id] == nil {
             pendingBase[id] = .some(current[id])

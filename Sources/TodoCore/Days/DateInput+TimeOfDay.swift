@@ -17,12 +17,17 @@ extension DateInput {
         (try? Form(parsing: text.trimmingCharacters(in: .whitespaces)))?.time != nil
     }
 
-    /// The wall-clock time of `date` as `HH:MM` (24-hour, seconds dropped), or nil when it has
-    /// no time (`hasTime(_:calendar:)`).
-    public static func timeOfDay(_ date: Date, calendar: Calendar) -> String? {
+    /// The wall-clock time of `date`, seconds dropped, as `HH:MM` (`14:30`) or on a 12-hour clock
+    /// `H:MMam`/`H:MMpm` (`2:30pm`), or nil when it has no time (`hasTime(_:calendar:)`).
+    /// Either form reads back as the same time (`date(_:now:calendar:)`).
+    public static func timeOfDay(_ date: Date, calendar: Calendar, clock: ClockStyle = .twentyFourHour) -> String? {
         guard hasTime(date, calendar: calendar) else { return nil }
         let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return "\(twoDigits(parts.hour ?? 0)):\(twoDigits(parts.minute ?? 0))"
+        let hour = parts.hour ?? 0, minute = twoDigits(parts.minute ?? 0)
+        switch clock {
+        case .twentyFourHour: return "\(twoDigits(hour)):\(minute)"
+        case .twelveHour: return "\((hour + 11) % 12 + 1):\(minute)\(hour < 12 ? "am" : "pm")"
+        }
     }
 
     /// `date` written in a form `date(_:now:calendar:)` reads back: `2026-11-20` when it has
@@ -35,7 +40,7 @@ extension DateInput {
             (date.timeIntervalSince1970 + Double(calendar.timeZone.secondsFromGMT(for: date))).rounded(.down))
         let (year, month, day) = CivilDate.date(ofDayNumber: CivilDate.day(containing: local, unitsPerDay: 86_400).day)
         let text = "\(String(year).leftPadded(to: 4))-\(twoDigits(month))-\(twoDigits(day))"
-        guard let time = timeOfDay(date, calendar: calendar) else { return text }
+        guard let time = timeOfDay(date, calendar: calendar, clock: .twentyFourHour) else { return text }
         return text + "T" + time
     }
 

@@ -5,7 +5,11 @@ import Foundation
 /// Accepted forms, case-insensitive, surrounding white space ignored:
 /// - `today`, `tomorrow`, `yesterday`;
 /// - a weekday, `mon`…`sun` or `monday`…`sunday`: its **next occurrence strictly after today**,
-///   so on a Monday `mon` is the Monday a week later (a weekday typed for a to-do looks ahead);
+///   so on a Monday `mon` is the Monday a week later (a weekday typed for a to-do looks ahead),
+///   whichever day the week starts on;
+/// - `next week`: the first day of next week, and `next mon`…`next sun`: that day of next week,
+///   where weeks begin on the calendar's `firstWeekday` (a Friday's `next sun` is two days ahead
+///   when weeks start on Sunday, nine when they start on Monday);
 /// - `+Nd`/`-Nd` (days) and `+Nw`/`-Nw` (weeks) from today, with 1 to 7 digits and a sign;
 /// - `YYYY-MM-DD`, a day of the ISO 8601 (proleptic Gregorian) calendar;
 /// - `YYYY-MM-DDTHH:MM`, or with a space instead of `T`: a local wall-clock time, hours 00–23;
@@ -23,7 +27,8 @@ import Foundation
 public enum DateInput {
     /// The accepted forms, as a phrase for error messages and help screens.
     public static let acceptedForms =
-        "today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, "
+        "today, tomorrow, yesterday, a weekday (mon…sun), next week, next mon…next sun, +3d, -2d, +1w, "
+        + "2025-01-31 or 2025-01-31T09:30, "
         + "each optionally followed by a time (tomorrow 9:00, tue 14:30), or a time alone for today (9am, 9:30pm, "
         + "18:00)"
 
@@ -94,6 +99,9 @@ public enum DateInput {
             target = today + days
         case .nextWeekday(let weekday):
             target = today + (weekday - calendar.component(.weekday, from: now) + 6) % 7 + 1
+        case .weekdayOfNextWeek(let weekday):
+            let startOfWeek = today - (calendar.component(.weekday, from: now) - calendar.firstWeekday + 7) % 7
+            target = startOfWeek + 7 + (weekday.map { ($0 - calendar.firstWeekday + 7) % 7 } ?? 0)
         case .calendarDay(let day), .localTime(let day, _, _):
             target = day
         case .timed:
@@ -158,6 +166,9 @@ extension DateInput {
         case daysFromToday(Int)
         /// Foundation's weekday numbering: 1 is Sunday.
         case nextWeekday(Int)
+        /// A day of next week (weeks as the calendar's `firstWeekday` begins them): the weekday
+        /// in Foundation's numbering, or nil for the week's first day (`next week`).
+        case weekdayOfNextWeek(Int?)
         /// A `CivilDate` day number.
         case calendarDay(Int)
         /// A `CivilDate` day number and a wall-clock time on it.
@@ -175,7 +186,7 @@ extension DateInput {
         var time: (hour: Int, minute: Int)? {
             switch self {
             case .localTime(_, let hour, let minute), .timed(_, let hour, let minute): (hour, minute)
-            case .daysFromToday, .nextWeekday, .calendarDay: nil
+            case .daysFromToday, .nextWeekday, .weekdayOfNextWeek, .calendarDay: nil
             }
         }
 
@@ -202,6 +213,8 @@ extension DateInput {
                 self = .daysFromToday(days)
             } else if let weekday = Self.weekdays[word] {
                 self = .nextWeekday(weekday)
+            } else if word.hasPrefix("next "), let form = Self.nextWeek(word.dropFirst(5)) {
+                self = form
             } else if let form = try Self.offset(Array(word.utf8), typed: typed) {
                 self = form
             } else if let form = try Self.iso(Array(word.utf8), typed: typed) {
@@ -219,6 +232,13 @@ extension DateInput {
             } else {
                 throw .unknownDate(typed)
             }
+        }
+
+        /// `next week` or `next mon`…`next sun` without `next `; nil for anything else.
+        private static func nextWeek(_ rest: Substring) -> Form? {
+            let word = rest.trimmingCharacters(in: .whitespaces)
+            if word == "week" { return .weekdayOfNextWeek(nil) }
+            return weekdays[word].map { .weekdayOfNextWeek($0) }
         }
 
         /// `9:30`, `14:30`, `9am`, `12pm`, `9:30pm` (case-insensitive): an hour of one or two

@@ -102,12 +102,17 @@ extension FetchedResultsController.Results {
     /// The items whose presence or value in the result the batch changes; old values are the
     /// result's own (`item(withID:)`), new values are the batch's when they match the
     /// predicate. A batch mentions each item at most once (`ObjectsDidChange`'s contract).
+    ///
+    /// A new `version` alone — what a save assigns to the items it writes as they are — touches
+    /// nothing: it cannot move, filter or redraw a row, so it is only recorded (a report would
+    /// also end the table's running animation at every save).
     private func resolve(_ batch: ObjectsDidChange) -> [Touched] {
         var touched: [Touched] = []
         touched.reserveCapacity(batch.inserted.count + batch.updated.count + batch.deleted.count)
         func note(_ id: UUID, _ value: TodoItem?) {
             let old = item(withID: id)
             let new = value.flatMap { predicate.evaluate($0) ? $0 : nil }
+            if let old, let new, old.differsAtMostInVersion(from: new) { return }
             if old != new {
                 touched.append(Touched(old: old, new: new))
             }

@@ -15,7 +15,9 @@ import Foundation
 /// implicitly in `save()`, `rollback()`, `undo()`, `redo()` and merges); an item edited but not
 /// processed keeps its old index path. Each processed batch costs O(k log n) for k changed items
 /// plus the callbacks, never a refetch. `fetchLimit` and `fetchOffset` stay honoured while
-/// tracking: items crossing the window's edges are reported as inserts and deletes.
+/// tracking: items crossing the window's edges are reported as inserts and deletes. Every value
+/// a tracking result holds is the context's processed value, the versions a save assigns
+/// included; a change of `version` alone is taken without a report, since no row shows it.
 ///
 /// A context `reset()` reports nothing: a tracking controller forgets its result (`fetchedItems`
 /// and `sections` are empty) until `performFetch()` runs again. One without a delegate sees no
@@ -114,6 +116,7 @@ public final class FetchedResultsController {
     ///   - cacheDirectory: where cache files live; required with a cache name.
     ///   - calendar: decides days (with its time zone) for sections and titles.
     ///   - now: the current instant; its day is "Today" until `dayDidChange(now:)`.
+    ///   - titleFormat: how section titles are written.
     public init(
         fetchRequest: FetchRequest,
         context: TodoContext,
@@ -121,7 +124,8 @@ public final class FetchedResultsController {
         cacheName: String? = nil,
         cacheDirectory: String? = nil,
         calendar: Calendar,
-        now: Date
+        now: Date,
+        titleFormat: DayTitleFormat = .standard
     ) {
         precondition(
             cacheName == nil || cacheDirectory != nil, "a controller with a cache name needs a cache directory")
@@ -136,7 +140,7 @@ public final class FetchedResultsController {
         self.calendar = calendar
         self.today = calendar.startOfDay(for: now)
         self.dayLookup = DayLookup(calendar: calendar, sectionKey: sectionKey)
-        self.titles = SectionTitleFormatter(calendar: calendar)
+        self.titles = SectionTitleFormatter(calendar: calendar, format: titleFormat)
     }
 
     /// Executes the fetch request and computes the sections, replacing any previous result.

@@ -107,8 +107,18 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
         return raw
     }
 
+    /// True when `other` is this value with at most another `version`: what a save changes in an
+    /// item it writes as it is. Nothing displays, sorts, sections or filters by the version.
+    /// - Complexity: O(1) when one is a copy of the other (their strings share storage); else up to
+    ///   O(size of the item).
+    func differsAtMostInVersion(from other: TodoItem) -> Bool {
+        var same = other
+        same.version = version
+        return same == self
+    }
+
     /// True when the fields a person sees or another program wrote are equal; ignores
-    /// bookkeeping (`modifiedAt`, `version`).
+    /// bookkeeping (`createdAt`, `modifiedAt`, `version`).
     public func hasSameContent(as other: TodoItem) -> Bool {
         text == other.text && date == other.date && color == other.color && isDone == other.isDone
             && notes == other.notes && priority == other.priority && tags == other.tags

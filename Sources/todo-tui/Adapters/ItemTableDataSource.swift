@@ -15,21 +15,29 @@ import TodoCore
 /// space, in bold: after the checkbox, never before it, so it cannot be read as the overdue
 /// mark, which is the only thing left of it; padded to three columns so texts of one day line
 /// up. Tags follow the text, dimmed, as `#work #home`; then `✎` when the item has notes and `↻`
-/// when another program made it repeat (`ForeignProperties.isRecurring`). Every marker is a
-/// character, so all survive `NO_COLOR`:
-/// `! [ ] !!! 09:30 Call the bank #work ✎ ↻`. Every call is O(log n) in the number of items,
-/// plus O(t) in its tags, so drawing costs the same at any list size.
+/// when another program made it repeat (`ForeignProperties.isRecurring`); `*` and `~` with the
+/// theme's ASCII marks. Every marker is a character, so all survive `NO_COLOR`:
+/// `! [ ] !!! 09:30 Call the bank #work ✎ ↻`. Colours and the clock are the configuration's
+/// (`Theme`, `ClockStyle`). Every call is O(log n) in the number of items, plus O(t) in its
+/// tags, so drawing costs the same at any list size.
 final class ItemTableDataSource: TableViewDataSource {
     let controller: FetchedResultsController
     /// The start of today: items before it and not done are overdue. The app moves it at midnight.
     var startOfToday: Date
     /// The calendar whose wall clock times are shown in.
     let calendar: Calendar
+    let theme: Theme
+    let clock: ClockStyle
 
-    init(controller: FetchedResultsController, startOfToday: Date, calendar: Calendar) {
+    init(
+        controller: FetchedResultsController, startOfToday: Date, calendar: Calendar, theme: Theme = .standard,
+        clock: ClockStyle = .twentyFourHour
+    ) {
         self.controller = controller
         self.startOfToday = startOfToday
         self.calendar = calendar
+        self.theme = theme
+        self.clock = clock
     }
 
     func numberOfSections() -> Int {
@@ -53,40 +61,53 @@ final class ItemTableDataSource: TableViewDataSource {
     }
 
     func cellForRow(at indexPath: IndexPath) -> RowCell {
-        Self.cell(for: controller.item(at: indexPath), startOfToday: startOfToday, calendar: calendar)
+        Self.cell(
+            for: controller.item(at: indexPath), startOfToday: startOfToday, calendar: calendar, theme: theme,
+            clock: clock)
     }
 
-    /// The row of one item; `startOfToday` decides whether it is overdue, `calendar` its time.
-    static func cell(for item: TodoItem, startOfToday: Date, calendar: Calendar) -> RowCell {
+    /// The row of one item; `startOfToday` decides whether it is overdue, `calendar` and
+    /// `clock` how its time reads, `theme` its colours and marks.
+    static func cell(
+        for item: TodoItem, startOfToday: Date, calendar: Calendar, theme: Theme = .standard,
+        clock: ClockStyle = .twentyFourHour
+    ) -> RowCell {
         let overdue = !item.isDone && item.date < startOfToday
-        let textStyle = CellStyle(foreground: item.color, attributes: item.isDone ? .dim : overdue ? .bold : [])
+        let doneColor = theme.color(.done)
+        let textColor = item.isDone && doneColor != .default ? doneColor : theme.color(of: item.color)
+        let textStyle = CellStyle(foreground: textColor, attributes: item.isDone ? .dim : overdue ? .bold : [])
         var spans: [RowCell.Span] = []
         if overdue {
-            spans.append(RowCell.Span("! ", style: Self.overdueMarkStyle))
+            spans.append(RowCell.Span("! ", style: CellStyle(foreground: theme.color(.overdue), attributes: .bold)))
             spans.append(RowCell.Span("[ ] "))
         } else {
             spans.append(
                 RowCell.Span(item.isDone ? "  [x] " : "  [ ] ", style: CellStyle(attributes: item.isDone ? .dim : [])))
         }
         if let marker = priorityMarker(item.priority) {
-            spans.append(RowCell.Span(marker + " ", style: CellStyle(attributes: item.isDone ? .dim : .bold)))
+            spans.append(
+                RowCell.Span(
+                    marker + " ",
+                    style: CellStyle(foreground: theme.color(.priority), attributes: item.isDone ? .dim : .bold)))
         }
         // A whole-day item shows no time even when its day began elsewhere (another zone's
         // midnight is not this one's).
-        if item.hasTime, let time = DateInput.timeOfDay(item.date, calendar: calendar) {
+        if item.hasTime, let time = DateInput.timeOfDay(item.date, calendar: calendar, clock: clock) {
             spans.append(RowCell.Span(time + " ", style: CellStyle(attributes: item.isDone ? .dim : [])))
         }
         spans.append(RowCell.Span(item.text, style: textStyle))
         if !item.tags.isEmpty {
             spans.append(
                 RowCell.Span(
-                    " " + item.tags.map { "#" + $0 }.joined(separator: " "), style: CellStyle(attributes: .dim)))
+                    " " + item.tags.map { "#" + $0 }.joined(separator: " "),
+                    style: CellStyle(foreground: theme.color(.tags), attributes: .dim)))
         }
         if !item.notes.isEmpty {
-            spans.append(RowCell.Span(" " + notesMark, style: CellStyle(attributes: item.isDone ? .dim : [])))
+            spans.append(RowCell.Span(" " + theme.marks.notes, style: CellStyle(attributes: item.isDone ? .dim : [])))
         }
         if item.foreign.isRecurring {
-            spans.append(RowCell.Span(" " + recurrenceMark, style: CellStyle(attributes: item.isDone ? .dim : [])))
+            spans.append(
+                RowCell.Span(" " + theme.marks.repeats, style: CellStyle(attributes: item.isDone ? .dim : [])))
         }
         return RowCell(spans)
     }
@@ -100,12 +121,4 @@ final class ItemTableDataSource: TableViewDataSource {
         case .high: "!!!"
         }
     }
-
-    /// Shown after an item with notes: one column wide in every terminal.
-    static let notesMark = "✎"
-    /// Shown after an item another program made repeat: one column wide in every terminal.
-    static let recurrenceMark = "↻"
-
-    /// The overdue mark's look: red where colours show, bold and the `!` itself where not.
-    static let overdueMarkStyle = CellStyle(foreground: .red, attributes: .bold)
 }

@@ -1,21 +1,23 @@
 import Foundation
 import TodoCore
 
-/// The orders of the list, which `o` cycles through; the command line's `list` uses the first.
+/// The orders of the list, which `o` cycles through; the list opens with, and `list` prints in,
+/// the configuration's `order` (`oldest-first` unless set). The raw value is that setting's
+/// name for the order.
 ///
 /// Sections are days in every order: each begins with the day (`.day` in the list's calendar)
 /// or the date, so the fetched-results controller's sort/section rule holds. Items equal under
 /// every key are ordered by id, as every fetch is.
-enum ListOrder {
+enum ListOrder: String, CaseIterable, Sendable {
     /// Days oldest first; within a day, higher priority first, then by time.
-    case oldestFirst
+    case oldestFirst = "oldest-first"
     /// Days newest first; within a day, higher priority first, then the latest time first (so
     /// that, without priorities, it is the reverse of `oldestFirst`).
-    case newestFirst
+    case newestFirst = "newest-first"
     /// Date and time, oldest first; priority plays no part.
-    case byTime
+    case byTime = "by-time"
 
-    /// The order the app opens with and `list` prints in.
+    /// The order the app opens with and `list` prints in, unless configured otherwise.
     static let standard = ListOrder.oldestFirst
 
     /// The fetch request's sort descriptors, with days of `calendar`.

@@ -4,7 +4,7 @@ import TodoCore
 extension TodoApp {
     /// A key while the list is browsed: the command the key map binds it to, if any.
     func handleBrowse(_ key: Key) -> [AppEffect] {
-        guard let command = KeyMap.standard.command(for: key) else { return [] }
+        guard let command = keys.command(for: key) else { return [] }
         return run(command)
     }
 
@@ -25,7 +25,8 @@ extension TodoApp {
                 { [calendar] in DateInput.editableText(for: $0.date, calendar: calendar) }, selected: true
             ) { .date($0) }
         case .delete:
-            return changeSelected(describe: { "Deleted '\($0.text)' — u to undo" }) { [context] item in
+            return changeSelected(describe: { [keys] in "Deleted '\($0.text)'" + keys.suffix(.undo, "to undo") }) {
+                [context] item in
                 try context.delete(item.id)
             }
         case .done:
@@ -38,8 +39,8 @@ extension TodoApp {
                 try context.update(item.id) { $0.isDone.toggle() }
             }
         case .priority:
-            return changeSelected(describe: {
-                "Priority of '\($0.text)': \(Self.nextPriority($0.priority)) — u to undo"
+            return changeSelected(describe: { [keys] in
+                "Priority of '\($0.text)': \(Self.nextPriority($0.priority))" + keys.suffix(.undo, "to undo")
             }) { [context] item in
                 try context.update(item.id) { $0.priority = Self.nextPriority($0.priority) }
             }
@@ -69,6 +70,11 @@ extension TodoApp {
         return []
     }
 
+    /// What the status line says when a key needs a selected to-do and there is none.
+    var nothingSelected: String {
+        "Nothing selected" + (keys.phrase(.add, "to add a to-do").map { " — press \($0)" } ?? "") + "."
+    }
+
     /// The sentence that refuses to complete an item another program made repeat: completing it
     /// here would end the series on the other program's side. The CLI's `done` says the same.
     static func recurringRefusal(text: String) -> String {
@@ -84,7 +90,7 @@ extension TodoApp {
     /// Opens the notes editor on the selected item, with a scratch context as the line editor's.
     private func openNotesEditor() -> [AppEffect] {
         guard let item = selectedItem else {
-            status = .info("Nothing selected — press a to add a to-do.")
+            status = .info(nothingSelected)
             return []
         }
         let scratch = TodoContext(parent: context)
@@ -101,7 +107,7 @@ extension TodoApp {
         _ initialText: (TodoItem) -> String, selected: Bool = false, purpose: (UUID) -> EditPurpose
     ) -> [AppEffect] {
         guard let item = selectedItem else {
-            status = .info("Nothing selected — press a to add a to-do.")
+            status = .info(nothingSelected)
             return []
         }
         openEditor(LineEditor(text: initialText(item), selected: selected), purpose(item.id))
@@ -124,7 +130,7 @@ extension TodoApp {
     /// Applies `change` to the selected item, processes it (the table animates) and saves.
     private func changeSelected(describe: (TodoItem) -> String, _ change: (TodoItem) throws -> Void) -> [AppEffect] {
         guard let item = selectedItem else {
-            status = .info("Nothing selected — press a to add a to-do.")
+            status = .info(nothingSelected)
             return []
         }
         return commit(describe(item)) { try change(item) }
@@ -154,7 +160,8 @@ extension TodoApp {
         let token = context.observeObjectsDidChange { batch in
             restored = (batch.inserted.first ?? batch.updated.first?.new)?.id
         }
-        let effects = commit(undo ? "Undone — U or Ctrl-R to redo" : "Redone") {
+        let redo = keys.spelledKeys(.redo).map { " — \($0) to redo" } ?? ""
+        let effects = commit(undo ? "Undone" + redo : "Redone") {
             undo ? context.undo() : context.redo()
         }
         token.cancel()

@@ -4,7 +4,7 @@ import TodoCore
 extension TodoApp {
     /// Keys while a line is edited for adding, editing or re-dating.
     func handleEditing(_ key: Key, editor: inout LineEditor, purpose: EditPurpose) -> [AppEffect] {
-        switch editor.handle(key) {
+        switch editor.handle(key, keys: configuration.editorKeys) {
         case .edited, .ignored:
             mode = .editing(editor, purpose)
             return []
@@ -30,18 +30,20 @@ extension TodoApp {
             case .add:
                 let valid = try TodoItem.validatedText(text)
                 let added = try scratch.insert(text: valid, date: now)
-                let effects = pushEditor("Added '\(valid)' — u to undo")
+                let effects = pushEditor("Added '\(valid)'" + keys.suffix(.undo, "to undo"))
                 if let path = controller.indexPath(forItemWithID: added.id) {
                     table.selectRow(at: path)
                 } else if !filterText.isEmpty, mode == .browse, status?.kind == .info {
                     // Saved, but the filter hides it: without a word it would seem lost.
-                    status = .info("Added '\(valid)' — hidden by the filter, Esc shows it")
+                    status = .info(
+                        "Added '\(valid)' — hidden by the filter"
+                            + (keys.phrase(.clearFilter, "shows it").map { ", " + $0 } ?? ""))
                 }
                 return effects
             case .text(let id):
                 let valid = try TodoItem.validatedText(text)
                 try scratch.update(id) { $0.text = valid }
-                return pushEditor("Edited '\(valid)' — u to undo")
+                return pushEditor("Edited '\(valid)'" + keys.suffix(.undo, "to undo"))
             case .tags(let id):
                 var tags = TodoTags()
                 for word in text.split(whereSeparator: \.isWhitespace) {
@@ -50,7 +52,7 @@ extension TodoApp {
                 try scratch.update(id) { $0.tags = tags }
                 let shown = tags.isEmpty ? "none" : tags.map { "#" + $0 }.joined(separator: " ")
                 let edited = try scratch.item(with: id)?.text ?? ""
-                return pushEditor("Tags of '\(edited)': \(shown) — u to undo")
+                return pushEditor("Tags of '\(edited)': \(shown)" + keys.suffix(.undo, "to undo"))
             case .copyPath:
                 preconditionFailure("the copy path is submitted by submitCopyPath")
             case .date(let id):
@@ -70,9 +72,7 @@ extension TodoApp {
                     if !unchanged, DateInput.namesTimeOfDay(text) { item.hasTime = true }
                 }
                 return pushEditor(
-                    "Moved '\(item.text)' to "
-                        + "\(SectionTitleFormatter(calendar: calendar).title(forDay: date, today: now)) — u to undo"
-                )
+                    "Moved '\(item.text)' to \(titles.title(forDay: date, today: now))" + keys.suffix(.undo, "to undo"))
             }
         } catch let error as ItemError {
             mode = .editing(editor, purpose)
@@ -112,7 +112,7 @@ extension TodoApp {
 
     /// Keys while the live filter is typed: each edit re-filters at once (animated).
     func handleFiltering(_ key: Key, editor: inout LineEditor) -> [AppEffect] {
-        switch editor.handle(key) {
+        switch editor.handle(key, keys: configuration.editorKeys) {
         case .edited:
             mode = .filtering(editor)
             applyFilter(editor.text)

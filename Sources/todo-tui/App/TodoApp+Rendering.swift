@@ -20,10 +20,9 @@ extension TodoApp {
         renderBottomLine(into: &screen)
         switch mode {
         case .help(let firstLine):
-            HelpOverlay.render(into: &screen, firstLine: firstLine)
+            helpOverlay.render(into: &screen, firstLine: firstLine)
         case .resolving(let conflicts):
-            ConflictOverlay(conflicts: conflicts, titles: SectionTitleFormatter(calendar: calendar), today: now).render(
-                into: &screen)
+            ConflictOverlay(conflicts: conflicts, titles: titles, today: now).render(into: &screen)
         case .notes(let editor, let id, _):
             // Drawn after the bottom line, so the screen's cursor is the editor's.
             renderNotesEditor(editor, id: id, into: &screen)
@@ -32,8 +31,13 @@ extension TodoApp {
         }
     }
 
+    /// Day titles as the list's headers write them.
+    var titles: SectionTitleFormatter {
+        SectionTitleFormatter(calendar: calendar, format: configuration.dayTitles)
+    }
+
     private func renderTitleBar(into screen: inout Screen) {
-        let style = CellStyle(attributes: .reverse)
+        let style = CellStyle(foreground: configuration.theme.color(.title), attributes: .reverse)
         screen.fill(row: 0, style: style)
         let count = table.layout.rowCount
         var left = " todo-tui · \(CountFormat.grouped(count)) to-do\(count == 1 ? "" : "s")"
@@ -42,11 +46,12 @@ extension TodoApp {
         }
         // The right part gives way on a narrow screen, the position first, so that the count
         // keeps some room: a title never goes blank for want of space.
-        let help = "\(listOrder.title) · ? help "
+        let helpKey = keys.phrase(.help, "help").map { " · \($0) " } ?? " "
+        let help = "\(listOrder.title)" + helpKey
         let sync = syncIndicator.map { $0 + " · " } ?? ""
         let rights =
             (positionIndicator.map { ["\($0) · " + sync + help, "\($0) · " + help] } ?? []) + [
-                sync + help, help, "? help ", "",
+                sync + help, help, String(helpKey.dropFirst(3)), "",
             ]
         let leftRoom = min(InertText.width(of: left), Self.leastTitleWidth)
         let right = rights.first { InertText.width(of: $0) + leftRoom + 1 <= size.columns } ?? ""
@@ -73,10 +78,12 @@ extension TodoApp {
     }
 
     private func renderEmptyHint(into screen: inout Screen) {
+        let ways = [keys.phrase(.add, "to add one").map { "press " + $0 }, keys.phrase(.help, "for help")]
+            .compactMap { $0 }
         let hint =
             filterText.isEmpty
-            ? "No to-dos yet — press a to add one, ? for help"
-            : "Nothing matches '\(filterText)' — Esc clears the filter"
+            ? "No to-dos yet" + (ways.isEmpty ? "" : " — " + ways.joined(separator: ", "))
+            : "Nothing matches '\(filterText)'" + keys.suffix(.clearFilter, "clears the filter")
         let row = 1 + max(0, (size.rows - 2) / 2 - 1)
         let width = InertText.width(of: hint)
         let column = max(0, (size.columns - width) / 2)
@@ -104,20 +111,22 @@ extension TodoApp {
                 renderStatus(status, into: &screen, row: row)
             } else {
                 screen.write(
-                    Self.notesKeyHints, row: row, column: 0, style: CellStyle(attributes: .dim), overflow: .ellipsis)
+                    notesKeyHints, row: row, column: 0, style: CellStyle(attributes: .dim), overflow: .ellipsis)
             }
         case .browse, .help, .resolving:
             if let status {
                 renderStatus(status, into: &screen, row: row)
             } else {
-                let hints = isResolvingConflict ? ConflictChoice.hints : KeyMap.standard.hints
+                let hints = isResolvingConflict ? ConflictChoice.hints : keys.hints
                 screen.write(hints, row: row, column: 0, style: CellStyle(attributes: .dim), overflow: .ellipsis)
             }
         }
     }
 
     private func renderStatus(_ status: StatusMessage, into screen: inout Screen, row: Int) {
-        let style = status.kind == .error ? CellStyle(foreground: .red, attributes: .bold) : CellStyle()
+        let style =
+            status.kind == .error
+            ? CellStyle(foreground: configuration.theme.color(.error), attributes: .bold) : CellStyle()
         screen.fill(row: row)
         screen.write(status.text, row: row, column: 0, style: style, overflow: .ellipsis)
     }
@@ -151,5 +160,15 @@ extension TodoApp {
         return lines
     }
 
-    static let notesKeyHints = "Enter new line  Ctrl-S save  Esc cancel  arrows Home End Ctrl-A/E/K/U/W edit"
+    /// The line under the notes editor: its keys in force, by the standard map
+    /// "Enter new line  Ctrl-S save  Esc cancel  arrows Home End Ctrl-A/E/K/U/W edit".
+    var notesKeyHints: String {
+        let editor = configuration.editorKeys
+        guard editor != .standard else { return Self.standardNotesKeyHints }
+        let named: [(EditorCommand, String)] = [(.newLine, "new line"), (.save, "save"), (.cancel, "cancel")]
+        return named.compactMap { command, word in editor.label(command).map { "\($0) \(word)" } }.joined(
+            separator: "  ")
+    }
+
+    static let standardNotesKeyHints = "Enter new line  Ctrl-S save  Esc cancel  arrows Home End Ctrl-A/E/K/U/W edit"
 }

@@ -17,6 +17,10 @@ final class TodoApp {
     let controller: FetchedResultsController
     let table: TableView
     let calendar: Calendar
+    /// The keys, look, clock, day headers and opening order in force.
+    let configuration: Configuration
+    /// The key table `?` shows, with the keys in force.
+    let helpOverlay: HelpOverlay
     private(set) var now: Date
     var mode = AppMode.browse
     var status: StatusMessage?
@@ -24,7 +28,7 @@ final class TodoApp {
     /// The live filter's text; empty when the list is unfiltered.
     var filterText = ""
     /// The order the controller's request sorts by; `o` cycles it.
-    var listOrder = ListOrder.standard
+    var listOrder: ListOrder
     /// Batches the table could not apply (it reloaded instead).
     let tableLog = TableUpdateLog()
     /// The scratch pad of the open line or notes editor: a child of `context`, holding the item
@@ -50,34 +54,44 @@ final class TodoApp {
 
     /// - Parameters:
     ///   - context: the root context on the user's store, already able to read it.
-    ///   - calendar: days and titles; the executable passes the user's, tests a fixed one.
+    ///   - calendar: days and titles; the executable passes the user's (its weeks starting on
+    ///     the configured day), tests a fixed one.
     ///   - now: the current instant; `tick(now:)` moves it.
     ///   - size: the terminal size.
     ///   - animations: whether table updates animate.
+    ///   - configuration: the keys, look, clock, day headers and opening order.
     /// - Throws: the context's `StoreError` when the store cannot be read.
     init(
         context: TodoContext,
         calendar: Calendar,
         now: Date,
         size: TerminalSize,
-        animations: Bool = true
+        animations: Bool = true,
+        configuration: Configuration = .standard
     ) throws {
         self.context = context
         self.calendar = calendar
         self.now = now
         self.size = size
+        self.configuration = configuration
+        helpOverlay = HelpOverlay(keys: configuration.keys, editorKeys: configuration.editorKeys)
+        listOrder = configuration.order
         controller = FetchedResultsController(
-            fetchRequest: FetchRequest(sortDescriptors: ListOrder.standard.sortDescriptors(calendar: calendar)),
+            fetchRequest: FetchRequest(sortDescriptors: configuration.order.sortDescriptors(calendar: calendar)),
             context: context,
             sectionKey: .day,
             calendar: calendar,
-            now: now
+            now: now,
+            titleFormat: configuration.dayTitles
         )
         dataSource = ItemTableDataSource(
-            controller: controller, startOfToday: calendar.startOfDay(for: now), calendar: calendar)
+            controller: controller, startOfToday: calendar.startOfDay(for: now), calendar: calendar,
+            theme: configuration.theme, clock: configuration.clock)
         table = TableView(dataSource: nil, width: size.columns, height: max(1, size.rows - 2)) { [tableLog] in
             tableLog.record($0)
         }
+        table.headerStyle.foreground = configuration.theme.color(.header)
+        table.selectionColor = configuration.theme.color(.selection)
         driver = TableUpdateDriver(table: table)
         table.animationsEnabled = animations
         try controller.performFetch()
@@ -86,6 +100,9 @@ final class TodoApp {
         table.reloadData()
         selectToday()
     }
+
+    /// The list's keys in force.
+    var keys: KeyMap { configuration.keys }
 
     /// True while the table is playing an animation; the run loop then draws frames.
     var isAnimating: Bool { table.isAnimating }
@@ -114,7 +131,7 @@ final class TodoApp {
             return []
         case .key(let key):
             status = nil
-            if KeyMap.standard.command(for: key) != .quit {
+            if keys.command(for: key) != .quit {
                 quitConfirmationPending = false
             }
             switch mode {
@@ -159,8 +176,8 @@ final class TodoApp {
             return
         }
         // The instruction first: a long reason is cut at the screen's edge.
-        status = .error(
-            "Not saved: kept, and saved with the next change; W writes the whole list to a new file. \(error)")
+        let copy = keys.phrase(.copy, "writes the whole list to a new file").map { "; \($0)" } ?? ""
+        status = .error("Not saved: kept, and saved with the next change\(copy). \(error)")
     }
 
     /// Quitting found a change that cannot be saved: a conflict is shown to decide (no quit);
@@ -174,10 +191,9 @@ final class TodoApp {
         if quitConfirmationPending { return true }
         quitConfirmationPending = true
         // The instruction first: a long reason is cut at the screen's edge.
-        status = .error(
-            "Not saved — press q again to quit without \(unsavedChangesPhrase), W to write the list to a new file "
-                + "first, any other key to stay. \(error)"
-        )
+        let quit = keys.label(.quit).map { "press \($0) again to quit without \(unsavedChangesPhrase), " } ?? ""
+        let copy = keys.phrase(.copy, "to write the list to a new file first, ") ?? ""
+        status = .error("Not saved — \(quit)\(copy)any other key to stay. \(error)")
         return false
     }
 

@@ -20,9 +20,10 @@ struct AddCommand: ParsableCommand {
     @OptionGroup var mergeOptions: MergePolicyOption
 
     func run() throws {
-        let input = try fields.input(text: text)
+        let input = try fields.input(text: text, calendar: storeOptions.calendar)
         let date = fields.date
-        let item = try storeOptions.withContext(mergePolicy: mergeOptions.policy(or: .error)) { context in
+        let policy = try mergeOptions.policy(or: storeOptions.configuration.commandMergePolicy)
+        let item = try storeOptions.withContext(mergePolicy: policy) { context in
             let added = try context.insert(
                 text: input.text ?? text,
                 date: input.date ?? CLIClock.now,

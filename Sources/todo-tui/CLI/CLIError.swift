@@ -21,6 +21,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     case invalidEnvironment(name: String, value: String, expected: String)
     /// Arguments that fit together wrongly, beyond what the parser checks.
     case usage(String)
+    /// The configuration file cannot be used (78, EX_CONFIG).
+    case configuration(ConfigError)
     /// The terminal could not be opened for the interactive list.
     case terminal(TerminalError)
     /// An export or import format, file or record problem.
@@ -62,6 +64,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
             Self.exitCode(for: error)
         case .sync(let error):
             Self.exitCode(for: error)
+        case .configuration:
+            78
         case .syncHelperMissing:
             69
         case .syncHelperFailed:
@@ -124,6 +128,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
             "The environment variable \(name) is '\(value)'; it must be \(expected)."
         case .usage(let message):
             message
+        case .configuration(let error):
+            error.description
         case .terminal(let error):
             error.description
         case .exchange(let error):

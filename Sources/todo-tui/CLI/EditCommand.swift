@@ -24,12 +24,13 @@ struct EditCommand: ParsableCommand {
                 "Nothing to change; give a new text, --date, --color, --priority, --tag, --untag or --note.")
         }
         // Every field is checked before the store is read.
-        let input = try fields.input(text: text, untags: untags)
+        let calendar = item.storeOptions.calendar
+        let input = try fields.input(text: text, untags: untags, calendar: calendar)
         let date = fields.date
         let edited = try item.withResolvedItem { context, found in
             let newDate = try date.map { typed throws(CLIError) in
                 do throws(ItemError) {
-                    return try DateInput.redate(found.date, to: typed, now: CLIClock.now, calendar: CLIClock.calendar)
+                    return try DateInput.redate(found.date, to: typed, now: CLIClock.now, calendar: calendar)
                 } catch {
                     throw .invalidInput(error)
                 }

@@ -7,8 +7,11 @@ enum EnvironmentSeconds {
     /// The value of `name` in seconds, or nil when it is unset or empty.
     /// - Throws: `CLIError.invalidEnvironment` naming the variable, its value and `range` when
     ///   it is not a number in `range`.
-    static func value(of name: String, within range: ClosedRange<Double>) throws(CLIError) -> Double? {
-        guard let text = ProcessInfo.processInfo.environment[name], !text.isEmpty else { return nil }
+    static func value(
+        of name: String, within range: ClosedRange<Double>,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(CLIError) -> Double? {
+        guard let text = environment[name], !text.isEmpty else { return nil }
         guard let seconds = Double(text), range.contains(seconds) else {
             throw .invalidEnvironment(
                 name: name, value: text,

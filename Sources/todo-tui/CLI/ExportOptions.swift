@@ -30,7 +30,7 @@ struct ExportOptions: ParsableArguments {
     func run(storeOptions: StoreOptions) throws {
         guard let export else { return }
         let format = try CLIError.wrapping { () throws(ExchangeError) in try ExportFormat.parse(export) }
-        let request = try FetchRequest(predicate: FilterOption.predicate(filter))
+        let request = try FetchRequest(predicate: FilterOption.predicate(filter, calendar: storeOptions.calendar))
         let result: ExportOutput
         // The whole store as JSON is, for a compacted store this program wrote, the store file
         // itself but for the generation: copied without decoding an item when the file proves
@@ -40,7 +40,7 @@ struct ExportOptions: ParsableArguments {
             result = .file(bytes)
         } else {
             let items = try storeOptions.withContext { try $0.fetch(request) }
-            result = format.export(items, now: CLIClock.now, calendar: CLIClock.calendar)
+            result = format.export(items, now: CLIClock.now, calendar: storeOptions.calendar)
         }
         switch (result, output) {
         case (_, let path?):

@@ -1,13 +1,14 @@
+import Foundation
 import TodoCore
 
 /// Turns a `--filter` argument into a predicate with the one shared filter parser.
 enum FilterOption {
-    /// The predicate for `text`, `.all` when absent.
+    /// The predicate for `text`, `.all` when absent; dates read in `calendar`.
     /// - Throws: `CLIError.invalidFilter` pointing at the offending token.
-    static func predicate(_ text: String?) throws(CLIError) -> TodoPredicate {
+    static func predicate(_ text: String?, calendar: Calendar = CLIClock.calendar) throws(CLIError) -> TodoPredicate {
         guard let text else { return .all }
         do {
-            return try FilterParser.parse(text, now: CLIClock.now, calendar: CLIClock.calendar)
+            return try FilterParser.parse(text, now: CLIClock.now, calendar: calendar)
         } catch {
             throw .invalidFilter(error)
         }

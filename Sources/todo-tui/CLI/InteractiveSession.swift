@@ -4,7 +4,8 @@ import TodoCore
 /// Opens the terminal, runs the app until it quits, and always restores the terminal.
 struct InteractiveSession {
     let context: TodoContext
-    let animations: Bool
+    /// The keys, look, calendar, order and animations of the list.
+    let configuration: Configuration
     /// The live filter the list opens with (`--filter`); empty for the whole list.
     var filter = ""
     /// Where the list's start screen is cached: `cacheDirectory` for the user's store, inside the
@@ -55,8 +56,8 @@ struct InteractiveSession {
         let app: TodoApp
         do {
             app = try TodoApp(
-                context: context, calendar: CLIClock.calendar, now: CLIClock.now, size: terminal.size,
-                animations: animations)
+                context: context, calendar: calendar, now: CLIClock.now, size: terminal.size,
+                animations: configuration.animations, configuration: configuration)
         } catch let error as StoreError {
             throw CLIError.store(error)
         }
@@ -64,7 +65,7 @@ struct InteractiveSession {
             // The list opens filtered: nothing to animate from.
             app.table.animationsEnabled = false
             app.applyFilter(filter)
-            app.table.animationsEnabled = animations
+            app.table.animationsEnabled = configuration.animations
         }
         AppRunLoop(terminal: terminal, app: app, clock: { CLIClock.now }, sync: backgroundSync).run()
         return terminal.size
@@ -74,7 +75,8 @@ struct InteractiveSession {
     /// was kept for exactly them.
     private func cachedStartScreen(size: TerminalSize) -> Screen? {
         guard filter.isEmpty, let store = context.store as? JSONStore,
-            let key = StartScreenCache.Key.opening(store, now: CLIClock.now, calendar: CLIClock.calendar, size: size)
+            let key = StartScreenCache.Key.opening(
+                store, now: CLIClock.now, calendar: calendar, size: size, configuration: configuration)
         else { return nil }
         return StartScreenCache.read(from: StartScreenCache.path(forStore: store.path, in: cacheDirectory), key: key)
     }
@@ -91,10 +93,12 @@ struct InteractiveSession {
             named: StartScreenCache.name(forStore: store.path), in: cacheDirectory)
         let now = CLIClock.now
         guard !context.hasChanges,
-            let key = StartScreenCache.Key.opening(store, now: now, calendar: CLIClock.calendar, size: size),
+            let key = StartScreenCache.Key.opening(
+                store, now: now, calendar: calendar, size: size, configuration: configuration),
             key.stamp.generation == context.storeGeneration,
             let app = try? TodoApp(
-                context: context, calendar: CLIClock.calendar, now: now, size: size, animations: false)
+                context: context, calendar: calendar, now: now, size: size, animations: false,
+                configuration: configuration)
         else {
             DurableFile.remove(path)
             return
@@ -105,6 +109,11 @@ struct InteractiveSession {
             DurableFile.remove(path)
             return
         }
+    }
+
+    /// The user's calendar, weeks starting on the configured day.
+    private var calendar: Calendar {
+        configuration.calendar(CLIClock.calendar)
     }
 
     /// `$XDG_CACHE_HOME/todo-tui`, else `~/.cache/todo-tui` (DESIGN §3.5).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TodoCore
 
 /// The fields of a to-do that `add` sets and `edit` changes: `--date`, `--color`, `--priority`,
@@ -37,10 +38,11 @@ struct ItemFieldOptions: ParsableArguments {
         date == nil && color == nil && priority == nil && tags.isEmpty && note == nil
     }
 
-    /// The fields validated, with `text` and the tags to remove.
+    /// The fields validated, with `text` and the tags to remove, dates read in `calendar`.
     /// - Throws: `CLIError` for the first field that is not valid.
-    func input(text: String? = nil, untags: [String] = []) throws(CLIError) -> ItemInput {
+    func input(text: String? = nil, untags: [String] = [], calendar: Calendar) throws(CLIError) -> ItemInput {
         try ItemInput(
-            text: text, date: date, color: color, priority: priority, tags: tags, untags: untags, notes: note)
+            text: text, date: date, color: color, priority: priority, tags: tags, untags: untags, notes: note,
+            calendar: calendar)
     }
 }

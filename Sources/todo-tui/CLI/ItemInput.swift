@@ -14,9 +14,10 @@ struct ItemInput {
     /// The new notes (`--note`); `""` clears them.
     var notes: String?
 
-    /// Validates each given field. `notes` is taken as typed (a real newline in the value is a
-    /// line break; the two characters `\n` are not special); `-` reads the notes from
-    /// `standardInput` instead, all of it, less one final line break.
+    /// Validates each given field; dates are read in `calendar` (the configured week start).
+    /// `notes` is taken as typed (a real newline in the value is a line break; the two characters
+    /// `\n` are not special); `-` reads the notes from `standardInput` instead, all of it, less one
+    /// final line break.
     /// - Throws: `CLIError.invalidInput` with the first problem found, `.usage` for an unknown
     ///   priority.
     init(
@@ -27,6 +28,7 @@ struct ItemInput {
         tags: [String] = [],
         untags: [String] = [],
         notes: String? = nil,
+        calendar: Calendar = CLIClock.calendar,
         standardInput: () -> String = ItemInput.readStandardInput
     ) throws(CLIError) {
         if let priority {
@@ -37,7 +39,7 @@ struct ItemInput {
         }
         do throws(ItemError) {
             if let text { self.text = try TodoItem.validatedText(text) }
-            if let date { self.date = try DateInput.date(date, now: CLIClock.now, calendar: CLIClock.calendar) }
+            if let date { self.date = try DateInput.date(date, now: CLIClock.now, calendar: calendar) }
             if let color { self.color = try TodoColor.parse(color) }
             for tag in tags { self.tags.append(try TodoTags.validatedTag(tag)) }
             for tag in untags { self.untags.append(try TodoTags.validatedTag(tag)) }

@@ -18,8 +18,10 @@ enum ItemListFormatter {
     /// The calendar is asked only when an item leaves the current day's interval, since
     /// calendar arithmetic costs far more than a comparison.
     /// - Complexity: O(n) in the items' total text length.
-    static func text(for items: [TodoItem], now: Date, calendar: Calendar) -> String {
-        let titles = SectionTitleFormatter(calendar: calendar)
+    static func text(
+        for items: [TodoItem], now: Date, calendar: Calendar, configuration: Configuration = .standard
+    ) -> String {
+        let titles = SectionTitleFormatter(calendar: calendar, format: configuration.dayTitles)
         var output = ""
         var currentDay: DateInterval?
         for item in items {
@@ -30,7 +32,9 @@ enum ItemListFormatter {
                 output += titles.title(forDay: day.start, today: now) + "\n"
                 currentDay = day
             }
-            output += line(for: item, calendar: calendar) + "\n"
+            output +=
+                line(for: item, calendar: calendar, clock: configuration.clock, marks: configuration.theme.marks)
+                + "\n"
         }
         return output
     }
@@ -38,15 +42,18 @@ enum ItemListFormatter {
     /// `  <id8> [x] <!!!> <HH:MM> <text> #tag… ✎ ↻ · <colour>`, as the screen's rows: the
     /// priority marker only when the item has a priority, the time only when it has one, the
     /// tags, the notes mark and the recurrence mark only when there are such, the colour only
-    /// when it is not the default.
-    static func line(for item: TodoItem, calendar: Calendar) -> String {
+    /// when it is not the default. Times by `clock`, marks by `marks`, as on screen.
+    static func line(
+        for item: TodoItem, calendar: Calendar, clock: ClockStyle = .twentyFourHour, marks: Theme.Marks = .unicode
+    ) -> String {
         let id = IDResolver.displayID(item.id).prefix(8)
         let mark = item.isDone ? "[x]" : "[ ]"
         let priority = ItemTableDataSource.priorityMarker(item.priority).map { "\($0) " } ?? ""
-        let time = item.hasTime ? DateInput.timeOfDay(item.date, calendar: calendar).map { "\($0) " } ?? "" : ""
+        let time =
+            item.hasTime ? DateInput.timeOfDay(item.date, calendar: calendar, clock: clock).map { "\($0) " } ?? "" : ""
         var details = item.tags.map { " #" + inert($0) }.joined()
-        if !item.notes.isEmpty { details += " " + ItemTableDataSource.notesMark }
-        if item.foreign.isRecurring { details += " " + ItemTableDataSource.recurrenceMark }
+        if !item.notes.isEmpty { details += " " + marks.notes }
+        if item.foreign.isRecurring { details += " " + marks.repeats }
         let color = item.color == .default ? "" : " · \(item.color.rawValue)"
         return "  \(id) \(mark) \(priority)\(time)\(inert(item.text))\(details)\(color)"
     }

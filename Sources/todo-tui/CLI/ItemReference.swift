@@ -21,11 +21,12 @@ struct ItemReference: ParsableArguments {
         }
     }
 
-    /// Resolves the id in a fresh context with the `--merge-policy` policy, runs `body` on the
-    /// item, and saves.
+    /// Resolves the id in a fresh context with the `--merge-policy` policy (else the configured
+    /// `command-merge-policy`), runs `body` on the item, and saves.
     /// - Throws: `CLIError`.
     func withResolvedItem<Result>(_ body: (TodoContext, TodoItem) throws -> Result) throws -> Result {
-        try storeOptions.withContext(mergePolicy: mergeOptions.policy(or: .error)) { context in
+        let policy = try mergeOptions.policy(or: storeOptions.configuration.commandMergePolicy)
+        return try storeOptions.withContext(mergePolicy: policy) { context in
             try body(context, IDResolver.resolve(id, in: context.fetch(FetchRequest())))
         }
     }

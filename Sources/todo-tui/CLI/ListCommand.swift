@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import TodoCore
 
-/// `todo-tui list [--filter EXPR] [--json]`: prints the items in the app's opening order (days
-/// oldest first, higher priority first within a day, then by time).
+/// `todo-tui list [--filter EXPR] [--json]`: prints the items in the app's opening order (the
+/// configured `order`; by default days oldest first, higher priority first within a day, then by
+/// time), with the configured clock and day headers.
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
@@ -21,10 +22,11 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        // The app's opening order: days oldest first, higher priority first within a day.
+        let configuration = storeOptions.configuration
+        let calendar = storeOptions.calendar
         let request = try FetchRequest(
-            predicate: FilterOption.predicate(filter),
-            sortDescriptors: ListOrder.standard.sortDescriptors(calendar: CLIClock.calendar))
+            predicate: FilterOption.predicate(filter, calendar: calendar),
+            sortDescriptors: configuration.order.sortDescriptors(calendar: calendar))
         let items = try storeOptions.withContext { try $0.fetch(request) }
         if items.isEmpty {
             // Said on stderr: stdout stays the (empty) listing for scripts; not an error.
@@ -33,7 +35,9 @@ struct ListCommand: ParsableCommand {
         if json {
             FileHandle.standardOutput.write(Data(StoreEncoder.encodeItemArray(items)))
         } else {
-            print(ItemListFormatter.text(for: items, now: CLIClock.now, calendar: CLIClock.calendar), terminator: "")
+            print(
+                ItemListFormatter.text(for: items, now: CLIClock.now, calendar: calendar, configuration: configuration),
+                terminator: "")
         }
     }
 }

@@ -24,18 +24,19 @@ struct OpenCommand: ParsableCommand {
     @Flag(help: "Open a temporary copy of the sample list, to try every key safely.")
     var demo = false
 
-    @Flag(help: "Show changes at once, without animations (also TODO_TUI_NO_ANIMATION=1).")
+    @Flag(help: "Show changes at once, without animations (also TODO_TUI_NO_ANIMATION=1, or animations = false).")
     var noAnimation = false
 
     func run() throws {
         // A bad policy is named first, whatever it is combined with.
-        let policy = try mergeOptions.policy(or: .mergeByPropertyObjectTrump)
+        let configuration = try options(appliedTo: storeOptions.configuration)
+        let policy = configuration.mergePolicy
         try refuseMeaninglessCombinations()
         if exportOptions.export != nil {
             return try exportOptions.run(storeOptions: storeOptions)
         }
         // A bad filter is said before the terminal is needed or the screen switches.
-        _ = try FilterOption.predicate(exportOptions.filter)
+        _ = try FilterOption.predicate(exportOptions.filter, calendar: storeOptions.calendar)
         guard NcursesTerminal.isInteractive else { throw CLIError.notATerminal }
         if demo {
             // The demo leaves nothing behind: its store and cache go with the folder, which is
@@ -46,31 +47,33 @@ struct OpenCommand: ParsableCommand {
             let context = TodoContext(
                 store: JSONStore(path: DemoStore.storePath(in: folder), lockTimeout: try StoreOptions.lockTimeout()),
                 now: Date.init)
-            try runSession(context: context, policy: policy, cacheDirectory: DemoStore.cacheDirectory(in: folder))
+            try runSession(
+                context: context, configuration: configuration, cacheDirectory: DemoStore.cacheDirectory(in: folder))
         } else {
+            // Seconds between background syncs (`sync-interval`, `TODO_TUI_SYNC_INTERVAL`); 0 = only on `S`.
+            let interval = configuration.syncInterval
             let sync = BackgroundSync(
                 executable: BackgroundSync.currentExecutable, storePath: storeOptions.storePath,
-                policyName: policy.name, interval: try Self.syncInterval(), accountPath: SyncAccount.defaultPath)
+                policyName: policy.name, interval: interval == 0 ? nil : interval, accountPath: SyncAccount.defaultPath)
             try runSession(
-                context: storeOptions.makeContext(), policy: policy, cacheDirectory: InteractiveSession.cacheDirectory,
-                sync: sync)
+                context: storeOptions.makeContext(), configuration: configuration,
+                cacheDirectory: InteractiveSession.cacheDirectory, sync: sync)
         }
     }
 
-    /// Seconds between background syncs: `TODO_TUI_SYNC_INTERVAL`, else 300; 0 = only on `S`.
-    static func syncInterval() throws(CLIError) -> TimeInterval? {
-        guard let seconds = try EnvironmentSeconds.value(of: "TODO_TUI_SYNC_INTERVAL", within: 0...86_400) else {
-            return 300
-        }
-        return seconds == 0 ? nil : seconds
+    /// `configuration` with this command's `--merge-policy` and `--no-animation`, which win over
+    /// the file and the environment.
+    /// - Throws: `CLIError.usage` for an unknown policy.
+    func options(appliedTo configuration: Configuration) throws(CLIError) -> Configuration {
+        try configuration.applyingListOptions(mergeOptions, noAnimation: noAnimation)
     }
 
     private func runSession(
-        context: TodoContext, policy: MergePolicy, cacheDirectory: String, sync: BackgroundSync? = nil
+        context: TodoContext, configuration: Configuration, cacheDirectory: String, sync: BackgroundSync? = nil
     ) throws {
-        context.mergePolicy = policy
+        context.mergePolicy = configuration.mergePolicy
         try InteractiveSession(
-            context: context, animations: animationsWanted, filter: exportOptions.filter ?? "",
+            context: context, configuration: configuration, filter: exportOptions.filter ?? "",
             cacheDirectory: cacheDirectory, backgroundSync: sync
         ).run()
     }
@@ -96,14 +99,9 @@ struct OpenCommand: ParsableCommand {
         }
     }
 
-    private var animationsWanted: Bool {
-        !noAnimation
-            && ProcessInfo.processInfo.environment["TODO_TUI_NO_ANIMATION"].map { $0.isEmpty || $0 == "0" } ?? true
-    }
-
     private func demoFolder() throws -> URL {
         do {
-            return try DemoStore.makeFolder(now: CLIClock.now, calendar: CLIClock.calendar)
+            return try DemoStore.makeFolder(now: CLIClock.now, calendar: storeOptions.calendar)
         } catch let error as StoreError {
             throw CLIError.store(error)
         }

@@ -2,24 +2,76 @@ import ArgumentParser
 import Foundation
 import TodoCore
 
-/// The `--store` option every command shares, and the context it opens.
+/// The options every command shares, `--store` and `--config`; the configuration they select,
+/// and the context on the store.
+///
+/// The entry point reads the configuration (`loadConfiguration()`) before a command runs, so
+/// that a configuration file that cannot be used stops every command before it starts anything.
 struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The store file (default: $TODO_TUI_STORE, else $XDG_DATA_HOME/todo-tui/todos.json, else "
-                + "~/.local/share/todo-tui/todos.json).",
+            "The store file (default: $TODO_TUI_STORE, else the configuration's store, else "
+                + "$XDG_DATA_HOME/todo-tui/todos.json, else ~/.local/share/todo-tui/todos.json).",
             valueName: "path"
         ))
     var store: String?
 
-    /// The resolved store path, by DESIGN §3.2's rules.
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The configuration file (default: $TODO_TUI_CONFIG, else $XDG_CONFIG_HOME/todo-tui/config.toml, else "
+                + "~/.config/todo-tui/config.toml); see todo-tui config.",
+            valueName: "path"
+        ))
+    var config: String?
+
+    /// The configuration `loadConfiguration()` read.
+    private var loaded: Configuration?
+    /// The store path resolved when the configuration was read (reading the environment and
+    /// the home folder once: each costs more than the rest of it).
+    private var resolvedStorePath: String?
+
+    /// The configuration in force, `--store` applied; the built-in one until
+    /// `loadConfiguration()` reads it.
+    var configuration: Configuration { loaded ?? .standard }
+
+    // The loaded configuration and path are not arguments.
+    private enum CodingKeys: String, CodingKey {
+        case store, config
+    }
+
+    /// Reads the configuration in force (`ConfigurationLoader`) and applies `--store` to it.
+    /// - Throws: `CLIError.configuration` (exit 78) for a configuration file that cannot be
+    ///   used, `.invalidEnvironment` for a variable that cannot be.
+    mutating func loadConfiguration() throws(CLIError) {
+        let environment = ProcessInfo.processInfo.environment
+        let home = NSHomeDirectory()
+        var loaded = try ConfigurationLoader.load(configFlag: config, environment: environment, homeDirectory: home)
+        if let store, !store.isEmpty {
+            loaded.store = store
+            loaded.setSource(.flag("--store"), of: "defaults.store")
+        }
+        self.loaded = loaded
+        resolvedStorePath = StoreLocation.resolve(
+            explicitPath: loaded.store, environment: environment, homeDirectory: home)
+    }
+
+    /// The user's calendar with weeks starting on the configured day: what every command reads
+    /// dates and writes days with.
+    var calendar: Calendar {
+        configuration.calendar(CLIClock.calendar)
+    }
+
+    /// The store file: `--store`, else `$TODO_TUI_STORE`, else the configuration file's `store`,
+    /// else `$XDG_DATA_HOME/todo-tui/todos.json`, else `~/.local/share/todo-tui/todos.json`.
     var storePath: String {
-        StoreLocation.resolve(
-            explicitPath: store,
-            environment: ProcessInfo.processInfo.environment,
-            homeDirectory: NSHomeDirectory()
-        )
+        resolvedStorePath
+            ?? StoreLocation.resolve(
+                explicitPath: (store?.isEmpty == false ? store : nil) ?? configuration.store,
+                environment: ProcessInfo.processInfo.environment,
+                homeDirectory: NSHomeDirectory()
+            )
     }
 
     /// A context on the store, with the wall clock.

@@ -2,12 +2,13 @@
 ///
 /// The cursor moves over grapheme clusters (a Korean syllable, an emoji with modifiers and a
 /// letter with its accents are one step each) and the text scrolls horizontally by display
-/// width, so wide characters never split. Keys: printable characters insert; Left/Right,
-/// Home/End (Ctrl-A/Ctrl-E) move; Backspace/Delete erase one cluster; Ctrl-U erases to the
-/// start, Ctrl-K to the end, Ctrl-W the word before the cursor; Enter submits; Esc or Ctrl-C
-/// cancels. A prefilled text can start selected (drawn in reverse video), as a form field's
-/// suggestion: the first printable character replaces it, Backspace or Delete erases it, and any
-/// other editing key keeps it and edits from there.
+/// width, so wide characters never split. Keys: printable characters insert; the others run
+/// the commands an `EditorKeyMap` binds them to — by the standard map Left/Right, Home/End
+/// (Ctrl-A/Ctrl-E) move; Backspace/Delete erase one cluster; Ctrl-U erases to the start, Ctrl-K
+/// to the end, Ctrl-W the word before the cursor; Enter submits; Esc or Ctrl-C cancels. A
+/// prefilled text can start selected (drawn in reverse video), as a form field's suggestion: the
+/// first printable character replaces it, `delete-before` or `delete-after` (Backspace, Delete)
+/// erases it, and any other editing key keeps it and edits from there.
 struct LineEditor: Equatable {
     /// What a key did.
     enum Outcome: Equatable {
@@ -37,63 +38,64 @@ struct LineEditor: Equatable {
 
     var text: String { String(characters) }
 
-    /// Applies one key.
+    /// Applies one key: a printable character types itself; any other key runs the command
+    /// `keys` binds it to in the line editor (`EditorKeyMap`).
     /// - Complexity: O(1) amortised for typing at the end (a paste), O(n) in the text length
     ///   for edits in the middle, O(1) for moves; the caller must hold the only copy (see
     ///   `TodoApp.handle`), or the first edit copies the text.
-    mutating func handle(_ key: Key) -> Outcome {
+    mutating func handle(_ key: Key, keys: EditorKeyMap = .standard) -> Outcome {
+        let command = keys.command(for: key, in: .line)
         if isSelected {
             isSelected = false
-            switch key {
-            case .backspace, .delete:
+            switch command {
+            case .deleteBefore, .deleteAfter:
                 characters.removeAll()
                 cursor = 0
                 return .edited
-            case .character(let character) where !Self.isControl(character):
+            case nil where key.isPrintable:
                 characters.removeAll()
                 cursor = 0
             default:
                 break
             }
         }
-        switch key {
-        case .character(let character):
-            guard !Self.isControl(character) else {
-                return .ignored
-            }
+        guard let command else {
+            guard case .character(let character) = key, key.isPrintable else { return .ignored }
             characters.insert(character, at: cursor)
             cursor += 1
-        case .enter: return .submitted(text)
-        case .escape, .control("c"): return .cancelled
+            return .edited
+        }
+        return run(command)
+    }
+
+    private mutating func run(_ command: EditorCommand) -> Outcome {
+        switch command {
+        case .submit: return .submitted(text)
+        case .cancel: return .cancelled
         case .left: cursor = max(0, cursor - 1)
         case .right: cursor = min(characters.count, cursor + 1)
-        case .home, .control("a"): cursor = 0
-        case .end, .control("e"): cursor = characters.count
-        case .backspace:
+        case .lineStart: cursor = 0
+        case .lineEnd: cursor = characters.count
+        case .deleteBefore:
             guard cursor > 0 else { return .edited }
             cursor -= 1
             characters.remove(at: cursor)
-        case .delete:
+        case .deleteAfter:
             guard cursor < characters.count else { return .edited }
             characters.remove(at: cursor)
-        case .control("u"):
+        case .deleteToStart:
             characters.removeSubrange(0..<cursor)
             cursor = 0
-        case .control("k"):
+        case .deleteToEnd:
             characters.removeSubrange(cursor...)
-        case .control("w"):
+        case .deleteWord:
             let start = wordStart(before: cursor)
             characters.removeSubrange(start..<cursor)
             cursor = start
-        default:
+        case .up, .down, .newLine, .save:
             return .ignored
         }
         return .edited
-    }
-
-    /// Whether `character` holds a control character, which a key never inserts.
-    private static func isControl(_ character: Character) -> Bool {
-        character.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     /// Where the word before `index` starts: skip white space backwards, then non-white space.

@@ -1,6 +1,7 @@
 /// A multi-line text editor for an item's notes, with the line editor's keys.
 ///
-/// Printable characters insert; Enter starts a new line; Left/Right move by grapheme cluster
+/// Printable characters insert; the others run the commands an `EditorKeyMap` binds them to —
+/// by the standard map: Enter starts a new line; Left/Right move by grapheme cluster
 /// (across line ends), Up/Down by line (keeping the column where the line allows), Home/End
 /// (Ctrl-A/Ctrl-E) to the start or end of the line; Backspace and Delete erase one cluster and
 /// join lines at a line's edge; Ctrl-U erases to the start of the line, Ctrl-K to its end (at
@@ -56,25 +57,26 @@ struct NotesEditor: Equatable {
     /// The text of line `index`.
     func text(ofLine index: Int) -> String { String(lines[index]) }
 
-    /// Applies one key.
+    /// Applies one key: a printable character types itself; any other key runs the command
+    /// `keys` binds it to in the notes editor (`EditorKeyMap`).
     /// - Complexity: O(1) amortised for typing at the end of a line, O(n) in the line's length
     ///   for edits in its middle, O(lines) to split or join lines.
-    mutating func handle(_ key: Key) -> Outcome {
-        switch key {
-        case .character(let character):
-            guard !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                return .ignored
-            }
+    mutating func handle(_ key: Key, keys: EditorKeyMap = .standard) -> Outcome {
+        guard let command = keys.command(for: key, in: .notes) else {
+            guard case .character(let character) = key, key.isPrintable else { return .ignored }
             lines[line].insert(character, at: column)
             column += 1
-        case .enter:
+            return .edited
+        }
+        switch command {
+        case .newLine:
             let rest = Array(lines[line][column...])
             lines[line].removeSubrange(column...)
             lines.insert(rest, at: line + 1)
             line += 1
             column = 0
-        case .control("s"): return .saved(text)
-        case .escape, .control("c"): return .cancelled
+        case .save: return .saved(text)
+        case .cancel: return .cancelled
         case .left:
             if column > 0 {
                 column -= 1
@@ -97,39 +99,42 @@ struct NotesEditor: Equatable {
             guard line < lines.count - 1 else { return .edited }
             line += 1
             column = min(column, lines[line].count)
-        case .home, .control("a"): column = 0
-        case .end, .control("e"): column = lines[line].count
-        case .backspace:
-            if column > 0 {
-                column -= 1
-                lines[line].remove(at: column)
-            } else if line > 0 {
-                let removed = lines.remove(at: line)
-                line -= 1
-                column = lines[line].count
-                lines[line].append(contentsOf: removed)
-            }
-        case .delete:
-            deleteForward()
-        case .control("u"):
+        case .lineStart: column = 0
+        case .lineEnd: column = lines[line].count
+        case .deleteBefore: deleteBackward()
+        case .deleteAfter: deleteForward()
+        case .deleteToStart:
             lines[line].removeSubrange(0..<column)
             column = 0
-        case .control("k"):
+        case .deleteToEnd:
             if column == lines[line].count {
                 deleteForward()
             } else {
                 lines[line].removeSubrange(column...)
             }
-        case .control("w"):
+        case .deleteWord:
             var start = column
             while start > 0, lines[line][start - 1].isWhitespace { start -= 1 }
             while start > 0, !lines[line][start - 1].isWhitespace { start -= 1 }
             lines[line].removeSubrange(start..<column)
             column = start
-        default:
+        case .submit:
             return .ignored
         }
         return .edited
+    }
+
+    /// Erases the cluster before the cursor, or joins the line to the one above at its start.
+    private mutating func deleteBackward() {
+        if column > 0 {
+            column -= 1
+            lines[line].remove(at: column)
+        } else if line > 0 {
+            let removed = lines.remove(at: line)
+            line -= 1
+            column = lines[line].count
+            lines[line].append(contentsOf: removed)
+        }
     }
 
     /// Erases the cluster after the cursor, or joins the next line at a line's end.

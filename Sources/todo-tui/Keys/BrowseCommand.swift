@@ -11,4 +11,35 @@ enum BrowseCommand: String, CaseIterable, Sendable {
     /// Gives the terminal back until `fg`; unlike the others, in every mode (the run loop's).
     case suspend
     case quit
+
+    /// What the command does, for `todo-tui config keys` and the configuration's comments.
+    var summary: String {
+        switch self {
+        case .down: "next item"
+        case .up: "previous item"
+        case .first: "first item"
+        case .last: "last item"
+        case .pageDown: "a page down"
+        case .pageUp: "a page up"
+        case .add: "add a to-do"
+        case .edit: "edit the text"
+        case .delete: "delete the to-do (undoable)"
+        case .done: "toggle done"
+        case .color: "cycle the colour"
+        case .priority: "cycle the priority"
+        case .tags: "edit the tags"
+        case .notes: "edit the notes"
+        case .date: "change the date"
+        case .undo: "undo"
+        case .redo: "redo"
+        case .filter: "filter as you type"
+        case .clearFilter: "clear the filter"
+        case .order: "next order"
+        case .copy: "write the whole list to a new file"
+        case .sync: "sync now"
+        case .help: "the key table"
+        case .suspend: "suspend (fg resumes); in every mode, so a control key only"
+        case .quit: "quit"
+        }
+    }
 }

@@ -10,9 +10,10 @@ import TodoCore
 /// A cached screen is shown only when everything the opening screen depends on is as it was
 /// when it was drawn (`Key`): the program, the store file, the store's state (`StoreStamp`:
 /// generation and the `stat` identity of the file and the journal, read in O(1) I/O), the
-/// calendar and time zone, the day (titles, overdue marks and the selection follow it) and the
-/// terminal size. Anything else — a different key, a truncated or malformed file, cells that
-/// break a screen's invariants — and it is ignored, never shown.
+/// calendar and time zone, the day (titles, overdue marks and the selection follow it), the
+/// terminal size and the configuration (keys, colours, clock, headers and order all show).
+/// Anything else — a different key, a truncated or malformed file, cells that break a screen's
+/// invariants — and it is ignored, never shown.
 struct StartScreenCache {
     /// Everything the opening screen depends on.
     struct Key: Equatable {
@@ -22,28 +23,35 @@ struct StartScreenCache {
         var calendar: String
         var day: String
         var size: TerminalSize
+        /// An FNV-1a hash of every setting in force (`ConfigWriter.fingerprint(of:)`).
+        var settings: String
 
-        /// The key of the list on `store` opened at `now` in a `size` terminal, or nil when the
-        /// store's state cannot be stamped (its files changing, or unreadable).
-        static func opening(_ store: JSONStore, now: Date, calendar: Calendar, size: TerminalSize) -> Key? {
+        /// The key of the list on `store` opened at `now` in a `size` terminal with
+        /// `configuration`, or nil when the store's state cannot be stamped (its files changing,
+        /// or unreadable).
+        static func opening(
+            _ store: JSONStore, now: Date, calendar: Calendar, size: TerminalSize,
+            configuration: Configuration = .standard
+        ) -> Key? {
             guard let stamp = try? store.stamp() else { return nil }
             let day = calendar.dateComponents([.year, .month, .day], from: now)
             return Key(
                 program: StartScreenCache.program, store: store.path, stamp: stamp,
-                calendar: "\(calendar.identifier) \(calendar.timeZone.identifier)",
-                day: "\(day.year ?? 0)-\(day.month ?? 0)-\(day.day ?? 0)", size: size)
+                calendar: "\(calendar.identifier) \(calendar.timeZone.identifier) \(calendar.firstWeekday)",
+                day: "\(day.year ?? 0)-\(day.month ?? 0)-\(day.day ?? 0)", size: size,
+                settings: String(StartScreenCache.hash(ConfigWriter.fingerprint(of: configuration)), radix: 16))
         }
 
         var lines: [String] {
             [
                 "program \(program)", "store \(store)", "stamp \(stamp)", "calendar \(calendar)", "day \(day)",
-                "size \(size.rows) \(size.columns)",
+                "size \(size.rows) \(size.columns)", "settings \(settings)",
             ]
         }
     }
 
     static let fileExtension = "start-screen"
-    private static let header = "todo-tui-start-screen 1"
+    private static let header = "todo-tui-start-screen 2"
     /// The longest cache file read: a screen of 500 × 500 cells of four-byte characters.
     private static let sizeLimit = 8 << 20
 
@@ -55,11 +63,17 @@ struct StartScreenCache {
     /// The name of the list's caches of the store at `storePath`: one per store file,
     /// `list-<FNV-1a of the path>` (an earlier version's controller cache had the same name).
     static func name(forStore storePath: String) -> String {
+        "list-" + String(hash(storePath), radix: 16)
+    }
+
+    /// FNV-1a of `text`'s UTF-8.
+    /// - Complexity: O(n).
+    static func hash(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in storePath.utf8 {
+        for byte in text.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
-        return "list-" + String(hash, radix: 16)
+        return hash
     }
 
     /// The cache file of the list of the store at `storePath`.

@@ -1,5 +1,3 @@
-import TodoCore
-
 /// How a cell is drawn: a foreground colour and text attributes.
 ///
 /// The background is always the terminal's own (ncurses' default colour −1), so the app looks
@@ -23,10 +21,10 @@ struct CellStyle: Hashable, Sendable {
     }
 
     /// The foreground colour; `.default` is the terminal's own.
-    var foreground: TodoColor
+    var foreground: TerminalColor
     var attributes: Attributes
 
-    init(foreground: TodoColor = .default, attributes: Attributes = []) {
+    init(foreground: TerminalColor = .default, attributes: Attributes = []) {
         self.foreground = foreground
         self.attributes = attributes
     }

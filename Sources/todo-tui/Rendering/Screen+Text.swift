@@ -41,12 +41,17 @@ extension Screen {
 
     /// One string per row, one character per cell, telling each cell's foreground colour.
     ///
-    /// "." default, else the colour's initial: "r", "g", "y", "b", "m", "c", "w". Same shape as
-    /// `styleMap`.
+    /// "." default, else a named colour's initial: "k" (black), "r", "g", "y", "b", "m", "c",
+    /// "w"; "#" for any other colour. Same shape as `styleMap`.
     /// - Complexity: O(rows × columns).
     var colorMap: [String] {
         symbolMap { cell in
-            cell.style.foreground == .default ? "." : cell.style.foreground.rawValue.first ?? "."
+            switch cell.style.foreground {
+            case .default: "."
+            case .indexed(0): "k"
+            case .indexed(let index) where index < 8: TerminalColor.names[Int(index)].first ?? "#"
+            case .indexed, .rgb: "#"
+            }
         }
     }
 

@@ -101,7 +101,7 @@ final class AppRunLoop {
     /// else goes to the app.
     /// - Returns: whether the app should quit.
     private func handle(_ event: TerminalEvent) -> Bool {
-        if case .key(let key) = event, KeyMap.standard.command(for: key) == .suspend {
+        if case .key(let key) = event, app.keys.command(for: key) == .suspend {
             suspend()
             return false
         }

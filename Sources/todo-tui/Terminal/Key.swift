@@ -59,9 +59,17 @@ enum Key: Hashable, Sendable, CustomStringConvertible {
         if name.count == 1, let character = name.first {
             return .character(character)
         }
+        // Names are mostly written in lowercase already: lowercasing is only needed otherwise.
+        let utf8 = name.utf8
+        if utf8.count == 6, name.hasPrefix("ctrl-"), let letter = utf8.last, (0x61...0x7A).contains(letter) {
+            return Key(controlCode: UInt32(letter) - 0x60)
+        }
+        if let known = keysByLowercasedName[name] {
+            return known
+        }
         let lowered = name.lowercased()
-        if let known = names.first(where: { $0.name.lowercased() == lowered }) {
-            return known.key
+        if let known = keysByLowercasedName[lowered] {
+            return known
         }
         let control = ["c-", "ctrl-"].contains { lowered.hasPrefix($0) && lowered.count == $0.count + 1 }
         if control, let letter = lowered.last?.unicodeScalars.first, ("a"..."z").contains(letter) {
@@ -88,11 +96,22 @@ enum Key: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the key types a character (a letter, a digit, Space, `한`): the keys an editor
+    /// inserts, which no editor command may take.
+    var isPrintable: Bool {
+        guard case .character(let character) = self else { return false }
+        return !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
     /// The keys that type `text`, one `.character` per character.
     /// - Complexity: O(n) in the length of `text`.
     static func typing(_ text: String) -> [Key] {
         text.map { .character($0) }
     }
+
+    /// `names` by their lowercased name, for `parse`.
+    private static let keysByLowercasedName: [String: Key] = Dictionary(
+        names.map { ($0.name.lowercased(), $0.key) }, uniquingKeysWith: { first, _ in first })
 
     /// Names read by `parse`; the first name of each key is the one `description` writes.
     private static let names: [(name: String, key: Key)] = [

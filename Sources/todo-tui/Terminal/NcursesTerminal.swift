@@ -9,7 +9,9 @@ import TodoCore
 /// decoded, a 25 ms escape delay (Alt+key arrives as `.escape` then the key), the cursor hidden unless a screen asks
 /// for it, the terminal's
 /// own background colour, and mouse clicks and wheel turns reported. `NO_COLOR` (set and not
-/// empty) turns colours off; attributes stay.
+/// empty) turns colours off; attributes stay. A colour the terminal lacks (a `#rrggbb` or a
+/// 256-colour number on an 8-colour terminal) is shown as the nearest one it has, by ncurses'
+/// `COLORS` (`TerminalColor.nearestIndex(amongFirst:)`).
 ///
 /// The terminal is always given back: by `shutdown()` (and `deinit`), by an `atexit` hook if
 /// the process exits without them, and by signal handlers for SIGTERM, SIGHUP, SIGINT, SIGQUIT
@@ -49,6 +51,11 @@ final class NcursesTerminal: Terminal {
 
     /// Whether colours are in use (asked for, and the terminal has them).
     private(set) var usesColor = false
+    /// The colour pair made for each colour index drawn so far; pairs are made as colours are
+    /// first drawn, up to the terminal's `COLOR_PAIRS`.
+    private var pairs: [Int: Int16] = [:]
+    /// The pair for each colour drawn so far (0 when the terminal had no pair left for it).
+    private var pairsByColor: [TerminalColor: Int16] = [:]
     private var screen: OpaquePointer?
     private let input: UnsafeMutablePointer<FILE>
     private let output: UnsafeMutablePointer<FILE>
@@ -279,9 +286,6 @@ final class NcursesTerminal: Terminal {
         curs_set(0)
         cursorShown = false
         if options.color, has_colors(), start_color() == OK, use_default_colors() == OK {
-            for color in TodoColor.allCases where color != .default {
-                init_pair(Self.pair(of: color), Self.cursesColor(of: color), -1)
-            }
             usesColor = true
         }
         if options.mouse {
@@ -289,23 +293,25 @@ final class NcursesTerminal: Terminal {
         }
     }
 
-    private static func pair(of color: TodoColor) -> Int16 {
-        Int16(color.ordinal)
-    }
-
-    private static func cursesColor(of color: TodoColor) -> Int16 {
-        let code: Int32 =
-            switch color {
-            case .default: -1
-            case .red: COLOR_RED
-            case .green: COLOR_GREEN
-            case .yellow: COLOR_YELLOW
-            case .blue: COLOR_BLUE
-            case .magenta: COLOR_MAGENTA
-            case .cyan: COLOR_CYAN
-            case .white: COLOR_WHITE
+    /// The colour pair that draws `color` on the terminal's background: made the first time a
+    /// colour is drawn, with the nearest colour the terminal has; 0 (the terminal's own colours)
+    /// for `.default`, or when the terminal has no pair left.
+    /// - Complexity: O(COLORS) the first time a colour is drawn, O(1) after.
+    private func pair(of color: TerminalColor) -> Int16 {
+        if let known = pairsByColor[color] { return known }
+        var pair: Int16 = 0
+        if let index = color.nearestIndex(amongFirst: Int(cn_colors())) {
+            if let made = pairs[index] {
+                pair = made
+            } else if pairs.count + 1 < Int(cn_color_pairs()),
+                init_pair(Int16(pairs.count + 1), Int16(index), -1) == OK
+            {
+                pair = Int16(pairs.count + 1)
+                pairs[index] = pair
             }
-        return Int16(code)
+        }
+        pairsByColor[color] = pair
+        return pair
     }
 
     // MARK: Drawing
@@ -324,7 +330,7 @@ final class NcursesTerminal: Terminal {
     private func draw(_ cell: Cell, row: Int, column: Int, limit: Int) {
         let parts = column + cell.width > limit ? [[wchar_t(0x20)]] : Self.ncursesCells(for: cell)
         let attributes = attributes(of: cell.style)
-        let pair = usesColor ? Self.pair(of: cell.style.foreground) : 0
+        let pair = usesColor ? self.pair(of: cell.style.foreground) : 0
         var position = column
         for var part in parts {
             if cell.style.attributes.contains(.struck), part.count < Int(CCHARW_MAX) {

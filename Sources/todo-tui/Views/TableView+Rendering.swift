@@ -18,7 +18,8 @@ extension TableView {
 
     private func draw(_ line: TableFrameLine, selected: Bool, into screen: inout Screen, row: Int, column: Int) {
         let end = column + width
-        screen.fill(row: row, columns: column..<end, style: selected ? CellStyle(attributes: .reverse) : .plain)
+        let bar = CellStyle(foreground: selectionColor, attributes: .reverse)
+        screen.fill(row: row, columns: column..<end, style: selected ? bar : .plain)
         let spans: [RowCell.Span]
         switch line.content {
         case .blank: spans = []
@@ -29,6 +30,7 @@ extension TableView {
         var x = column + effect.indent
         for span in spans where x < end {
             var style = selected ? span.style.adding(.reverse) : span.style
+            if selected, selectionColor != .default { style.foreground = selectionColor }
             if effect.dims { style = style.adding(.dim) }
             let text = effect.visibleText(of: span.text, within: end - x)
             x += screen.write(text, row: row, column: x, style: style, maxWidth: end - x, overflow: effect.overflow)

@@ -30,6 +30,8 @@ final class TableView {
     var animationsEnabled = true
     /// The style of section header lines.
     var headerStyle = CellStyle(attributes: .bold)
+    /// The colour of the selection's reverse-video bar; `.default` reverses each span's own.
+    var selectionColor = TerminalColor.default
     /// Lines of context kept above and below the selection when scrolling, where possible.
     var scrollMargin = 2
     /// The time between two animation frames: 10 frames of 20 ms make a 200 ms animation.

@@ -176,6 +176,21 @@ struct ContextMergingTests {
         #expect(try manual.item(with: first)?.isDone == true, "without automatic merging the child keeps what it read")
     }
 
+    @Test("a parent's save that only gave an item a new version is no conflict for a child that changed it")
+    func childAfterParentSave() throws {
+        let id = try seed()
+        let parent = makeContext()
+        try parent.update(id) { $0.text = "Parent, unsaved" }
+        let child = TodoContext(parent: parent)
+        child.automaticallyMergesChangesFromParent = true
+        try child.update(id) { $0.color = .red }
+        try parent.save()
+        try child.save()
+        let item = try #require(try parent.item(with: id))
+        #expect(item.text == "Parent, unsaved" && item.color == .red)
+        #expect(item.version == store.contents.items.first?.version)
+    }
+
     @Test("a child's save against a parent that changed the same item is a conflict under .error")
     func childConflict() throws {
         let id = try seed()

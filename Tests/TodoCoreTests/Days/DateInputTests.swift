@@ -155,7 +155,8 @@ struct DateInputTests {
         "forms that are not dates are refused as unknown, quoting the trimmed text",
         arguments: [
             "tomorow", "", "  ", "3d", "+d", "+3x", "+-3d", "+3dd", "2025-1-5", "2025/01/31", "20250131",
-            "2025-01-31T9:30", "2025-01-31T09:30:00", "2025-01-31T09:30Z", "2025-01-31X09:30", "next week",
+            "2025-01-31T9:30", "2025-01-31T09:30:00", "2025-01-31T09:30Z", "2025-01-31X09:30", "next", "next wek",
+            "next 3d",
             "２０２５-01-31", "mo", "thurs", "2025-01-3a",
         ]
     )
@@ -211,8 +212,8 @@ struct DateInputTests {
     func messages() {
         #expect(
             ItemError.unknownDate("tomorow").description
-                == "Unknown date 'tomorow'; use today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, "
-                + "2025-01-31 or 2025-01-31T09:30, "
+                == "Unknown date 'tomorow'; use today, tomorrow, yesterday, a weekday (mon…sun), next week, "
+                + "next mon…next sun, +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, "
                 + "each optionally followed by a time (tomorrow 9:00, tue 14:30), or a time alone for today (9am, "
                 + "9:30pm, 18:00)."
         )

@@ -23,6 +23,22 @@ struct DateInputTimeOfDayTests {
     }
 
     @Test(
+        "a 12-hour clock writes 9:05am, 12:00pm at noon and 12:30am after midnight, each read back to the same time",
+        arguments: [
+            ("2025-01-31T09:05", "9:05am"), ("2025-01-31T12:00", "12:00pm"), ("2025-01-31T00:30", "12:30am"),
+            ("2025-01-31T13:45", "1:45pm"), ("2025-01-31T23:59", "11:59pm"),
+        ])
+    func twelveHourClock(typed: String, written: String) throws {
+        let date = try DateInput.date(typed, now: now, calendar: berlin)
+        #expect(DateInput.timeOfDay(date, calendar: berlin, clock: .twelveHour) == written)
+        #expect(DateInput.timeOfDay(date, calendar: berlin, clock: .twentyFourHour) == String(typed.suffix(5)))
+        let readBack = try DateInput.date("2025-01-31 " + written, now: now, calendar: berlin)
+        #expect(readBack == date)
+        let midnight = try DateInput.day("2025-01-31", now: now, calendar: berlin)
+        #expect(DateInput.timeOfDay(midnight, calendar: berlin, clock: .twelveHour) == nil)
+    }
+
+    @Test(
         "the editable text is 2025-01-31 or 2025-01-31T09:05 and reads back to the same minute",
         arguments: [
             "2025-01-31", "2025-01-31T09:05", "2025-03-30T03:30", "1000-01-01", "9999-12-31T23:59",

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TodoCore
+
+@testable import TodoCore
 
 @Suite("SectionTitleFormatter")
 struct SectionTitleFormatterTests {
@@ -73,5 +74,79 @@ struct SectionTitleFormatterTests {
                 }
             }
         }
+    }
+}
+
+/// Day headers by a `DayTitleFormat`: patterns, and which days get relative names.
+@Suite("Day title formats")
+struct DayTitleFormatTests {
+    let fixture = ControllerFixture(timeZone: "America/New_York")
+
+    func formatter(
+        _ pattern: String, _ relative: DayTitleFormat.RelativeDays, firstWeekday: Int = 2
+    ) throws
+        -> SectionTitleFormatter
+    {
+        var calendar = fixture.calendar
+        calendar.firstWeekday = firstWeekday
+        return SectionTitleFormatter(
+            calendar: calendar, format: try DayTitleFormat(pattern: pattern, relativeDays: relative))
+    }
+
+    @Test("the standard format is the list's own headers")
+    func standard() throws {
+        let today = fixture.date(day: 0, hour: 13)
+        let standard = SectionTitleFormatter(calendar: fixture.calendar)
+        let same = try formatter("{weekday} {day} {month}", .near)
+        for day in [-20, -3, -1, 0, 1, 2, 400] {
+            #expect(
+                standard.title(forDay: fixture.date(day: day), today: today)
+                    == same.title(forDay: fixture.date(day: day), today: today))
+        }
+        #expect(DayTitleFormat.standard.pattern == "{weekday} {day} {month}")
+    }
+
+    @Test("every token, and the year only when the pattern has none and the day is in another year")
+    func tokens() throws {
+        let today = fixture.date(day: 0, hour: 13)
+        let all = try formatter("{weekday-long} {day2}.{month2} ({month-long}, {weekday}) {year}", .none)
+        #expect(all.title(forDay: fixture.date(day: 2), today: today) == "Friday 17.01 (January, Fri) 2025")
+        #expect(all.title(forDay: fixture.date(day: 0), today: today) == "Wednesday 15.01 (January, Wed) 2025")
+        let us = try formatter("{month} {day}", .near)
+        #expect(us.title(forDay: fixture.date(day: 2), today: today) == "Jan 17")
+        #expect(us.title(forDay: fixture.date(day: -20), today: today) == "Dec 26 2024")
+        #expect(us.title(forDay: fixture.date(day: 0), today: today) == "Today")
+    }
+
+    @Test("week: this week's days by name, next week's and last week's with Next and Last, by the week start")
+    func weekNames() throws {
+        // Wednesday 2025-01-15: Monday weeks run 13–19 Jan, Sunday weeks 12–18 Jan.
+        let today = fixture.date(day: 0, hour: 13)
+        let monday = try formatter("{weekday} {day} {month}", .week, firstWeekday: 2)
+        let sunday = try formatter("{weekday} {day} {month}", .week, firstWeekday: 1)
+        let expected: [(day: Int, monday: String, sunday: String)] = [
+            (-10, "Sun 5 Jan", "Last Sunday"), (-9, "Last Monday", "Last Monday"), (-3, "Last Sunday", "Sunday"),
+            (-2, "Monday", "Monday"), (-1, "Yesterday", "Yesterday"), (0, "Today", "Today"),
+            (1, "Tomorrow", "Tomorrow"), (3, "Saturday", "Saturday"), (4, "Sunday", "Next Sunday"),
+            (5, "Next Monday", "Next Monday"), (10, "Next Saturday", "Next Saturday"),
+            (11, "Next Sunday", "Sun 26 Jan"),
+            (12, "Mon 27 Jan", "Mon 27 Jan"),
+        ]
+        for (day, mondayTitle, sundayTitle) in expected {
+            #expect(monday.title(forDay: fixture.date(day: day), today: today) == mondayTitle, "day \(day)")
+            #expect(sunday.title(forDay: fixture.date(day: day), today: today) == sundayTitle, "day \(day)")
+        }
+    }
+
+    @Test("an unknown token or an unclosed brace is refused at its offset")
+    func badPatterns() {
+        #expect(throws: DayTitleFormat.PatternError(token: "{wekday}", offset: 0)) {
+            try DayTitleFormat(pattern: "{wekday} {day}", relativeDays: .near)
+        }
+        #expect(throws: DayTitleFormat.PatternError(token: "{", offset: 6)) {
+            try DayTitleFormat(pattern: "{day} {month", relativeDays: .near)
+        }
+        let error = DayTitleFormat.PatternError(token: "{wekday}", offset: 0)
+        #expect(error.description.hasPrefix("{wekday} is not a token; use {weekday}"))
     }
 }

@@ -42,6 +42,33 @@ final class ControllerFixture {
         return try items.map { try context.item(with: $0.id)! }
     }
 
+    /// Issue 33's state before the save: items X and Y of one day are saved; the context changes
+    /// X's text (unsaved); another context changes Y's colour and, 5 s after this context's change,
+    /// X's text, and saves; a refresh takes Y's change and keeps X's same-field conflict for the
+    /// save, which `.mergeByPropertyObjectTrump` (set here) settles with the store's `modifiedAt`.
+    /// Sorted by `date` then `-modifiedAt` the context shows Y before X until the save, X before Y
+    /// after it.
+    /// - Returns: the ids of X and Y.
+    func waitingConflict() throws -> (x: UUID, y: UUID) {
+        let (x, y) = (item("X", day: 0), item("Y", day: 0))
+        try save([x, y])
+        context.mergePolicy = .mergeByPropertyObjectTrump
+        clock.advance(seconds: 10)
+        try context.update(x.id) { $0.text = "X here" }
+        let other = TodoContext(store: store, now: clock.function)
+        clock.advance(seconds: 3)
+        try other.update(y.id) { $0.color = .red }
+        clock.advance(seconds: 2)
+        try other.update(x.id) { $0.text = "X there" }
+        try other.save()
+        try context.refreshAllObjects()
+        return (x.id, y.id)
+    }
+
+    /// `date`, then the latest modified first: the order issue 33 was found with.
+    static let byModification = FetchRequest(
+        sortDescriptors: [TodoSortDescriptor(.date), TodoSortDescriptor(.modifiedAt, ascending: false)])
+
     /// A fetched controller on the fixture's context (or on `context`, e.g. a child of it) with a
     /// recording delegate (or none).
     func controller(

@@ -222,8 +222,9 @@ struct PropertyScenario {
 
     // MARK: Checking
 
-    /// The controller's sections must equal a fresh fetch grouped by day (checked here with the
-    /// calendar directly), and the mirror must equal the controller.
+    /// The controller's items must equal a fresh fetch exactly, versions and `modifiedAt`
+    /// included, and the mirror's sections that fetch grouped by day (checked here with the
+    /// calendar directly) as a table shows it (`TableMirror.shown`).
     private mutating func check(_ controller: FetchedResultsController, mirror: TableMirror) throws {
         let formatter = SectionTitleFormatter(calendar: fixture.calendar)
         if titlesToday != controller.today {
@@ -248,12 +249,17 @@ struct PropertyScenario {
                     ))
                 lastDay = day
             }
-            expected[expected.count - 1].items.append(Self.ignoringBookkeeping(item))
+            expected[expected.count - 1].items.append(TableMirror.shown(item))
         }
-        let shown = mirror.sections.map { section in
-            TableMirror.Section(
-                name: section.name, title: section.title, items: section.items.map(Self.ignoringBookkeeping))
+        guard controller.fetchedItems == fetched else {
+            let differing = zip(controller.fetchedItems, fetched).first { $0 != $1 }
+            throw TableMirror.Violation(
+                description:
+                    "the controller holds \(controller.fetchedItems.count) items, a fresh fetch \(fetched.count); "
+                    + "first differing: \(differing.map { "\($0.0) against \($0.1)" } ?? "none")"
+            )
         }
+        let shown = mirror.shown.sections
         guard shown == expected else {
             let differing = zip(shown.flatMap(\.items), expected.flatMap(\.items)).first { $0 != $1 }
             let detail = differing.map { " (first differing item: shown \($0.0), fetched \($0.1))" } ?? ""
@@ -288,16 +294,6 @@ struct PropertyScenario {
         let title = formatter.title(forDay: day, today: titlesToday ?? day)
         titles[day] = title
         return title
-    }
-
-    /// A save adopts bookkeeping fields without a batch (versions, and the store's `modifiedAt`
-    /// when a merge keeps the same content), so the controller's values may carry older ones
-    /// than a fresh fetch. For the same reason the random requests never sort by `modifiedAt`.
-    private static func ignoringBookkeeping(_ item: TodoItem) -> TodoItem {
-        var item = item
-        item.version = 0
-        item.modifiedAt = item.createdAt
-        return item
     }
 
     /// The start of `date`'s day, from the calendar, memoised per quarter hour (every day
@@ -379,7 +375,7 @@ struct PropertyScenario {
         sectionKey: FetchedResultsController.SectionKey, calendar: Calendar, filters: [TodoPredicate],
         using random: inout SplitMix64
     ) -> FetchRequest {
-        let keys = TodoSortKey.allCases.filter { $0 != .modifiedAt }
+        let keys = TodoSortKey.allCases
         func descriptor(_ key: TodoSortKey, ascending: Bool) -> TodoSortDescriptor {
             key == .day ? .day(ascending: ascending, in: calendar) : TodoSortDescriptor(key, ascending: ascending)
         }

@@ -38,6 +38,18 @@ struct FetchedResultsControllerResumeTests {
         #expect(delegate.takeLines() == ["will", "insert 'e' 1.1", "did"])
     }
 
+    @Test("33: a delegate set back after a save that settled a waiting conflict receives the move it missed")
+    func resumeAfterSettlingSave() throws {
+        try fixture.waitingConflict()
+        let (controller, delegate) = try fixture.controller(ControllerFixture.byModification)
+        #expect(controller.fetchedItems.map(\.text) == ["Y", "X here"])
+        controller.delegate = nil
+        try fixture.context.save()
+        controller.delegate = delegate
+        #expect(delegate.takeLines() == ["will", "move 'X here' 0.1>0.0", "did"])
+        #expect(controller.fetchedItems == (try fixture.context.fetch(ControllerFixture.byModification)))
+    }
+
     @Test("18.4: changes still pending when tracking resumes are reported when the context processes them, once")
     func resumeLeavesPendingChanges() throws {
         try fixture.save([fixture.item("a", day: 0)])

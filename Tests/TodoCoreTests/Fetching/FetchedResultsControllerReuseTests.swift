@@ -251,4 +251,20 @@ struct FetchedResultsControllerReuseTests {
         }
         withExtendedLifetime(delegate) {}
     }
+
+    @Test("33: a save that settles a waiting conflict makes kept results stale: the next fetch does not reuse them")
+    func saveSettlingConflictIsNotReused() throws {
+        try fixture.waitingConflict()
+        let byModification = ControllerFixture.byModification
+        let (controller, _) = try fixture.controller(byModification, tracking: false)
+        controller.fetchRequest = FetchRequest(sortDescriptors: [TodoSortDescriptor(.date)])
+        try controller.performFetch()
+        // Only the save changes X now: its modifiedAt (the store's, later than Y's) and version.
+        try fixture.context.save()
+        controller.fetchRequest = byModification
+        try controller.performFetch()
+        #expect(controller.lastReuse == nil)
+        #expect(controller.fetchedItems == (try fixture.context.fetch(byModification)))
+        #expect(controller.fetchedItems.map(\.text) == ["X here", "Y"])
+    }
 }

@@ -252,7 +252,7 @@ struct FilterParserTests {
                 "No value after 'color:' at column 1 of the filter; use one of default, red, green, yellow, blue, magenta, cyan, white.",
             "done=": "No value after 'done=' at column 1 of the filter; use yes, no, true or false.",
             "date<":
-                "No value after 'date<' at column 1 of the filter; use today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, "
+                "No value after 'date<' at column 1 of the filter; use today, tomorrow, yesterday, a weekday (mon…sun), next week, next mon…next sun, +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, "
                 + "each optionally followed by a time (tomorrow 9:00, tue 14:30), or a time alone for today (9am, 9:30pm, 18:00).",
             "color>red":
                 "Operator '>' at column 6 of the filter does not apply to color; only date and priority take <, <=, > and >=.",
@@ -260,7 +260,7 @@ struct FilterParserTests {
             "color:mauve":
                 "Unknown colour 'mauve' at column 7 of the filter; use one of default, red, green, yellow, blue, magenta, cyan, white.",
             "milk date:tomorow":
-                "Unknown date 'tomorow' at column 11 of the filter; use today, tomorrow, yesterday, a weekday (mon…sun), +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, "
+                "Unknown date 'tomorow' at column 11 of the filter; use today, tomorrow, yesterday, a weekday (mon…sun), next week, next mon…next sun, +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, "
                 + "each optionally followed by a time (tomorrow 9:00, tue 14:30), or a time alone for today (9am, 9:30pm, 18:00).",
             "date>=2025-02-30": "Invalid date '2025-02-30' at column 7 of the filter; 2025-02 has days 01 to 28.",
             "date:+99999999d":

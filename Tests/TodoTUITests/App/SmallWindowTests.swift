@@ -117,13 +117,13 @@ struct SmallWindowTests {
     func helpScrolls() throws {
         let app = try makeApp(size: TerminalSize(rows: 12, columns: 40))
         // The start of each action: the box's lines end in an ellipsis at 40 columns.
-        let last = String(try #require(HelpOverlay.lines.last?.action).prefix(12))
-        let first = String(try #require(HelpOverlay.lines.first?.action).prefix(12))
+        let last = String(try #require(HelpOverlay().lines.last?.action).prefix(12))
+        let first = String(try #require(HelpOverlay().lines.first?.action).prefix(12))
         _ = app.handle(.key(.character("?")))
         var lines = rendered(app)
         #expect(lines.contains { $0.contains(first) })
         #expect(!lines.contains { $0.contains(last) }, "the table fits 40×12; the test needs one that does not")
-        #expect(lines.contains { $0.contains("Keys 1–10 of \(HelpOverlay.lines.count)") }, "\(lines)")
+        #expect(lines.contains { $0.contains("Keys 1–10 of \(HelpOverlay().lines.count)") }, "\(lines)")
 
         _ = app.handle(.key(.pageDown))
         lines = rendered(app)

@@ -113,7 +113,7 @@ struct TodoAppOrderTests {
 
     @Test("the help overlay and the command line's list name the same orders")
     func helpAndList() {
-        #expect(HelpOverlay.lines.contains { $0.keys == "o" && $0.action.contains("priority within a day") })
+        #expect(HelpOverlay().lines.contains { $0.keys == "o" && $0.action.contains("priority within a day") })
         #expect(ListOrder.standard.sortDescriptors(calendar: calendar).map(\.key) == [.day, .priority, .date])
     }
 }

@@ -142,7 +142,7 @@ struct CLICommandLineTests {
         Line(
             ["add", "Bad", "--date", "someday", "--store", "{store}"], 64,
             "todo-tui: Unknown date 'someday'; use today, tomorrow, yesterday, a "
-                + "weekday (mon…sun), +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, each "
+                + "weekday (mon…sun), next week, next mon…next sun, +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, each "
                 + "optionally followed by a time (tomorrow 9:00, tue 14:30), or a time "
                 + "alone for today (9am, 9:30pm, 18:00)."),
         Line(["add", "", "--store", "{store}"], 64, "todo-tui: The text is empty."),
@@ -253,6 +253,25 @@ struct CLICommandLineTests {
             "todo-tui: No password for user 'alice': give --password-command, set TODO_TUI_PASSWORD, or add the "
                 + "server to ~/.netrc."),
         Line(["--store={store}", "--filter", "milk", "list"], 0, ""),
+        // The configuration: its commands, and --config before or after a command's name.
+        Line(["config", "defaults"], 0, ""),
+        Line(["config", "check"], 0, ""),
+        Line(["config", "keys", "--store", "{store}"], 0, ""),
+        Line(["config", "--store", "{store}", "--no-animation"], 0, ""),
+        Line(
+            ["config", "path"], 0,
+            "(the default location, under $XDG_CONFIG_HOME; no file there yet, so the built-in settings are in force; "
+                + "todo-tui config defaults prints one)"),
+        Line(
+            ["--config", "{home}/absent.toml", "list", "--store", "{store}"], 78,
+            "todo-tui: {home}/absent.toml:1:1: There is no configuration file here (named by --config); `todo-tui "
+                + "config defaults` prints one to start from."),
+        Line(
+            ["list", "--config", "{home}/absent.toml", "--store", "{store}"], 78,
+            "todo-tui: {home}/absent.toml:1:1: There is no configuration file here (named by --config); `todo-tui "
+                + "config defaults` prints one to start from."),
+        Line(
+            ["--config", "{home}/in.txt", "config", "path"], 0, "(named by --config; todo-tui config check checks it)"),
     ]
 
     @Test("each gives the exit status and first line of standard error it always gave", arguments: lines)

@@ -39,7 +39,8 @@ struct HugePageLoadTests {
 
             let app = "\(TmuxSession.shellQuoted(binary)) --store \(TmuxSession.shellQuoted(store))"
             let command = [
-                "env", "HOME=\(home.url.path)", "XDG_CACHE_HOME=\(home.path("cache"))", "TERM=xterm-256color",
+                "env", "-u", "TODO_TUI_CONFIG", "HOME=\(home.url.path)", "XDG_CACHE_HOME=\(home.path("cache"))",
+                "XDG_CONFIG_HOME=\(home.path("config"))", "TERM=xterm-256color",
                 "LC_ALL=C.UTF-8", "TODO_TUI_SYNC_INTERVAL=0", "sh", "-c", "\(app); echo EXITED:$?; sleep 10",
             ]
             let session = try TmuxSession(command: command, columns: 100, rows: 30, scratch: home.url.path)

@@ -31,6 +31,7 @@ struct ReleaseBinaryHangUpTests {
             "env", "-u", "TODO_TUI_NO_ANIMATION", "-u", "TODO_TUI_STORE", "-u", "NO_COLOR",
             "TERM=xterm-256color", "LANG=C.UTF-8", "LC_ALL=C.UTF-8",
             "HOME=\(home.url.path)", "XDG_DATA_HOME=\(home.path("data"))", "XDG_CACHE_HOME=\(home.path("cache"))",
+            "XDG_CONFIG_HOME=\(home.path("config"))", "TODO_TUI_CONFIG=",
             "sh", "-c", script,
         ]
         let session = try TmuxSession(command: command, columns: 80, rows: 24, scratch: home.url.path)

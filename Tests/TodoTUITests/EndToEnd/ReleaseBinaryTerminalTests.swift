@@ -34,6 +34,7 @@ struct ReleaseBinaryTerminalTests {
             "env", "-u", "TODO_TUI_NO_ANIMATION", "-u", "TODO_TUI_STORE", "-u", "NO_COLOR",
             "TERM=xterm-256color", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "PS1=$ ",
             "HOME=\(home.url.path)", "XDG_DATA_HOME=\(home.path("data"))", "XDG_CACHE_HOME=\(home.path("cache"))",
+            "XDG_CONFIG_HOME=\(home.path("config"))", "TODO_TUI_CONFIG=",
             "bash", "--norc", "--noprofile", "-i",
         ]
         let session = try TmuxSession(command: command, columns: 80, rows: 24, scratch: home.url.path)
@@ -184,7 +185,7 @@ struct ReleaseBinaryTerminalTests {
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".start-screen") }
         try #require(kept.count == 1, "the cache folder holds \(kept)")
         let path = folder + "/" + kept[0]
-        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("todo-tui-start-screen 1\n"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("todo-tui-start-screen 2\n"))
 
         var runner = CommandRunner.todoTUI(home: home.url)
         runner.executable = binary
@@ -200,7 +201,7 @@ struct ReleaseBinaryTerminalTests {
         try session.send("q")
         try expectTerminalGivenBack(session)
         #expect(
-            try String(contentsOfFile: path, encoding: .utf8).hasPrefix("todo-tui-start-screen 1\n"),
+            try String(contentsOfFile: path, encoding: .utf8).hasPrefix("todo-tui-start-screen 2\n"),
             "the garbled file is replaced by the screen of this quit")
     }
 }

@@ -85,13 +85,23 @@ struct KeyMapTests {
     @Test("the ? overlay shows every line of the map, keys and action")
     func overlayShowsTheMap() {
         var screen = Screen(rows: 40, columns: 120)
-        HelpOverlay.render(into: &screen)
+        HelpOverlay().render(into: &screen)
         for line in KeyMap.standard.lines {
             #expect(
-                screen.lines.contains { $0.contains(line.keysLabel + " ") && $0.contains(line.action) },
-                "\(line.keysLabel) \(line.action)")
+                screen.lines.contains { $0.contains(line.keysLabel + " ") && $0.contains(line.standardAction) },
+                "\(line.keysLabel) \(line.standardAction)")
         }
-        #expect(HelpOverlay.lines.count == KeyMap.standard.lines.count)
+        #expect(HelpOverlay().lines.count == KeyMap.standard.lines.count)
+    }
+
+    @Test("the editors' built-in map is one the checking initialiser accepts, key for key")
+    func editorStandard() {
+        let checked = EditorKeyMap { EditorKeyMap.standard.keys(for: $0) }
+        #expect(checked == .standard)
+        #expect(EditorKeyMap.standard.command(for: .enter, in: .line) == .submit)
+        #expect(EditorKeyMap.standard.command(for: .enter, in: .notes) == .newLine)
+        #expect(EditorKeyMap.standard.command(for: .control("s"), in: .line) == nil)
+        #expect(EditorKeyMap.standard.label(.save) == "Ctrl-S")
     }
 
     @Test("the hints under the list name each hinted command's main key")
@@ -108,7 +118,7 @@ struct KeyMapTests {
         KeyMap.standard.lines.map { line in
             let keys = line.keysLabel.replacingOccurrences(of: "↓", with: "\\(da")
                 .replacingOccurrences(of: "↑", with: "\\(ua").replacingOccurrences(of: "-", with: "\\-")
-            return ".TP\n.B \"\(keys)\"\n\(line.action)\n"
+            return ".TP\n.B \"\(keys)\"\n\(line.standardAction)\n"
         }.joined()
     }
 

@@ -29,7 +29,9 @@ struct StartScreenCacheTests {
     var cachePath: String { StartScreenCache.path(forStore: store.path, in: folder.path("cache")) }
 
     func session(_ context: TodoContext) -> InteractiveSession {
-        InteractiveSession(context: context, animations: false, cacheDirectory: folder.path("cache"))
+        var configuration = Configuration.standard
+        configuration.animations = false
+        return InteractiveSession(context: context, configuration: configuration, cacheDirectory: folder.path("cache"))
     }
 
     /// The cached screen the next start would show now at `size`, if any.
@@ -76,6 +78,26 @@ struct StartScreenCacheTests {
             StartScreenCache.Key.opening(store, now: CLIClock.now, calendar: CLIClock.calendar, size: size))
         key.program += " rebuilt"
         #expect(StartScreenCache.read(from: cachePath, key: key) == nil)
+        // Another configuration draws another screen (keys in the hints, colours, clock, order).
+        for change in [
+            "[keys]\nadd = \"A\"\n", "[theme]\ntitle = \"blue\"\n", "[calendar]\nclock = \"12-hour\"\n",
+            "[defaults]\norder = \"by-time\"\n", "[calendar]\nweek-start = \"sunday\"\n",
+        ] {
+            var configuration = Configuration()
+            try ConfigurationLoader.read(Array(change.utf8), path: "test.toml", into: &configuration)
+            let changed = try #require(
+                StartScreenCache.Key.opening(
+                    store, now: CLIClock.now, calendar: configuration.calendar(CLIClock.calendar), size: size,
+                    configuration: configuration))
+            #expect(StartScreenCache.read(from: cachePath, key: changed) == nil, "\(change)")
+        }
+        // A setting the screen does not show keeps it.
+        var quiet = Configuration()
+        try ConfigurationLoader.read(Array("[defaults]\nanimations = false\n".utf8), path: "test.toml", into: &quiet)
+        let same = try #require(
+            StartScreenCache.Key.opening(
+                store, now: CLIClock.now, calendar: CLIClock.calendar, size: size, configuration: quiet))
+        #expect(StartScreenCache.read(from: cachePath, key: same) != nil)
 
         let other = TodoContext(store: store, now: Date.init)
         try other.insert(text: "Added elsewhere", date: CLIClock.now)

@@ -23,7 +23,12 @@ struct ScreenCodingTests {
                 rows: Int.random(in: 1...8, using: &random), columns: Int.random(in: 1...30, using: &random))
             for _ in 0..<Int.random(in: 0...12, using: &random) {
                 let style = CellStyle(
-                    foreground: TodoColor.allCases.randomElement(using: &random)!,
+                    foreground: [
+                        TerminalColor.default, .red, .indexed(UInt8.random(in: 0...255, using: &random)),
+                        .rgb(
+                            UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                            UInt8.random(in: 0...255, using: &random)),
+                    ].randomElement(using: &random)!,
                     attributes: CellStyle.Attributes(rawValue: UInt8.random(in: 0...0x1F, using: &random)))
                 screen.write(
                     Self.texts.randomElement(using: &random)!, row: Int.random(in: 0..<screen.rows, using: &random),
@@ -50,15 +55,18 @@ struct ScreenCodingTests {
             #expect(Screen(rows: 2, columns: 4, decoding: ArraySlice(changed)) == nil, why)
         }
         #expect(Self.decoded(screen) == screen)
-        #expect(lines[1].split(separator: "\u{1F}").map(String.init) == ["1101a", "2101우", "0101 ", "1101b"])
+        #expect(lines[1].split(separator: "\u{1F}").map(String.init) == ["1i0101a", "2i0101우", "0i0101 ", "1i0101b"])
         refused({ $0.removeLast() }, "a row missing")
-        refused({ $0[1] += separator + "1000x" }, "a cell too many")
-        refused({ $0[1] = $0[1].replacingOccurrences(of: "1101a", with: "3101a") }, "a width of 3")
-        refused({ $0[1] = $0[1].replacingOccurrences(of: "1101a", with: "1801a") }, "no ninth colour")
-        refused({ $0[1] = $0[1].replacingOccurrences(of: "1101a", with: "1141a") }, "an unknown attribute")
-        refused({ $0[1] = $0[1].replacingOccurrences(of: "1101a", with: "0101 ") }, "a continuation without its lead")
-        refused({ $0[1] = $0[1].replacingOccurrences(of: "2101우", with: "1101우") }, "a wide lead turned narrow")
-        refused({ $0[1] = $0[1].replacingOccurrences(of: "1101a", with: "1101ab") }, "two characters in a cell")
+        refused({ $0[1] += separator + "1d00x" }, "a cell too many")
+        refused({ $0[1] = $0[1].replacingOccurrences(of: "1i0101a", with: "3i0101a") }, "a width of 3")
+        refused({ $0[1] = $0[1].replacingOccurrences(of: "1i0101a", with: "1x0101a") }, "no such kind of colour")
+        refused({ $0[1] = $0[1].replacingOccurrences(of: "1i0101a", with: "1i0g01a") }, "a colour that is not hex")
+        refused({ $0[1] = $0[1].replacingOccurrences(of: "1i0101a", with: "1r0101a") }, "an RGB colour cut short")
+        refused({ $0[1] = $0[1].replacingOccurrences(of: "1i0101a", with: "1i0141a") }, "an unknown attribute")
+        refused(
+            { $0[1] = $0[1].replacingOccurrences(of: "1i0101a", with: "0i0101 ") }, "a continuation without its lead")
+        refused({ $0[1] = $0[1].replacingOccurrences(of: "2i0101우", with: "1i0101우") }, "a wide lead turned narrow")
+        refused({ $0[1] = $0[1].replacingOccurrences(of: "1i0101a", with: "1i0101ab") }, "two characters in a cell")
         refused({ $0[0] = "cursor 2 0" }, "a cursor below the screen")
         refused({ $0[0] = "cursor" }, "a cursor without a place")
     }

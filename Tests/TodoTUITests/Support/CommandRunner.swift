@@ -20,13 +20,21 @@ struct CommandRunner {
     var executable: String
     var environment: [String: String]
 
-    /// A runner for `todo-tui` whose environment points every default location into `home`.
+    /// A runner for `todo-tui` whose environment points every default location into `home`
+    /// (the configuration file too, so a developer's own is never read) and whose time locale
+    /// is C, so that weeks start on Monday and clocks have 24 hours unless a test says otherwise.
     static func todoTUI(home: URL) -> CommandRunner {
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = home.path
         environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
+        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         environment["TODO_TUI_STORE"] = nil
+        environment["TODO_TUI_CONFIG"] = nil
+        environment["TODO_TUI_SYNC_INTERVAL"] = nil
+        environment["TODO_TUI_NO_ANIMATION"] = nil
+        environment["LC_ALL"] = nil
+        environment["LC_TIME"] = "C.UTF-8"
         return CommandRunner(executable: executable("todo-tui"), environment: environment)
     }
 

@@ -170,9 +170,10 @@ extension TmuxSession {
     static func todoTUICommand(_ arguments: [String], home: TemporaryDirectory) -> [String] {
         let program = ([CommandRunner.executable("todo-tui")] + arguments).map(shellQuoted).joined(separator: " ")
         return [
-            "env", "-u", "TODO_TUI_NO_ANIMATION", "-u", "TODO_TUI_STORE", "-u", "NO_COLOR",
-            "TERM=xterm-256color", "LANG=C.UTF-8", "LC_ALL=C.UTF-8",
+            "env", "-u", "TODO_TUI_NO_ANIMATION", "-u", "TODO_TUI_STORE", "-u", "NO_COLOR", "-u", "TODO_TUI_CONFIG",
+            "-u", "TODO_TUI_SYNC_INTERVAL", "TERM=xterm-256color", "LANG=C.UTF-8", "LC_ALL=C.UTF-8",
             "HOME=\(home.url.path)", "XDG_DATA_HOME=\(home.path("data"))", "XDG_CACHE_HOME=\(home.path("cache"))",
+            "XDG_CONFIG_HOME=\(home.path("config"))",
             "sh", "-c", program + "; echo EXITED:$?; sleep 10",
         ]
     }

@@ -1,9 +1,8 @@
 import Foundation
 import Glibc
 import Testing
-import TodoTestSupport
-
 import TodoCore
+import TodoTestSupport
 
 @Suite("JSON store")
 struct JSONStoreTests {

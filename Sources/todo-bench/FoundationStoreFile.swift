@@ -6,9 +6,8 @@ import TodoCore
 ///
 /// Field names and order are the store's (sorted keys); dates are ISO-8601 strings with
 /// milliseconds, written with `ISO8601DateFormatter` and read with `Date.ISO8601FormatStyle`.
-/// The formatter parses at about 80 µs a date here, the style at 0.6 µs, and the style writes
-/// 10:00:00.123 as .122: each baseline uses the faster of the correct ones, so that ratios are
-/// not flattered.
+/// The formatter parses far more slowly than the style, and the style writes 10:00:00.123 as
+/// .122: each baseline uses the faster of the correct ones, so that ratios are not flattered.
 struct FoundationStoreFile: Codable {
     struct Item: Codable {
         var color: String, createdAt: String, date: String, id: String, isDone: Bool, modifiedAt: String, text: String,

@@ -3,7 +3,7 @@ import TodoCore
 
 /// The `tree` group: `OrderedTree`, the fetched-results controller's result structure, holding
 /// `TodoItem`s in `FetchRequest`'s order, against a sorted array with binary search measured in
-/// the same run (DESIGN §6: about 4 µs against 110 µs per change at 100,000 items).
+/// the same run.
 ///
 /// Every line but the bulk build is per operation: a run does `operationsPerRun` changes, selects
 /// or ranks, or walks all N items, and its times are divided by that number.

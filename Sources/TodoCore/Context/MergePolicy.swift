@@ -1,5 +1,5 @@
 /// How `save()` settles a conflict: an item this context changed whose stored version moved
-/// since the context read it (DESIGN §3.3). A three-way merge with the context's snapshot as base.
+/// since the context read it. A three-way merge with the context's snapshot as base.
 ///
 /// | policy | field changed only here | only in the store | in both |
 /// | --- | --- | --- | --- |

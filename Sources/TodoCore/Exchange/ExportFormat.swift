@@ -1,4 +1,4 @@
-/// A file format items can be exported to and imported from (DESIGN §3.7).
+/// A file format items can be exported to and imported from.
 ///
 /// | format | what it carries |
 /// | --- | --- |

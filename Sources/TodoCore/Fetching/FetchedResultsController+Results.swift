@@ -21,8 +21,8 @@ extension FetchedResultsController {
         /// Every item of the context as the result knows it: the context's table as it was
         /// fetched from, then each processed batch's values. The result's items are exactly
         /// those of `values` that match the predicate. A copy of the context's table shares its
-        /// storage, so the result holds no second copy of the items (23 MB at 100,000 in a
-        /// dictionary of its own) — only the changes made since, as the context's table does.
+        /// storage, so the result holds no second copy of the items — only the changes made
+        /// since, as the context's table does.
         /// Once n/16 processed changes make it fold them in (`ItemTable`), it copies the base
         /// and keeps that copy of its own until the next fetch. Being its own, it also outlives
         /// a context `reset()`, which a controller without a delegate does not see.

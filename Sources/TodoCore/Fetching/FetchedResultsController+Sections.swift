@@ -59,7 +59,7 @@ extension FetchedResultsController {
 
     /// Where the item with `item`'s id is shown, or nil when it is not visible. The controller's
     /// own value is used, so a value changed but not yet processed by the context finds the old
-    /// place (seed 000: the index path stays "same" until changes are processed).
+    /// place: the index path stays the same until the context processes its changes.
     /// - Complexity: O(log n).
     public func indexPath(for item: TodoItem) -> IndexPath? {
         indexPath(forItemWithID: item.id)

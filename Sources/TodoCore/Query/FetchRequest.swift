@@ -97,7 +97,7 @@ public struct FetchRequest: Sendable, Hashable, CustomStringConvertible {
         let days = dayCalendar.map(CalendarDayCache.init(calendar:))
         let itemDays = days.map { days in matching.map { days.startOfDay(containing: $0.date) } } ?? []
         // Positions are sorted, not the items: the comparisons read the items in place and the
-        // sort moves integers, not whole items (a 100,000-item date fetch 41–51 ms → 30–47 ms).
+        // sort moves integers, not whole items.
         let order = matching.withUnsafeBufferPointer { items in
             itemDays.withUnsafeBufferPointer { itemDays in
                 Array(items.indices).sorted { left, right in

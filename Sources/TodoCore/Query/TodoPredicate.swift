@@ -257,7 +257,7 @@ extension String {
 
 extension Date {
     /// `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC; stable across machines, used in descriptions.
-    public var iso8601UTC: String {
+    package var iso8601UTC: String {
         formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
     }
 }

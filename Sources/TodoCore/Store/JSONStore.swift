@@ -1,10 +1,10 @@
 import Foundation
 
-/// The persistent store: one human-readable JSON file (DESIGN §3.2) and, beside it, a journal
-/// of the saves made since the file was last written whole.
+/// The persistent store: one human-readable JSON file and, beside it, a journal of the saves
+/// made since the file was last written whole.
 ///
 /// Files: the store `<path>`, the journal `<path>.journal` (JSON lines, one `StoreBatch` per
-/// line, see `StoreEncoder.encodeRecord`), the lock `<path>.lock`. The store's contents are the
+/// line), the lock `<path>.lock`. The store's contents are the
 /// file's items with the journal's records above the file's generation applied in order.
 ///
 /// - `load()` reads without locking: the journal first, then the file. The file is only ever
@@ -157,7 +157,7 @@ public final class JSONStore: TodoStore {
                 guard let batch else { return result }
                 precondition(batch.generation == changes.generation + 1, "a batch must raise the generation by one")
                 let record = StoreEncoder.encodeRecord(batch)
-                try StoreFile.refuseSymbolicLink(path)
+                try DurableFile.refuseSymbolicLink(path)
                 try verifyFileBeforeAppending(journal: journal)
                 if verifiedFileVersion < StoreError.supportedVersion {
                     // The upgrade: this save writes the file whole in the current version.
@@ -166,7 +166,7 @@ public final class JSONStore: TodoStore {
                     try writeWhole(contents)
                     return result
                 }
-                try StoreFile.append(journalPath, bytes: record, keeping: journal.wholeLength, modeOf: path)
+                try DurableFile.append(journalPath, bytes: record, keeping: journal.wholeLength, modeOf: path)
                 if journal.wholeLength + record.count > journalLimit {
                     // The batch is durable in the journal already, so the save has succeeded; a
                     // compaction that fails leaves a valid journal that the next save compacts.
@@ -190,7 +190,7 @@ public final class JSONStore: TodoStore {
 
     /// Runs `body` holding the lock, creating the folder and lock file first.
     private func withLock<Result>(_ body: () throws -> Result) throws -> Result {
-        try StoreFile.makeFolders(StoreFile.folder(of: path))
+        try DurableFile.makeFolders(DurableFile.folder(of: path))
         return try StoreLock.withExclusiveLock(path: lockPath, attempts: lockAttempts, body)
     }
 
@@ -209,11 +209,11 @@ public final class JSONStore: TodoStore {
     /// - Complexity: O(n log n), O(n) when the items are nearly in order already (the usual
     ///   case: a file this program wrote plus a journal's changes).
     private func writeWhole(_ contents: StoreContents) throws(StoreError) {
-        StoreFile.removeStaleTemporaryFiles(besides: path)
-        try StoreFile.replace(path, with: StoreEncoder.encode(contents.inFileOrder))
+        DurableFile.removeStaleTemporaryFiles(besides: path)
+        try DurableFile.replace(path, with: StoreEncoder.encode(contents.inFileOrder))
         verifiedFile = StoreFileIdentity.of(path)
         verifiedFileVersion = StoreError.supportedVersion
-        StoreFile.remove(journalPath)
+        DurableFile.remove(journalPath)
     }
 
     /// Reads the store file whole, once per version of it, before a save appends to the

@@ -44,7 +44,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public static let supportedVersion = 2
 
     /// The kind of failure, for mapping to exit codes.
-    public var category: StoreErrorCategory {
+    package var category: StoreErrorCategory {
         switch self {
         case .invalidJSON, .invalidUTF8, .invalidData, .newerVersion, .wrongFormat, .duplicateID,
             .emptyFile, .trailingData:

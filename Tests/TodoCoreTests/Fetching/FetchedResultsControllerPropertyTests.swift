@@ -1,8 +1,7 @@
 import Foundation
 import Testing
+import TodoCore
 import TodoTestSupport
-
-@testable import TodoCore
 
 /// The core property of the controller (DESIGN §5): for random sequences of every kind of
 /// change, replaying each reported batch onto a table mirror of the previous sections, the way

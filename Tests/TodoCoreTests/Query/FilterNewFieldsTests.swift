@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import TodoCore
+import TodoCore
 
 /// Filters over priority, tags and notes (issue 15): `pri:`, `pri>=`, `tag:`, `+word`, `has:`,
 /// and `-` before any of them.

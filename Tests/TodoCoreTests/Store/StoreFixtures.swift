@@ -1,6 +1,5 @@
 import Foundation
-
-@testable import TodoCore
+import TodoCore
 
 /// Items and files shared by the store tests.
 enum StoreFixtures {

@@ -16,7 +16,7 @@ import Foundation
 /// `DUE` is a DATE-TIME rather than a DATE because an item's date is
 /// an instant (it sorts items within a day): todoman shows it as a local date and time, and
 /// calcurse, whose to-dos have no dates, ignores it either way.
-public enum ICalendarFormat {
+package enum ICalendarFormat {
     static let productID = "-//todo-tui//todo-tui//EN"
 
     /// One VCALENDAR holding every item, in the given order, with the VTIMEZONEs the items
@@ -59,7 +59,7 @@ public enum ICalendarFormat {
     /// VTIMEZONEs it kept. Every line another program wrote that todo-tui does not own is
     /// written back as it was read (folded anew at 75 octets).
     /// - Complexity: O(length of the item).
-    public static func objectResource(for item: TodoItem, now: Date, calendar: Calendar) -> [UInt8] {
+    package static func objectResource(for item: TodoItem, now: Date, calendar: Calendar) -> [UInt8] {
         var writer = ICalendarWriter(capacity: 512)
         beginCalendar(&writer)
         for zone in KeptLines(item.foreign.iCalendar).timeZones {
@@ -83,7 +83,7 @@ public enum ICalendarFormat {
     ///   or one over `maximumObjectResourceBytes`, nested more than 16 components deep, or holding
     ///   more than 1,000 of them.
     /// - Complexity: O(n) in the length of the resource.
-    public static func item(
+    package static func item(
         fromObjectResource bytes: [UInt8], name: String, now: Date, calendar: Calendar
     ) throws(ExchangeError) -> TodoItem {
         let items = try parse(bytes, source: name, now: now, calendar: calendar, limits: .objectResource)

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import TodoCore
+import TodoCore
 
 /// Priority, tags, notes and whole days in CSV (issue 15), after the older seven columns.
 @Suite("CSV priority, tags, notes and whole days")

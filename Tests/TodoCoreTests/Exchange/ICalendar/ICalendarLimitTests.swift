@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import TodoCore
+import TodoCore
 
 /// The iCalendar reader's bounds: a calendar object (one to-do, as a server holds it) over
 /// 1 MiB, nested more than 16 components deep, or holding more than 1,000 components is refused

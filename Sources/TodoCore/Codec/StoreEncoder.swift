@@ -19,9 +19,9 @@ import Foundation
 /// C0 control character, DEL and the C1 controls, and keep all other characters as raw UTF-8.
 /// Hand-written because Foundation's `JSONEncoder` is an order of magnitude too slow for
 /// 100,000 items; `StoreDecoder` reads everything this writes, value for value.
-public enum StoreEncoder {
+package enum StoreEncoder {
     /// The dates the format can hold: the years 0000 through 9999, in UTC.
-    public static let representableDates: ClosedRange<Date> =
+    package static let representableDates: ClosedRange<Date> =
         Date(
             millisecondsSince1970: TimestampFormat.representableMilliseconds.lowerBound)...Date(
             millisecondsSince1970: TimestampFormat.representableMilliseconds.upperBound)
@@ -30,7 +30,7 @@ public enum StoreEncoder {
     ///
     /// - Precondition: every date is within `representableDates`.
     /// - Complexity: O(n) in the total size of the items.
-    public static func encode(_ contents: StoreContents) -> [UInt8] {
+    package static func encode(_ contents: StoreContents) -> [UInt8] {
         bytes(items: contents.items) { output in
             output.write("{\n  \"format\": \"todo-tui\",\n  \"generation\": ")
             writeInteger(contents.generation, to: &output)
@@ -46,7 +46,7 @@ public enum StoreEncoder {
     /// what `todo-tui list --json` prints.
     /// - Precondition: every date is within `representableDates`.
     /// - Complexity: O(n) in the total size of the items.
-    public static func encodeItemArray(_ items: [TodoItem]) -> [UInt8] {
+    package static func encodeItemArray(_ items: [TodoItem]) -> [UInt8] {
         bytes(items: items) { output in
             output.write("[")
             writeItems(items, first: "\n  ", separator: ",\n  ", to: &output)

@@ -13,7 +13,7 @@ import Foundation
 /// the error says so rather than pointing at the shape, since that is the real cause.
 /// Hand-written because Foundation's `JSONDecoder` is an order of magnitude too slow for
 /// 100,000 items.
-public enum StoreDecoder {
+package enum StoreDecoder {
     /// Parses the bytes of a store file.
     ///
     /// - Parameters:
@@ -23,7 +23,7 @@ public enum StoreDecoder {
     /// - Throws: `StoreError.emptyFile`, `.invalidJSON`, `.invalidUTF8`, `.trailingData`,
     ///   `.invalidData`, `.wrongFormat`, `.newerVersion` or `.duplicateID`.
     /// - Complexity: O(n) in the size of the file.
-    public static func decode(
+    package static func decode(
         _ bytes: [UInt8], path: String, calendar: Calendar = .current
     ) throws(StoreError) -> StoreContents {
         var contents = try decodeAsWritten(bytes, path: path)

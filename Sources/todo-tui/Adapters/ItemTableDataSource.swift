@@ -6,10 +6,11 @@ import TodoCore
 /// Rows are `  [ ] text` or `  [x] text` (indented under their day): the item's colour on its text, done items dimmed
 /// with a
 /// tick so they read as finished in any terminal (ncurses has no strikethrough). An overdue
-/// item (dated before today, not done) reads `! [ ] text`: a red bold `!` and bold text, so the
-/// mark survives `NO_COLOR`, where colours are dropped. An item with a time of day
-/// (`hasTime`, and not at midnight: `DateInput.hasTime`) shows it before its text:
-/// `  [ ] 09:30 Dentist`.
+/// item (dated before today, not done; an item without a date never is) reads `! [ ] text`: a
+/// red bold `!` and bold text, so the mark survives `NO_COLOR`, where colours are dropped. An
+/// item with a time of day (`hasTime`, and not at midnight: `DateInput.hasTime`) shows it before
+/// its text: `  [ ] 09:30 Dentist`. An open item whose start is still ahead is dimmed and says
+/// when it starts after its tags: `  [ ] Read the book #self · from Tue` (`DayLabel`).
 ///
 /// The item's priority follows the checkbox as `!!!` (high), `!! ` (medium) or `!  ` (low) and a
 /// space, in bold: after the checkbox, never before it, so it cannot be read as the overdue
@@ -23,12 +24,16 @@ final class ItemTableDataSource: TableViewDataSource {
     let controller: FetchedResultsController
     /// The start of today: items before it and not done are overdue. The app moves it at midnight.
     var startOfToday: Date
+    /// The current instant: an item whose start is after it cannot be started yet. The app moves
+    /// it as the clock ticks.
+    var now: Date
     /// The calendar whose wall clock times are shown in.
     let calendar: Calendar
 
-    init(controller: FetchedResultsController, startOfToday: Date, calendar: Calendar) {
+    init(controller: FetchedResultsController, now: Date, calendar: Calendar) {
         self.controller = controller
-        self.startOfToday = startOfToday
+        self.now = now
+        self.startOfToday = calendar.startOfDay(for: now)
         self.calendar = calendar
     }
 
@@ -53,13 +58,16 @@ final class ItemTableDataSource: TableViewDataSource {
     }
 
     func cellForRow(at indexPath: IndexPath) -> RowCell {
-        Self.cell(for: controller.item(at: indexPath), startOfToday: startOfToday, calendar: calendar)
+        Self.cell(for: controller.item(at: indexPath), startOfToday: startOfToday, now: now, calendar: calendar)
     }
 
-    /// The row of one item; `startOfToday` decides whether it is overdue, `calendar` its time.
-    static func cell(for item: TodoItem, startOfToday: Date, calendar: Calendar) -> RowCell {
-        let overdue = !item.isDone && item.date < startOfToday
-        let textStyle = CellStyle(foreground: item.color, attributes: item.isDone ? .dim : overdue ? .bold : [])
+    /// The row of one item; `startOfToday` decides whether it is overdue, `now` whether its start
+    /// is ahead, `calendar` its time.
+    static func cell(for item: TodoItem, startOfToday: Date, now: Date, calendar: Calendar) -> RowCell {
+        let overdue = !item.isDone && (item.date.map { $0 < startOfToday } ?? false)
+        let waiting = !item.isDone && item.startsAfter(now)
+        let textStyle = CellStyle(
+            foreground: item.color, attributes: item.isDone || waiting ? .dim : overdue ? .bold : [])
         var spans: [RowCell.Span] = []
         if overdue {
             spans.append(RowCell.Span("! ", style: Self.overdueMarkStyle))
@@ -73,7 +81,7 @@ final class ItemTableDataSource: TableViewDataSource {
         }
         // A whole-day item shows no time even when its day began elsewhere (another zone's
         // midnight is not this one's).
-        if item.hasTime, let time = DateInput.timeOfDay(item.date, calendar: calendar) {
+        if item.hasTime, let date = item.date, let time = DateInput.timeOfDay(date, calendar: calendar) {
             spans.append(RowCell.Span(time + " ", style: CellStyle(attributes: item.isDone ? .dim : [])))
         }
         spans.append(RowCell.Span(item.text, style: textStyle))
@@ -81,6 +89,11 @@ final class ItemTableDataSource: TableViewDataSource {
             spans.append(
                 RowCell.Span(
                     " " + item.tags.map { "#" + $0 }.joined(separator: " "), style: CellStyle(attributes: .dim)))
+        }
+        if waiting, let start = item.startDate {
+            spans.append(
+                RowCell.Span(
+                    " · " + DayLabel.start(start, now: now, calendar: calendar), style: CellStyle(attributes: .dim)))
         }
         if !item.notes.isEmpty {
             spans.append(RowCell.Span(" " + notesMark, style: CellStyle(attributes: item.isDone ? .dim : [])))

@@ -75,7 +75,9 @@ struct CLICommandTests: CLISandboxSuite {
         let item = try #require(try JSONStore(path: store).load().items.first)
         #expect(item.text == "Ring Ana")
         #expect(item.color == .red)
-        #expect(item.date?.timeIntervalSince(before) == TimeInterval(3 * 86_400), "three days later at 10:15 in the runner's zone")
+        #expect(
+            item.date?.timeIntervalSince(before) == TimeInterval(3 * 86_400),
+            "three days later at 10:15 in the runner's zone")
         let nothing = try cli.run("edit", id, "--store", store)
         #expect(nothing.status == 64)
         #expect(

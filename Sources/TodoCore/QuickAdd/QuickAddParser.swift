@@ -34,6 +34,7 @@ public enum QuickAddParser {
 
     /// Reads `line`.
     /// - Parameters:
+    ///   - line: the line as typed.
     ///   - now: relative dates (`fri`, `+3d`) count from its day; a time alone is on it.
     ///   - calendar: the calendar and time zone that define days.
     /// - Throws: `QuickAddError` naming the first token that cannot be read.

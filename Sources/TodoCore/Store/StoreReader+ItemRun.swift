@@ -45,9 +45,15 @@ extension StoreReader {
             (.hasTime, .date), (.start, .startHasTime), (.startHasTime, .start),
         ]
 
+        /// The key set last noted: a file's items mostly share one, and an item of a shape
+        /// already noted adds nothing (every mark is the first item of its shape).
+        private var lastSeen: UInt32?
+
         /// Notes the keys of item `index`, `seen` as a set of `StoreKey.bit`s.
         /// - Complexity: O(1).
         mutating func note(index: Int, seen: UInt32) {
+            guard seen != lastSeen else { return }
+            lastSeen = seen
             for version in 2..<firstKeyOfVersion.count
             where firstKeyOfVersion[version] == nil && seen & Self.keysOfVersion[version] != 0 {
                 let key = StoreKey.item.first { seen & Self.keysOfVersion[version] & $0.bit != 0 }

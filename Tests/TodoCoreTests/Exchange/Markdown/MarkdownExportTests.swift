@@ -53,6 +53,16 @@ struct MarkdownExportTests {
         #expect(String(decoding: bytes, as: UTF8.self) == "## 2025-01-13 (Mon)\n\n- [ ] Late\n")
     }
 
+    @Test("to-dos without a date go under ## No date, after the days, and read back without one")
+    func noDate() throws {
+        let dated = ExportFixtures.small[1]
+        let undated = TodoItem(text: "Read a book", date: nil, createdAt: ExportFixtures.now)
+        let text = String(decoding: ExportFixtures.export([dated, undated], as: .markdown), as: UTF8.self)
+        #expect(text.hasSuffix("\n## No date\n\n- [ ] Read a book\n"), "\(text)")
+        let items = try ExportFixtures.parse(text, as: .markdown)
+        #expect(items.map(\.date) == [ExportFixtures.calendar.startOfDay(for: try #require(dated.date)), nil])
+    }
+
     @Test("a checklist reads back: days, done, unescaped text; colours and times are not carried")
     func readBack() throws {
         let items = try ExportFixtures.parse(

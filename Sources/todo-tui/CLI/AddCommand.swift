@@ -39,7 +39,7 @@ struct AddCommand: ParsableCommand {
         // Every field is checked before the store is read; options given beside tokens win.
         let input = try fields.input(text: line.text)
         let item = try storeOptions.withContext(mergePolicy: mergeOptions.policy(or: .error)) { context in
-            var item = TodoItem(text: "", date: CLIClock.now, color: input.color ?? .default, createdAt: CLIClock.now)
+            var item = TodoItem(text: "", date: nil, color: input.color ?? .default, createdAt: CLIClock.now)
             line.apply(to: &item)
             item.text = input.text ?? line.text
             // A day given without a time (`--date tomorrow`) is a whole day; `--date none`, no date.

@@ -9,7 +9,7 @@ struct ItemFieldOptions: ParsableArguments {
         parsing: .unconditional,
         help: ArgumentHelp(
             "The day, or day and time: \(DateInput.acceptedForms); none removes it. A day alone is a whole day; "
-                + "add's default is now; edit keeps a timed to-do's time of day when given a day alone.",
+                + "add gives none by default; edit keeps a timed to-do's time of day when given a day alone.",
             valueName: "date"))
     var date: String?
 

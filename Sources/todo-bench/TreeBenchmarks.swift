@@ -38,7 +38,7 @@ enum TreeBenchmarks {
         let stored = Array(sorted.shuffled(using: &random).prefix(operationsPerRun))
         let redated = stored.map { item in
             var copy = item
-            copy.date += Double(Int.random(in: 1...86_400_000, using: &random)) / 1_000
+            copy.date = copy.date.map { $0 + Double(Int.random(in: 1...86_400_000, using: &random)) / 1_000 }
             return copy
         }
         var tree = OrderedTree(sorted: sorted, areInIncreasingOrder: less)

@@ -12,7 +12,7 @@ import Foundation
 ///     {"color": "red", "createdAt": "2025-01-30T09:15:00.000Z", "date": …, "hasTime": true, "id": …,
 ///      "isDone": false, "modifiedAt": …, "priority": "high", "tags": ["shop"], "text": "Buy milk", "version": 3}
 ///   ],
-///   "version": 2
+///   "version": 3
 /// }
 /// ```
 /// Dates are UTC with milliseconds and `Z`; ids are upper case. Strings escape `"`, `\`, every
@@ -86,7 +86,7 @@ package enum StoreEncoder {
     /// integer and priority, plus every string with each UTF-8 byte escaped as `\u00XX` and
     /// its quotes and separator.
     static func itemBound(_ item: TodoItem) -> Int {
-        var bound = 300 + 3 * TimestampFormat.writtenLength + UUIDFormat.writtenLength + 6 * item.text.utf8.count
+        var bound = 360 + 5 * TimestampFormat.writtenLength + UUIDFormat.writtenLength + 6 * item.text.utf8.count
         if !item.notes.isEmpty { bound += 6 * item.notes.utf8.count }
         for tag in item.tags { bound += 4 + 6 * tag.utf8.count }
         if !item.foreign.isEmpty {
@@ -100,22 +100,33 @@ package enum StoreEncoder {
         return bound
     }
 
-    /// Writes one item as a single-line object with sorted keys.
+    /// Writes one item as a single-line object with sorted keys; the optional keys only when set:
+    /// `completedAt`, `date` with `hasTime`, `foreign`, `notes`, `priority`, `start` with
+    /// `startHasTime`, `tags`.
     static func writeItem(_ item: TodoItem, to output: inout ByteCursor) {
         output.write("{\"color\": \"")
         var color = item.color.rawValue
         color.withUTF8 { output.write($0) }
+        if let completedAt = item.completedAt {
+            output.write("\", \"completedAt\": \"")
+            TimestampFormat.write(completedAt.millisecondsSince1970, to: &output)
+        }
         output.write("\", \"createdAt\": \"")
         TimestampFormat.write(item.createdAt.millisecondsSince1970, to: &output)
-        output.write("\", \"date\": \"")
-        TimestampFormat.write(item.date.millisecondsSince1970, to: &output)
+        if let date = item.date {
+            output.write("\", \"date\": \"")
+            TimestampFormat.write(date.millisecondsSince1970, to: &output)
+        }
         output.write("\", ")
         if !item.foreign.isEmpty {
             output.write("\"foreign\": ")
             writeForeign(item.foreign, to: &output)
             output.write(", ")
         }
-        output.write(item.hasTime ? "\"hasTime\": true, \"id\": \"" : "\"hasTime\": false, \"id\": \"")
+        if item.date != nil {
+            output.write(item.hasTime ? "\"hasTime\": true, " : "\"hasTime\": false, ")
+        }
+        output.write("\"id\": \"")
         UUIDFormat.write(item.id, to: &output)
         output.write(
             item.isDone ? "\", \"isDone\": true, \"modifiedAt\": \"" : "\", \"isDone\": false, \"modifiedAt\": \"")
@@ -131,6 +142,11 @@ package enum StoreEncoder {
             var name = item.priority.name
             name.withUTF8 { output.write($0) }
             output.write("\", ")
+        }
+        if let start = item.start {
+            output.write("\"start\": \"")
+            TimestampFormat.write(start.millisecondsSince1970, to: &output)
+            output.write(item.startHasTime ? "\", \"startHasTime\": true, " : "\", \"startHasTime\": false, ")
         }
         if !item.tags.isEmpty {
             output.write("\"tags\": ")

@@ -142,12 +142,12 @@ public final class TodoContext {
 
     // MARK: Changing
 
-    /// Inserts a new item dated `date`, created now.
+    /// Inserts a new item dated `date` (nil: no date; a date names a time of day), created now.
     /// - Returns: the inserted value (version 0 until saved).
     /// - Throws: `ContextError.store` when the store cannot be read.
     @discardableResult
     public func insert(
-        text: String, date: Date, color: TodoColor = .default, isDone: Bool = false
+        text: String, date: Date?, color: TodoColor = .default, isDone: Bool = false
     ) throws(ContextError) -> TodoItem {
         let item = TodoItem(text: text, date: date, color: color, isDone: isDone, createdAt: now())
         try insert(item)

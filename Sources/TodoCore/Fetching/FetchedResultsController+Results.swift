@@ -78,7 +78,7 @@ extension FetchedResultsController {
             self.keys = keys
             let ascending = order.request.sortDescriptors.first?.ascending ?? true
             days = OrderedTree(
-                sorted: dayBlocks.map(\.day), areInIncreasingOrder: ascending ? { $0 < $1 } : { $0 > $1 })
+                sorted: dayBlocks.map(\.day), areInIncreasingOrder: DayLookup.sectionOrder(ascending: ascending))
             blocks = Dictionary(minimumCapacity: dayBlocks.count)
             for (day, block) in dayBlocks {
                 blocks[day] = block
@@ -173,7 +173,7 @@ extension FetchedResultsController {
         /// The day of the item with `key`: with `.day` sections the primary value is the date, or
         /// the start of its day (in the same days, as `performFetch()` checks).
         func day(of key: SortKey) -> Date {
-            dayLookup.day(of: Date(timeIntervalSinceReferenceDate: key.primary))
+            dayLookup.day(ofSortValue: key.primary)
         }
 
         /// The position of `day` among the days that have items.

@@ -25,13 +25,15 @@ import Foundation
 ///
 /// Sections are calendar days of `date` in the injected calendar and time zone, named
 /// `yyyy-MM-dd` and titled relative to `today` ("Today", "Yesterday", "Tomorrow", "Mon 12 Jan",
-/// "Mon 12 Jan 2024"); `dayDidChange(now:)` moves `today` at midnight and reports the sections
-/// whose titles changed.
+/// "Mon 12 Jan 2024"), then one section of the items without a date ("No date"), last in either
+/// direction; `dayDidChange(now:)` moves `today` at midnight and reports the sections whose
+/// titles changed.
 public final class FetchedResultsController {
     /// How items are grouped into sections.
     public enum SectionKey: String, Sendable, Hashable {
-        /// One section per calendar day of `date`; the sort order must begin with `date`, or with
-        /// `.day` in the controller's calendar.
+        /// One section per calendar day of `date`, and one for the items without a date after
+        /// them; the sort order must begin with `date`, or with `.day` in the controller's
+        /// calendar.
         case day
         /// One section holding every item (present while there is at least one item); any
         /// sort order.

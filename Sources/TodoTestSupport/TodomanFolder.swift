@@ -6,7 +6,9 @@ public struct TodomanFolder {
     public let list: String
     public let environment: [String: String]
 
-    /// Writes the list folder and todoman's configuration into `directory`.
+    /// Writes the list folder and todoman's configuration into `directory`: `default_due = 0`, so
+    /// that `todoman new` without `--due` makes an undated to-do (its default dates it a day
+    /// ahead).
     public init(in directory: String) throws {
         list = "\(directory)/calendars/todos"
         try FileManager.default.createDirectory(atPath: list, withIntermediateDirectories: true)
@@ -18,6 +20,7 @@ public struct TodomanFolder {
             date_format = "%Y-%m-%d"
             time_format = "%H:%M"
             default_list = "todos"
+            default_due = 0
             """
         try config.write(toFile: "\(directory)/config/todoman/config.py", atomically: true, encoding: .utf8)
         environment = ["XDG_CONFIG_HOME": "\(directory)/config", "HOME": directory, "TZ": "UTC"]

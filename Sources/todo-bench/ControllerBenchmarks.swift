@@ -146,7 +146,7 @@ enum ControllerBenchmarks {
             var sections: [[TodoItem]] = []
             var lastDay: Date?
             for item in (try? context.fetch(request)) ?? [] {
-                let day = calendar.startOfDay(for: item.date)
+                let day = item.date.map(calendar.startOfDay(for:))
                 if day != lastDay {
                     sections.append([])
                     lastDay = day

@@ -61,7 +61,7 @@ enum ExportBenchmarks {
     /// The Taskwarrior records written by Foundation.
     private static func foundationTaskwarrior(_ items: [TodoItem]) throws -> Data {
         struct Task: Encodable {
-            var uuid: String, description: String, status: String, entry: String, modified: String, due: String
+            var uuid: String, description: String, status: String, entry: String, modified: String, due: String?
             var end: String?, todotuicolor: String?
         }
         let formatter = ISO8601DateFormatter()
@@ -71,7 +71,7 @@ enum ExportBenchmarks {
                 uuid: item.id.uuidString.lowercased(), description: item.text,
                 status: item.isDone ? "completed" : "pending",
                 entry: formatter.string(from: item.createdAt), modified: formatter.string(from: item.modifiedAt),
-                due: formatter.string(from: item.date),
+                due: item.date.map(formatter.string(from:)),
                 end: item.isDone ? formatter.string(from: item.modifiedAt) : nil,
                 todotuicolor: item.color == .default ? nil : item.color.rawValue
             )

@@ -6,13 +6,12 @@ import TodoCore
 ///
 /// Field names and order are the store's (sorted keys); dates are ISO-8601 strings with
 /// milliseconds, written with `ISO8601DateFormatter` and read with `Date.ISO8601FormatStyle`.
-/// The formatter parses far slower than the style, and the style writes 10:00:00.123 as .122:
-/// each baseline uses the faster of the correct ones, so that ratios are not flattered
-/// (figures in docs/performance.md).
+/// The formatter parses far more slowly than the style, and the style writes 10:00:00.123 as
+/// .122: each baseline uses the faster of the correct ones, so that ratios are not flattered.
 struct FoundationStoreFile: Codable {
     struct Item: Codable {
-        var color: String, createdAt: String, date: String, id: String, isDone: Bool, modifiedAt: String, text: String,
-            version: Int
+        var color: String, createdAt: String, date: String?, id: String, isDone: Bool, modifiedAt: String,
+            text: String, version: Int
     }
 
     var format: String, generation: Int, items: [Item], version: Int
@@ -29,7 +28,7 @@ extension FoundationStoreFile {
             items: items.map { item in
                 Item(
                     color: item.color.rawValue, createdAt: formatter.string(from: item.createdAt),
-                    date: formatter.string(from: item.date),
+                    date: item.date.map(formatter.string(from:)),
                     id: item.id.uuidString, isDone: item.isDone, modifiedAt: formatter.string(from: item.modifiedAt),
                     text: item.text, version: item.version
                 )
@@ -56,9 +55,11 @@ extension FoundationStoreFile {
         let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
         return file.items.map { item in
             guard let id = UUID(uuidString: item.id), let color = TodoColor(rawValue: item.color),
-                let date = try? style.parse(item.date), let createdAt = try? style.parse(item.createdAt),
+                let createdAt = try? style.parse(item.createdAt),
                 let modifiedAt = try? style.parse(item.modifiedAt)
             else { return nil }
+            let date = item.date.flatMap { try? style.parse($0) }
+            guard (date == nil) == (item.date == nil) else { return nil }
             return TodoItem(
                 id: id, text: item.text, date: date, color: color, isDone: item.isDone,
                 createdAt: createdAt, modifiedAt: modifiedAt, version: item.version

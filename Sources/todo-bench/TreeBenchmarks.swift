@@ -3,7 +3,7 @@ import TodoCore
 
 /// The `tree` group: `OrderedTree`, the fetched-results controller's result structure, holding
 /// `TodoItem`s in `FetchRequest`'s order, against a sorted array with binary search measured in
-/// the same run (figures in docs/performance.md).
+/// the same run.
 ///
 /// Every line but the bulk build is per operation: a run does `operationsPerRun` changes, selects
 /// or ranks, or walks all N items, and its times are divided by that number.
@@ -38,7 +38,7 @@ enum TreeBenchmarks {
         let stored = Array(sorted.shuffled(using: &random).prefix(operationsPerRun))
         let redated = stored.map { item in
             var copy = item
-            copy.date += Double(Int.random(in: 1...86_400_000, using: &random)) / 1_000
+            copy.date = copy.date.map { $0 + Double(Int.random(in: 1...86_400_000, using: &random)) / 1_000 }
             return copy
         }
         var tree = OrderedTree(sorted: sorted, areInIncreasingOrder: less)

@@ -78,6 +78,7 @@ struct SyncInteropTests {
         try a.sync()
         let item = try #require(try a.item("from todoman"))
         #expect(item.priority == .low)
+        #expect(item.date == nil, "todoman's undated to-do stays undated")
 
         // An edit in todoman reaches todo-tui; an edit in todo-tui reaches todoman.
         let id = try #require(

@@ -5,18 +5,21 @@ import Foundation
 /// Merge policies, undo and refresh work field by field over exactly these (as Core Data works
 /// property by property); `id`, `createdAt` and `version` belong to the context, and
 /// `modifiedAt` follows the fields it stamps. `date` and `hasTime` are one field: a re-date
-/// carries whether the new date is a whole day. `tags` changed on both sides are merged as sets
+/// carries whether the new date is a whole day, and removing the date is a change of it like
+/// any other; so are `start` and `startHasTime`, and `isDone` and `completedAt` (a completion
+/// carries when it happened). `tags` changed on both sides are merged as sets
 /// (`merge(_:base:into:)`) instead of one side winning.
 enum ItemField: CaseIterable {
-    case text, date, color, isDone, notes, priority, tags, foreign
+    case text, date, start, color, isDone, notes, priority, tags, foreign
 
     /// True when `a` and `b` hold the same value in this field.
     func isEqual(_ a: TodoItem, _ b: TodoItem) -> Bool {
         switch self {
         case .text: a.text == b.text
-        case .date: a.date == b.date && a.hasTime == b.hasTime
+        case .date: a.dueDate == b.dueDate
+        case .start: a.startDate == b.startDate
         case .color: a.color == b.color
-        case .isDone: a.isDone == b.isDone
+        case .isDone: a.isDone == b.isDone && a.completedAt == b.completedAt
         case .notes: a.notes == b.notes
         case .priority: a.priority == b.priority
         case .tags: a.tags == b.tags
@@ -28,11 +31,12 @@ enum ItemField: CaseIterable {
     func copy(from source: TodoItem, into target: inout TodoItem) {
         switch self {
         case .text: target.text = source.text
-        case .date:
-            target.date = source.date
-            target.hasTime = source.hasTime
+        case .date: target.dueDate = source.dueDate
+        case .start: target.startDate = source.startDate
         case .color: target.color = source.color
-        case .isDone: target.isDone = source.isDone
+        case .isDone:
+            target.isDone = source.isDone
+            target.completedAt = source.completedAt
         case .notes: target.notes = source.notes
         case .priority: target.priority = source.priority
         case .tags: target.tags = source.tags

@@ -11,9 +11,9 @@ import Foundation
 /// folded in, which bounds that copy, keeps reads at two hash lookups and costs O(n) once per
 /// n/16 writes.
 ///
-/// Why an array and an index rather than a dictionary of items: a dictionary of items rounds
-/// its buckets up to a power of two, each as large as an item; the array holds exactly the
-/// items and the index only ids and 4-byte slots. The index can be the one the store's reader built
+/// Why an array and an index rather than a dictionary of items: a dictionary of whole values
+/// keeps up to twice as many buckets as items, each the size of an item; the array holds
+/// exactly the items and the index only ids and 4-byte slots. The index can be the one the store's reader built
 /// to refuse duplicate ids, so loading hashes every id once, and walking the items is a walk
 /// along an array.
 struct ItemTable {

@@ -1,5 +1,5 @@
 /// What a merge policy decided for an item two replicas changed since their last common value.
-public enum MergeDecision: Sendable, Hashable {
+package enum MergeDecision: Sendable, Hashable {
     /// Both replicas hold this value from now on; nil = the item is deleted on both.
     case settled(TodoItem?)
     /// The policy decides nothing (`.error`): the conflict waits for a person.
@@ -16,7 +16,7 @@ extension MergePolicy {
     /// additions and removals. nil stands for a deleted item (or, for `base`, one neither side
     /// had in common: a field then counts as changed on both sides).
     /// - Complexity: O(size of the item).
-    public func settle(base: TodoItem?, ours: TodoItem?, theirs: TodoItem?) -> MergeDecision {
+    package func settle(base: TodoItem?, ours: TodoItem?, theirs: TodoItem?) -> MergeDecision {
         guard let id = (ours ?? theirs ?? base)?.id else { return .settled(nil) }
         switch resolve(MergeConflict(itemID: id, base: base, inMemory: ours, stored: theirs)) {
         case nil: return .undecided

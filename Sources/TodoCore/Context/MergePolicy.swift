@@ -1,5 +1,5 @@
 /// How `save()` settles a conflict: an item this context changed whose stored version moved
-/// since the context read it (DESIGN §3.3). A three-way merge with the context's snapshot as base.
+/// since the context read it. A three-way merge with the context's snapshot as base.
 ///
 /// | policy | field changed only here | only in the store | in both |
 /// | --- | --- | --- | --- |
@@ -10,7 +10,9 @@
 /// | `.rollback` | this context's changes to the item are discarded; the store's value is used | | |
 ///
 /// Tags changed on both sides are merged as sets under both by-property policies: each side's
-/// additions and removals are kept (`TodoTags.merging`). `date` and `hasTime` are one field.
+/// additions and removals are kept (`TodoTags.merging`). `date` and `hasTime` are one field
+/// (an item dated on one side and made undated on the other is a change in both), as are
+/// `start` and `startHasTime`, and `isDone` and `completedAt`.
 ///
 /// Deletions: against an item deleted in the store, an edit here is re-inserted by
 /// `.mergeByPropertyObjectTrump` and `.overwrite` and dropped by `.mergeByPropertyStoreTrump` and

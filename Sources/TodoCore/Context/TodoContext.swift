@@ -11,7 +11,7 @@ import Foundation
 /// The context owns bookkeeping fields: `update` sets `modifiedAt` from the injected clock and
 /// keeps `id`, `createdAt` and `version` as they were; `save()` assigns versions.
 ///
-/// Not thread-safe: one context belongs to one synchronous loop (DESIGN §7).
+/// Not thread-safe: one context belongs to one synchronous loop.
 public final class TodoContext {
     /// Where committed items live.
     public let store: any TodoStore
@@ -92,7 +92,7 @@ public final class TodoContext {
     public func fetch(_ request: FetchRequest) throws(StoreError) -> [TodoItem] {
         try loadIfNeeded()
         // An array first (the table's own while it has no changes on top): filtering an array is
-        // several times faster than filtering through the table's iterator.
+        // several times faster than filtering through the table's iterator (`todo-bench keys`).
         return request.apply(to: current.array)
     }
 
@@ -142,12 +142,12 @@ public final class TodoContext {
 
     // MARK: Changing
 
-    /// Inserts a new item dated `date`, created now.
+    /// Inserts a new item dated `date` (nil: no date; a date names a time of day), created now.
     /// - Returns: the inserted value (version 0 until saved).
     /// - Throws: `ContextError.store` when the store cannot be read.
     @discardableResult
     public func insert(
-        text: String, date: Date, color: TodoColor = .default, isDone: Bool = false
+        text: String, date: Date?, color: TodoColor = .default, isDone: Bool = false
     ) throws(ContextError) -> TodoItem {
         let item = TodoItem(text: text, date: date, color: color, isDone: isDone, createdAt: now())
         try insert(item)
@@ -211,7 +211,7 @@ public final class TodoContext {
         setCurrent(new, for: old.id)
     }
 
-    /// The seeds' update by date predicate: changes every item whose `date` lies in
+    /// Update by date predicate: changes every item whose `date` lies in
     /// `[start, end)`, returning how many changed. Save to make it durable.
     /// - Throws: `ContextError.store` when the store cannot be read.
     /// - Complexity: O(n log n) for the fetch plus O(k) for k matches.

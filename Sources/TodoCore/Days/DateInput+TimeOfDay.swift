@@ -38,25 +38,10 @@ extension DateInput {
     public static func editableText(for date: Date, calendar: Calendar) -> String {
         let local = Int(
             (date.timeIntervalSince1970 + Double(calendar.timeZone.secondsFromGMT(for: date))).rounded(.down))
-        let (days, _) = local.quotientAndRemainder(dividingBy: 86_400)
-        let (year, month, day) = civilDay(days - (local < 0 && local % 86_400 != 0 ? 1 : 0))
+        let (year, month, day) = CivilDate.date(ofDayNumber: CivilDate.day(containing: local, unitsPerDay: 86_400).day)
         let text = "\(String(year).leftPadded(to: 4))-\(twoDigits(month))-\(twoDigits(day))"
         guard let time = timeOfDay(date, calendar: calendar, clock: .twentyFourHour) else { return text }
         return text + "T" + time
-    }
-
-    /// The proleptic Gregorian date of a day counted from 1970-01-01 (H. Hinnant's
-    /// `civil_from_days`, the inverse of `Form.dayNumber(year:month:day:)`).
-    private static func civilDay(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func twoDigits(_ value: Int) -> String {

@@ -159,8 +159,9 @@ public enum DateInput {
 extension DateInput {
     /// A typed date, recognised but not yet placed on a calendar.
     enum Form {
-        /// The `dayNumber`s of 1000-01-01 through 9999-12-31.
-        static let supportedDays = dayNumber(year: 1000, month: 1, day: 1)...dayNumber(year: 9999, month: 12, day: 31)
+        /// The `CivilDate` day numbers of 1000-01-01 through 9999-12-31.
+        static let supportedDays =
+            CivilDate.dayNumber(year: 1000, month: 1, day: 1)...CivilDate.dayNumber(year: 9999, month: 12, day: 31)
 
         case daysFromToday(Int)
         /// Foundation's weekday numbering: 1 is Sunday.
@@ -168,9 +169,9 @@ extension DateInput {
         /// A day of next week (weeks as the calendar's `firstWeekday` begins them): the weekday
         /// in Foundation's numbering, or nil for the week's first day (`next week`).
         case weekdayOfNextWeek(Int?)
-        /// A `dayNumber`.
+        /// A `CivilDate` day number.
         case calendarDay(Int)
-        /// A `dayNumber` and a wall-clock time on it.
+        /// A `CivilDate` day number and a wall-clock time on it.
         case localTime(Int, hour: Int, minute: Int)
         /// A day form without a time (`tomorrow`, `tue`, `+2d`, today for a time alone) and a
         /// wall-clock time on that day.
@@ -318,37 +319,22 @@ extension DateInput {
             }
             guard (1000...9999).contains(year) else { throw .invalidDate(typed, problem: .yearOutOfRange) }
             guard (1...12).contains(month) else { throw .invalidDate(typed, problem: .monthOutOfRange) }
-            let lastDay = lastDayOfMonth(month, year: year)
+            let lastDay = CivilDate.lastDay(ofMonth: month, year: year)
             guard (1...lastDay).contains(day) else {
                 throw .invalidDate(typed, problem: .dayOutOfRange(year: year, month: month, lastDay: lastDay))
             }
             guard hour < 24 else { throw .invalidDate(typed, problem: .hourOutOfRange) }
             guard minute < 60 else { throw .invalidDate(typed, problem: .minuteOutOfRange) }
-            let number = dayNumber(year: year, month: month, day: day)
+            let number = CivilDate.dayNumber(year: year, month: month, day: day)
             return hasTime ? .localTime(number, hour: hour, minute: minute) : .calendarDay(number)
         }
 
-        /// The `dayNumber(year:month:day:)` of the day containing `date` in `iso`; exact from
+        /// The `CivilDate` day number of the day containing `date` in `iso`; exact from
         /// 1582-10-15 on, where Foundation's Gregorian calendar begins.
         static func dayNumber(of date: Date, in iso: Calendar) -> Int? {
             let parts = iso.dateComponents([.year, .month, .day], from: date)
             guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
-            return dayNumber(year: year, month: month, day: day)
-        }
-
-        /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
-        ///
-        /// Counting days by arithmetic keeps the distance between two days exact whatever their
-        /// lengths in hours, and keeps ISO dates proleptic: Foundation's Gregorian calendar
-        /// switches to the Julian one before 1582-10-15.
-        static func dayNumber(year: Int, month: Int, day: Int) -> Int {
-            let marchYear: Int = month <= 2 ? year - 1 : year
-            let era: Int = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
-            let yearOfEra: Int = marchYear - era * 400
-            let monthFromMarch: Int = month > 2 ? month - 3 : month + 9
-            let dayOfYear: Int = (153 * monthFromMarch + 2) / 5 + day - 1
-            let dayOfEra: Int = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-            return era * 146_097 + dayOfEra - 719_468
+            return CivilDate.dayNumber(year: year, month: month, day: day)
         }
 
         /// The value of the ASCII digits in `range`; nil when any byte is not a digit.
@@ -363,16 +349,6 @@ extension DateInput {
 
         private static func isDigit(_ byte: UInt8) -> Bool {
             byte >= Byte.zero && byte <= Byte.nine
-        }
-
-        /// Gregorian month lengths, leap years included.
-        private static func lastDayOfMonth(_ month: Int, year: Int) -> Int {
-            let isLeapYear = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-            switch month {
-            case 2: return isLeapYear ? 29 : 28
-            case 4, 6, 9, 11: return 30
-            default: return 31
-            }
         }
     }
 

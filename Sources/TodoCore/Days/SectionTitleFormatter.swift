@@ -8,9 +8,9 @@ import Foundation
 /// "Tomorrow", else "Mon 12 Jan", with the year ("Mon 12 Jan 2024") when the day is not in
 /// today's year. `DayTitleFormat` changes which days are named relative to today and how the
 /// others are written.
-public struct SectionTitleFormatter: Sendable {
-    public var calendar: Calendar
-    public var format: DayTitleFormat
+package struct SectionTitleFormatter: Sendable {
+    package var calendar: Calendar
+    package var format: DayTitleFormat
 
     static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     static let longWeekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
@@ -20,14 +20,14 @@ public struct SectionTitleFormatter: Sendable {
         "December",
     ]
 
-    public init(calendar: Calendar, format: DayTitleFormat = .standard) {
+    package init(calendar: Calendar, format: DayTitleFormat = .standard) {
         self.calendar = calendar
         self.format = format
     }
 
     /// What relative titles compare a day with, worked out once per today: the calendar dates
     /// (year, month, day) of yesterday, today and tomorrow.
-    public struct Reference: Sendable, Equatable {
+    package struct Reference: Sendable, Equatable {
         /// Yesterday, today and tomorrow; nil where the calendar gives none.
         let dates: [[Int]?]
         let year: Int
@@ -46,7 +46,7 @@ public struct SectionTitleFormatter: Sendable {
     /// holding the first instant after it ends: the neighbouring days that exist, also where a
     /// time zone skipped a whole day or midnight itself.
     /// - Complexity: O(1): a handful of calendar computations.
-    public func reference(for today: Date) -> Reference {
+    package func reference(for today: Date) -> Reference {
         let bounds = calendar.dateInterval(of: .day, for: today)
         let instants = [bounds.map { $0.start.addingTimeInterval(-1) }, today, bounds?.end]
         var weekStart: Date?
@@ -67,7 +67,7 @@ public struct SectionTitleFormatter: Sendable {
     /// The name, title and index title of the day containing `day`, relative to `reference`'s
     /// today, from one calendar lookup.
     /// - Complexity: O(1).
-    public func labels(
+    package func labels(
         forDay day: Date, reference: Reference
     ) -> (name: String, title: String, indexTitle: String) {
         let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: day)
@@ -123,7 +123,7 @@ public struct SectionTitleFormatter: Sendable {
 
     /// The identifier of the day containing `day`: `yyyy-MM-dd`, e.g. `2025-01-31`.
     /// - Complexity: O(1).
-    public func name(forDay day: Date) -> String {
+    package func name(forDay day: Date) -> String {
         Self.name(of: calendar.dateComponents([.year, .month, .day], from: day))
     }
 
@@ -131,14 +131,14 @@ public struct SectionTitleFormatter: Sendable {
     /// format: by the standard one "Today", "Yesterday", "Tomorrow", else "Mon 12 Jan", with the
     /// year when it is not today's.
     /// - Complexity: O(1).
-    public func title(forDay day: Date, today: Date) -> String {
+    package func title(forDay day: Date, today: Date) -> String {
         labels(forDay: day, reference: reference(for: today)).title
     }
 
     /// The section-index entry of the day containing `day`: its month, with the year when it is
     /// not today's year ("Jan", "Jan 2024").
     /// - Complexity: O(1).
-    public func indexTitle(forDay day: Date, today: Date) -> String {
+    package func indexTitle(forDay day: Date, today: Date) -> String {
         labels(forDay: day, reference: reference(for: today)).indexTitle
     }
 

@@ -1,14 +1,17 @@
-/// A file format items can be exported to and imported from (DESIGN §3.7).
+/// A file format items can be exported to and imported from.
 ///
 /// | format | what it carries |
 /// | --- | --- |
 /// | `json` | everything: the store format itself |
-/// | `csv` | every field but `version` (RFC 4180, header `id,text,date,color,done,createdAt,modifiedAt`) |
-/// | `markdown` | day, done and text; for reading, not for keeping |
+/// | `csv` | every field but `version` (RFC 4180, header `id,text,date,color,done,createdAt,modifiedAt,…`) |
+/// | `markdown` | day (or "No date"), done and text; for reading, not for keeping |
 /// | `ics` | every field but `version`, times to the second (RFC 5545 VTODOs) |
 /// | `vdir` | as `ics`, one file per item named `<UID>.ics` in a directory |
-/// | `todotxt` | days (not times), done, text on one line, colour, id (`uuid:` tag) |
+/// | `todotxt` | days (not times) of the date, start and completion, done, text on one line, colour, id |
 /// | `taskwarrior` | every field but `version`, times to the second (what `task import` reads) |
+///
+/// In every format an item without a date is written without one and read back without one;
+/// no date is ever made up from a creation or modification time.
 public enum ExportFormat: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
     case json, csv, markdown, ics, vdir, todotxt, taskwarrior
 
@@ -53,7 +56,7 @@ public enum ExportFormat: String, CaseIterable, Sendable, Hashable, CustomString
         case .markdown:
             ImportFidelity(
                 datePrecision: .day, carriesColor: false, textForm: .singleLine, carriesPriorityAndTags: false,
-                carriesNotes: false)
+                carriesNotes: false, carriesStartAndCompletion: false)
         }
     }
 }

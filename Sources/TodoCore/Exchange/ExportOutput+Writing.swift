@@ -13,11 +13,11 @@ extension ExportOutput {
         do {
             switch self {
             case .file(let bytes):
-                try StoreFile.replace(path, with: bytes)
+                try DurableFile.replace(path, with: bytes)
             case .directory(let files):
-                try StoreFile.makeFolders(path)
+                try DurableFile.makeFolders(path)
                 for file in files {
-                    try StoreFile.replace(path + "/" + file.name, with: file.bytes)
+                    try DurableFile.replace(path + "/" + file.name, with: file.bytes)
                 }
             }
         } catch {

@@ -15,7 +15,7 @@ struct ImportCollector {
     /// - Parameters:
     ///   - format: names derived ids (`StableID`).
     ///   - source: the input's name, for error messages.
-    ///   - now: the date of items that state no date at all.
+    ///   - now: the creation time of items that state none.
     init(format: ExportFormat, source: String, now: Date) {
         self.source = source
         self.now = now
@@ -49,7 +49,8 @@ struct ImportCollector {
             throw position.error(
                 "the id \(id.uuidString.lowercased()) was already used on \(earlier.phrase)", source: source)
         }
-        for date in [record.date, record.createdAt, record.modifiedAt].compactMap(\.self)
+        for date in [record.date, record.createdAt, record.modifiedAt, record.start, record.completedAt].compactMap(
+            \.self)
         where !StoreEncoder.representableDates.contains(date) {
             throw position.error("a date falls outside the years 0000 to 9999", source: source)
         }
@@ -59,7 +60,7 @@ struct ImportCollector {
             TodoItem(
                 id: id,
                 text: record.text,
-                date: record.date ?? record.createdAt ?? now,
+                date: record.date,
                 color: record.color,
                 isDone: record.isDone,
                 createdAt: createdAt,
@@ -68,7 +69,10 @@ struct ImportCollector {
                 priority: record.priority,
                 tags: record.tags,
                 hasTime: record.hasTime,
-                foreign: record.foreign
+                foreign: record.foreign,
+                start: record.start,
+                startHasTime: record.startHasTime,
+                completedAt: record.completedAt
             ))
     }
 }

@@ -17,15 +17,18 @@ struct ImportFidelity: Sendable, Hashable {
     var carriesPriorityAndTags: Bool
     /// Whether the format records notes.
     var carriesNotes: Bool
+    /// Whether the format records the start and the completion time (at `datePrecision`).
+    var carriesStartAndCompletion: Bool
 
     init(
         datePrecision: DatePrecision, carriesColor: Bool, textForm: TextForm, carriesPriorityAndTags: Bool = true,
-        carriesNotes: Bool = true
+        carriesNotes: Bool = true, carriesStartAndCompletion: Bool = true
     ) {
         self.datePrecision = datePrecision
         self.carriesColor = carriesColor
         self.textForm = textForm
         self.carriesPriorityAndTags = carriesPriorityAndTags
         self.carriesNotes = carriesNotes
+        self.carriesStartAndCompletion = carriesStartAndCompletion
     }
 }

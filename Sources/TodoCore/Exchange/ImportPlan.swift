@@ -7,8 +7,9 @@ import Foundation
 /// different about the fields it records (`ImportFidelity`): its text when it differs from the
 /// stored text as the format writes it (a todo.txt line that is the stored text with its line
 /// breaks as spaces leaves the text alone), done state, colour when the format carries colours,
-/// and its date when it differs at the format's precision — a todo.txt day that is the item's
-/// day leaves the item's time alone. So importing the same file twice
+/// its date when it differs at the format's precision — a todo.txt day that is the item's
+/// day leaves the item's time alone; no date in the file removes the item's — and likewise its
+/// start and completion time where the format carries them. So importing the same file twice
 /// changes nothing the second time, and importing an export of the set itself changes nothing.
 /// Identity and bookkeeping (`createdAt`, `modifiedAt`, `version`) of a matched item stay the
 /// set's: apply updates through `TodoContext.update`, which stamps the modification.
@@ -46,8 +47,19 @@ public struct ImportPlan: Sendable, Equatable {
             updated.isDone = item.isDone
             if fidelity.carriesColor { updated.color = item.color }
             if !Self.isSameDate(current.date, item.date, precision: fidelity.datePrecision, calendar: calendar) {
-                updated.date = item.date
-                updated.hasTime = item.hasTime
+                updated.dueDate = item.dueDate
+            }
+            if fidelity.carriesStartAndCompletion {
+                if !Self.isSameDate(current.start, item.start, precision: fidelity.datePrecision, calendar: calendar) {
+                    updated.startDate = item.startDate
+                }
+                // A done item completed at an unknown time is exported with its modification time
+                // where the format needs a completion date (Taskwarrior's `end`, todo.txt's `x DAY`):
+                // reading that back is no news.
+                let exported = current.completedAt ?? (current.isDone ? current.modifiedAt : nil)
+                if !Self.isSameDate(exported, item.completedAt, precision: fidelity.datePrecision, calendar: calendar) {
+                    updated.completedAt = item.completedAt
+                }
             }
             if fidelity.carriesPriorityAndTags {
                 updated.priority = item.priority
@@ -77,10 +89,12 @@ public struct ImportPlan: Sendable, Equatable {
     /// True when the plan changes nothing.
     public var isEmpty: Bool { insertions.isEmpty && updates.isEmpty }
 
-    /// Whether a stored date and a date read at `precision` name the same moment at that precision.
+    /// Whether a stored date and a date read at `precision` name the same moment at that precision
+    /// (two absent dates are the same; an absent and a present one are not).
     private static func isSameDate(
-        _ stored: Date, _ read: Date, precision: ImportFidelity.DatePrecision, calendar: Calendar
+        _ stored: Date?, _ read: Date?, precision: ImportFidelity.DatePrecision, calendar: Calendar
     ) -> Bool {
+        guard let stored, let read else { return stored == nil && read == nil }
         switch precision {
         case .millisecond:
             return stored == read

@@ -3,9 +3,9 @@ import Foundation
 /// The fields of one item as an input states them, before defaults are applied.
 ///
 /// Files from other tools often lack fields an item needs; `ImportCollector` fills them in:
-/// the date is the due date, else the creation date, else now; the creation date is now when
-/// absent; the modification date is the creation date when absent; a missing id is derived
-/// (`StableID`).
+/// the creation date is now when absent; the modification date is the creation date when
+/// absent; a missing id is derived (`StableID`). A missing due date stays missing: the item has
+/// no date.
 struct ImportRecord {
     var id: UUID?
     var text: String
@@ -19,6 +19,11 @@ struct ImportRecord {
     var tags = TodoTags()
     /// False for an input that names a whole day (iCalendar `VALUE=DATE`, a bare day).
     var hasTime = true
+    /// The start ("not before"), and whether it names a time of day.
+    var start: Date?
+    var startHasTime = true
+    /// When the item was completed, when the input says; only for a done item.
+    var completedAt: Date?
     /// What the input said that no field of the item holds, kept to be written back.
     var foreign = ForeignProperties()
 }

@@ -39,9 +39,13 @@ struct StableID {
 
     /// The id of the next id-less record with `text`: `<format>:<text>#<n>`, n counting from 0.
     mutating func next(forText text: String) -> UUID {
-        let occurrence = occurrences[text, default: 0]
-        occurrences[text] = occurrence + 1
-        return Self.uuid(name: "\(format.rawValue):\(text)#\(occurrence)")
+        defer { occurrences[text, default: 0] += 1 }
+        return upcoming(forText: text)
+    }
+
+    /// The id `next(forText:)` would give now, without counting the record.
+    func upcoming(forText text: String) -> UUID {
+        Self.uuid(name: "\(format.rawValue):\(text)#\(occurrences[text, default: 0])")
     }
 
     /// The id for a UID: itself when it is a UUID in any letter case, else derived from `uid:<UID>`.

@@ -96,8 +96,7 @@ struct ControllerCache {
     func write(to path: String) throws(FetchError) {
         // Written as the store is: new folders 0700, a new file 0600, replaced atomically.
         do throws(StoreError) {
-            try StoreFile.makeFolders(StoreFile.folder(of: path))
-            try StoreFile.replace(path, with: encoded())
+            try DurableFile.replace(path, with: encoded(), creatingFolders: true)
         } catch {
             throw .cacheNotWritable(path: path, reason: error.description)
         }

@@ -16,7 +16,7 @@ extension FetchedResultsController {
     /// changes: a cache describes one store generation.
     /// - Throws: `FetchError.cacheNotWritable`.
     /// - Complexity: O(n).
-    public func persistCache() throws {
+    package func persistCache() throws {
         guard let results else { return }
         let blocks = results.days.map { day in (day: day, count: results.blocks[day]?.count ?? 0) }
         try writeCache(order: results.keys.map(\.id), blocks: blocks)

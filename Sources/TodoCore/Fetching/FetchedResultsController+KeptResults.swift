@@ -61,7 +61,7 @@ extension FetchedResultsController {
     /// done they hold, at 100,000 items, megabytes the list no longer needs. The app calls this
     /// when the filter line closes; the next filter narrows the current result.
     /// - Complexity: O(k) for k kept results.
-    public func discardKeptFilteredResults() {
+    package func discardKeptFilteredResults() {
         keptResults.removeAll { $0.predicate != .all }
     }
 

@@ -21,8 +21,8 @@ extension FetchedResultsController {
         /// Every item of the context as the result knows it: the context's table as it was
         /// fetched from, then each processed batch's values. The result's items are exactly
         /// those of `values` that match the predicate. A copy of the context's table shares its
-        /// storage, so the result holds no second copy of the items (as a dictionary of its own
-        /// did) — only the changes made since, as the context's table does.
+        /// storage, so the result holds no second copy of the items — only the changes made
+        /// since, as the context's table does.
         /// Once n/16 processed changes make it fold them in (`ItemTable`), it copies the base
         /// and keeps that copy of its own until the next fetch. Being its own, it also outlives
         /// a context `reset()`, which a controller without a delegate does not see.
@@ -78,7 +78,7 @@ extension FetchedResultsController {
             self.keys = keys
             let ascending = order.request.sortDescriptors.first?.ascending ?? true
             days = OrderedTree(
-                sorted: dayBlocks.map(\.day), areInIncreasingOrder: ascending ? { $0 < $1 } : { $0 > $1 })
+                sorted: dayBlocks.map(\.day), areInIncreasingOrder: DayLookup.sectionOrder(ascending: ascending))
             blocks = Dictionary(minimumCapacity: dayBlocks.count)
             for (day, block) in dayBlocks {
                 blocks[day] = block
@@ -173,7 +173,7 @@ extension FetchedResultsController {
         /// The day of the item with `key`: with `.day` sections the primary value is the date, or
         /// the start of its day (in the same days, as `performFetch()` checks).
         func day(of key: SortKey) -> Date {
-            dayLookup.day(of: Date(timeIntervalSinceReferenceDate: key.primary))
+            dayLookup.day(ofSortValue: key.primary)
         }
 
         /// The position of `day` among the days that have items.

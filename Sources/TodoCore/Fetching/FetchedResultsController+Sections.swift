@@ -59,7 +59,7 @@ extension FetchedResultsController {
 
     /// Where the item with `item`'s id is shown, or nil when it is not visible. The controller's
     /// own value is used, so a value changed but not yet processed by the context finds the old
-    /// place (seed 000: the index path stays "same" until changes are processed).
+    /// place: the index path stays the same until the context processes its changes.
     /// - Complexity: O(log n).
     public func indexPath(for item: TodoItem) -> IndexPath? {
         indexPath(forItemWithID: item.id)
@@ -117,12 +117,17 @@ extension FetchedResultsController {
         var indexTitle: String
     }
 
-    /// The name and titles of `day`'s section relative to `today` (all empty for `.none`).
+    /// The name and titles of `day`'s section relative to `today` (all empty for `.none`; "none"
+    /// and "No date" for the items without a date).
     /// Calendar arithmetic costs microseconds and a table asks for headers on every frame, so
     /// they are remembered until `today` moves.
     /// - Complexity: O(1) amortised.
     func labels(forDay day: Date) -> SectionLabels {
         guard sectionKey == .day else { return SectionLabels(name: "", title: "", indexTitle: "") }
+        if day == DayLookup.undated {
+            return SectionLabels(
+                name: SectionInfo.undatedName, title: SectionInfo.undatedTitle, indexTitle: SectionInfo.undatedTitle)
+        }
         if let known = labelsByDay[day] { return known }
         let reference = titleReference ?? titles.reference(for: today)
         titleReference = reference

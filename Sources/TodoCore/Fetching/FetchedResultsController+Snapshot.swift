@@ -16,7 +16,7 @@ extension FetchedResultsController {
     /// whether the old and new results must be compared at all. The call gives what
     /// `snapshot()` gives now.
     /// - Complexity: O(1); the call as `snapshot()`.
-    public func snapshotOfCurrentResult() -> () -> DiffableSnapshot<String, UUID> {
+    package func snapshotOfCurrentResult() -> () -> DiffableSnapshot<String, UUID> {
         let current = results
         return { [self] in snapshot(of: current) }
     }

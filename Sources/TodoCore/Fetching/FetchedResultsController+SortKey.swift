@@ -5,12 +5,12 @@ extension FetchedResultsController {
     /// whole items nor reads their text.
     ///
     /// `values` are the first three sort descriptors' values as numbers (dates as seconds since
-    /// the reference date, exactly; a `.day` as its start's; `isDone` as 0 or 1; colours by
-    /// ordinal; priorities by raw value), up to the first descriptor on text; unused places are
-    /// 0. When the request has more descriptors, or one on text among the first three, `tail`
-    /// keeps the item so that equal values are settled by the full order. A search over these
-    /// keys is faster than one over whole items, and the app's order (day, priority, date) needs
-    /// no tail.
+    /// the reference date, exactly; a `.day` as its start's; no date as `UndatedSortValue` says;
+    /// `isDone` as 0 or 1; colours by ordinal; priorities by raw value), up to the first
+    /// descriptor on text; unused places are 0. When the request has more descriptors, or one on
+    /// text among the first three, `tail` keeps the item so that equal values are settled by the
+    /// full order. A search over these keys reads far less memory than one over whole items, and
+    /// the app's order (day, priority, date) needs no tail.
     ///
     /// The id is kept as its 16 bytes in two big-endian words: comparing the words orders ids
     /// exactly as `UUID`'s `<` does (bytewise from the first byte), which runs a 16-step loop and
@@ -52,12 +52,12 @@ extension FetchedResultsController {
 
     /// The item behind a key whose values do not decide the order alone, with the
     /// start of its day in the request's day calendar (its date when the request sorts by no
-    /// `.day`), so that comparing tails never asks the calendar.
+    /// `.day`; nil without a date), so that comparing tails never asks the calendar.
     final class SortTail {
         let item: TodoItem
-        let day: Date
+        let day: Date?
 
-        init(_ item: TodoItem, day: Date) {
+        init(_ item: TodoItem, day: Date?) {
             self.item = item
             self.day = day
         }
@@ -70,6 +70,8 @@ extension FetchedResultsController {
         /// The keys of the descriptors whose values the keys hold (at most three, none on text).
         private let valueKeys: [TodoSortKey]
         private let ascending: (Bool, Bool, Bool)
+        /// The directions of the descriptors whose values the keys hold.
+        private let directions: [Bool]
         private let needsTail: Bool
         /// The days of the request's `.day` descriptors, each looked up once per key; nil
         /// without one.
@@ -82,6 +84,7 @@ extension FetchedResultsController {
             valueKeys = Array(descriptors.prefix(3).prefix { $0.key != .text }.map(\.key))
             let directions = descriptors.map(\.ascending) + [true, true]
             ascending = (directions[0], directions[1], directions[2])
+            self.directions = Array(directions.prefix(valueKeys.count))
             needsTail = descriptors.count > valueKeys.count
             days = request.dayCalendar.map(CalendarDayCache.init(calendar:))
         }
@@ -95,22 +98,27 @@ extension FetchedResultsController {
                 text: item.text)
         }
 
-        /// The start of `item`'s day in the request's day calendar, or its date without one.
-        private func day(of item: TodoItem) -> Date {
-            days?.startOfDay(containing: item.date) ?? item.date
+        /// The start of `item`'s day in the request's day calendar, or its date without one; nil
+        /// for an item without a date.
+        private func day(of item: TodoItem) -> Date? {
+            guard let date = item.date else { return nil }
+            return days?.startOfDay(containing: date) ?? date
         }
 
-        private func values(of item: TodoItem, day: Date) -> (Double, Double, Double) {
+        private func values(of item: TodoItem, day: Date?) -> (Double, Double, Double) {
             func value(_ index: Int) -> Double {
-                index < valueKeys.count ? Self.value(of: item, valueKeys[index], day: day) : 0
+                index < valueKeys.count
+                    ? Self.value(of: item, valueKeys[index], day: day, ascending: directions[index]) : 0
             }
             return (value(0), value(1), value(2))
         }
 
-        private static func value(of item: TodoItem, _ key: TodoSortKey, day: Date) -> Double {
+        private static func value(of item: TodoItem, _ key: TodoSortKey, day: Date?, ascending: Bool) -> Double {
             switch key {
-            case .date: item.date.timeIntervalSinceReferenceDate
-            case .day: day.timeIntervalSinceReferenceDate
+            case .date:
+                item.date?.timeIntervalSinceReferenceDate
+                    ?? UndatedSortValue.date(createdAt: item.createdAt, ascending: ascending)
+            case .day: day?.timeIntervalSinceReferenceDate ?? UndatedSortValue.day(ascending: ascending)
             case .createdAt: item.createdAt.timeIntervalSinceReferenceDate
             case .modifiedAt: item.modifiedAt.timeIntervalSinceReferenceDate
             case .isDone: item.isDone ? 1 : 0

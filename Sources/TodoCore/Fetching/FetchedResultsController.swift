@@ -3,7 +3,7 @@ import Foundation
 /// Keeps the result of a fetch request sorted, grouped into day sections and up to date, and
 /// reports every change with the index paths a table view needs, as `NSFetchedResultsController`.
 ///
-/// Three modes, as Core Data's (seed 000):
+/// Three modes, as Core Data's:
 /// - **No tracking**: no delegate. The result is the one `performFetch()` computed; a delegate
 ///   set later first receives what changed since, as one batch (see `delegate`).
 /// - **Memory-only tracking**: a delegate and no cache name. Every batch the context processes
@@ -25,13 +25,15 @@ import Foundation
 ///
 /// Sections are calendar days of `date` in the injected calendar and time zone, named
 /// `yyyy-MM-dd` and titled relative to `today` ("Today", "Yesterday", "Tomorrow", "Mon 12 Jan",
-/// "Mon 12 Jan 2024"); `dayDidChange(now:)` moves `today` at midnight and reports the sections
-/// whose titles changed.
+/// "Mon 12 Jan 2024"), then one section of the items without a date ("No date"), last in either
+/// direction; `dayDidChange(now:)` moves `today` at midnight and reports the sections whose
+/// titles changed.
 public final class FetchedResultsController {
     /// How items are grouped into sections.
     public enum SectionKey: String, Sendable, Hashable {
-        /// One section per calendar day of `date`; the sort order must begin with `date`, or with
-        /// `.day` in the controller's calendar.
+        /// One section per calendar day of `date`, and one for the items without a date after
+        /// them; the sort order must begin with `date`, or with `.day` in the controller's
+        /// calendar.
         case day
         /// One section holding every item (present while there is at least one item); any
         /// sort order.
@@ -65,13 +67,13 @@ public final class FetchedResultsController {
         didSet { updateTracking() }
     }
     /// Why the last attempt to write the cache failed, or nil. A cache is an optimisation, so
-    /// `performFetch()` succeeds without it; `persistCache()` throws instead.
+    /// `performFetch()` succeeds without it.
     public internal(set) var cacheError: FetchError?
     /// Whether `performFetch()` writes a freshly computed result to the cache (the default, as
     /// Core Data). An owner that fetches often — a live filter refetches per keystroke, and
     /// deletes the cache before each — can turn it off and call `persistCache()` when the
     /// result is worth keeping, e.g. on quitting.
-    public var writesCacheOnFetch = true
+    package var writesCacheOnFetch = true
 
     /// The result; nil before the first fetch and after a context reset seen while tracking.
     var results: Results?
@@ -89,7 +91,7 @@ public final class FetchedResultsController {
     /// True when the last `performFetch()` left the result as it was: the same items, in the
     /// same order and sections, with the same values (a live filter typed on without losing a
     /// row). A table showing the result before has nothing to change. False when not known.
-    public internal(set) var leftResultUnchanged = false
+    package internal(set) var leftResultUnchanged = false
     /// How many times resuming tracking compared the whole result with the context, for
     /// diagnostics and tests.
     var catchUpComparisons = 0

@@ -10,7 +10,8 @@ import Foundation
 /// path), then `controllerDidChangeContent`. Deletes and move sources refer to the sections and
 /// rows before the batch; inserts and move destinations to those after it; an update carries
 /// both. A table applies them between `beginUpdates()` and `endUpdates()`. During the callbacks
-/// the controller already shows the new result.
+/// the controller already shows the new result. An index path holds two indexes: the section,
+/// then the row within it (`indexPath[0]`, `indexPath[1]`).
 ///
 /// A delegate whose `prefersSnapshots` is true receives instead one
 /// `controller(_:didChangeContentWith:)` per batch and none of the other calls, as Core Data

@@ -12,6 +12,8 @@ public enum ItemError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidTag(String, problem: String)
     /// The colour name is not one of the eight.
     case unknownColor(String)
+    /// The priority name is not one of none, low, medium, high (or l, m, h).
+    case unknownPriority(String)
     /// The date is in none of the forms `DateInput` accepts.
     case unknownDate(String)
     /// The date is in an accepted form but names no real day or time, or a year outside 1000…9999.
@@ -38,6 +40,8 @@ public enum ItemError: Error, Equatable, Sendable, CustomStringConvertible {
             "Invalid tag \(StoreError.quoted(tag))\(at): \(problem)."
         case .unknownColor(let name):
             "Unknown colour '\(name)'\(at); use one of \(TodoColor.allCases.map(\.rawValue).joined(separator: ", "))."
+        case .unknownPriority(let name):
+            "Unknown priority '\(name)'\(at); use none, low, medium or high (or l, m, h)."
         case .unknownDate(let text):
             "Unknown date '\(text)'\(at); use \(DateInput.acceptedForms)."
         case .invalidDate(let text, let problem):

@@ -15,42 +15,88 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
     /// What to do. Validated only where a person types it (`validatedText(_:)`); text written by
     /// another program is kept exactly and displayed inert.
     public var text: String
-    /// The day the item belongs to; sections come from it.
-    public var date: Date { didSet { date = date.roundedToMilliseconds } }
+    /// When the item is due: the day it belongs to (sections come from it), or nil for an item
+    /// with no date, which no import, export, merge or sync ever gives one. A whole-day date
+    /// (`hasTime` false) is the start of its day in the calendar that made it.
+    public var date: Date? {
+        didSet {
+            date = date?.roundedToMilliseconds
+            if date == nil { hasTime = true }
+        }
+    }
     public var color: TodoColor
-    public var isDone: Bool
+    /// Whether the item is done. Setting it to false forgets `completedAt`.
+    public var isDone: Bool {
+        didSet {
+            if !isDone { completedAt = nil }
+        }
+    }
     public let createdAt: Date
     public var modifiedAt: Date { didSet { modifiedAt = modifiedAt.roundedToMilliseconds } }
     /// Incremented by every saved change; the basis of optimistic locking. 0 = never saved.
     public var version: Int
+    // Declared before `priority` and `hasTime` so that those two fill the padding after the
+    // optional's tag instead of taking a word of their own in every item of a large array.
+    /// When the item was completed, when that is known; nil while it is not done. Set by
+    /// `setDone(_:at:)`; an import or a sync gives what the other program recorded, or nil.
+    public var completedAt: Date? { didSet { completedAt = isDone ? completedAt?.roundedToMilliseconds : nil } }
     /// Free text of several lines; empty when there are none. The only field that may hold
     /// newlines (`validatedNotes(_:)`).
     public var notes: String {
         get { extras?.notes ?? "" }
-        set { extras = ItemExtras.make(notes: newValue, tags: tags, foreign: foreign) }
+        set {
+            extras = ItemExtras.make(
+                notes: newValue, tags: tags, foreign: foreign, start: start, startHasTime: startHasTime)
+        }
     }
     public var priority: TodoPriority
     public var tags: TodoTags {
         get { extras?.tags ?? TodoTags() }
-        set { extras = ItemExtras.make(notes: notes, tags: newValue, foreign: foreign) }
+        set {
+            extras = ItemExtras.make(
+                notes: notes, tags: newValue, foreign: foreign, start: start, startHasTime: startHasTime)
+        }
     }
     /// Whether `date` names a time of day (true) or a whole day (false, `date` is then the start
     /// of its day in the calendar that made it). Nothing turns a whole-day item into a timed one.
+    /// Means nothing without a date (and is true then).
     public var hasTime: Bool
+    /// When the item can be started ("not before"): a day or a time, or nil when it can be
+    /// started at any time. iCalendar's `DTSTART`, Taskwarrior's `scheduled`, todo.txt's `t:`.
+    /// A whole-day start (`startHasTime` false) is the start of its day, as `date` is.
+    public var start: Date? {
+        get { extras?.start }
+        set {
+            extras = ItemExtras.make(
+                notes: notes, tags: tags, foreign: foreign, start: newValue?.roundedToMilliseconds,
+                startHasTime: startHasTime)
+        }
+    }
+    /// Whether `start` names a time of day (true) or a whole day (false); means nothing without
+    /// a start.
+    public var startHasTime: Bool {
+        get { extras?.startHasTime ?? true }
+        set {
+            extras = ItemExtras.make(notes: notes, tags: tags, foreign: foreign, start: start, startHasTime: newValue)
+        }
+    }
     /// What another program wrote that todo-tui does not map, written back by that format.
     public var foreign: ForeignProperties {
         get { extras?.foreign ?? ForeignProperties() }
-        set { extras = ItemExtras.make(notes: notes, tags: tags, foreign: newValue) }
+        set {
+            extras = ItemExtras.make(
+                notes: notes, tags: tags, foreign: newValue, start: start, startHasTime: startHasTime)
+        }
     }
-    /// Notes, tags and foreign properties, which most items leave empty, in one shared box (nil
-    /// when all three are empty): an item stays about half the size it would be with them
+    /// Notes, tags, foreign properties and the start, which most items leave empty, in one shared
+    /// box (nil when all are empty): an item stays about half the size it would be with them
     /// inline, and sorting, snapshotting and storing 100,000 items moves that much less.
     private var extras: ItemExtras?
 
     public init(
         id: UUID = UUID(),
         text: String,
-        date: Date,
+        date: Date?,
         color: TodoColor = .default,
         isDone: Bool = false,
         createdAt: Date,
@@ -60,19 +106,24 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
         priority: TodoPriority = .none,
         tags: TodoTags = [],
         hasTime: Bool = true,
-        foreign: ForeignProperties = ForeignProperties()
+        foreign: ForeignProperties = ForeignProperties(),
+        start: Date? = nil,
+        startHasTime: Bool = true,
+        completedAt: Date? = nil
     ) {
         self.id = id
         self.text = text
-        self.date = date.roundedToMilliseconds
+        self.date = date?.roundedToMilliseconds
         self.color = color
         self.isDone = isDone
+        self.completedAt = isDone ? completedAt?.roundedToMilliseconds : nil
         self.createdAt = createdAt.roundedToMilliseconds
         self.modifiedAt = (modifiedAt ?? createdAt).roundedToMilliseconds
         self.version = version
         self.priority = priority
-        self.hasTime = hasTime
-        self.extras = ItemExtras.make(notes: notes, tags: tags, foreign: foreign)
+        self.hasTime = date == nil || hasTime
+        self.extras = ItemExtras.make(
+            notes: notes, tags: tags, foreign: foreign, start: start?.roundedToMilliseconds, startHasTime: startHasTime)
     }
 
     /// Checks text typed by a person and returns it trimmed of surrounding white space.
@@ -122,6 +173,7 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
     public func hasSameContent(as other: TodoItem) -> Bool {
         text == other.text && date == other.date && color == other.color && isDone == other.isDone
             && notes == other.notes && priority == other.priority && tags == other.tags
-            && hasTime == other.hasTime && foreign == other.foreign
+            && hasTime == other.hasTime && foreign == other.foreign && start == other.start
+            && startHasTime == other.startHasTime && completedAt == other.completedAt
     }
 }

@@ -42,9 +42,10 @@ public struct FetchRequest: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The same order with each item's day given: `lhsDay` and `rhsDay` are the starts of the
-    /// items' days in `dayCalendar` (ignored without a `.day` descriptor).
+    /// items' days in `dayCalendar`, nil for an item without a date (ignored without a `.day`
+    /// descriptor).
     /// - Complexity: O(number of sort descriptors).
-    func areInIncreasingOrder(_ lhs: TodoItem, day lhsDay: Date, _ rhs: TodoItem, day rhsDay: Date) -> Bool {
+    func areInIncreasingOrder(_ lhs: TodoItem, day lhsDay: Date?, _ rhs: TodoItem, day rhsDay: Date?) -> Bool {
         for descriptor in sortDescriptors {
             switch descriptor.compare(lhs, rhs, lhsDay: lhsDay, rhsDay: rhsDay) {
             case .orderedAscending: return true
@@ -55,21 +56,30 @@ public struct FetchRequest: Sendable, Hashable, CustomStringConvertible {
         return Self.isInIncreasingOrder(lhs.id, rhs.id)
     }
 
-    /// The same order for two items known only by their dates and ids, without the items: for
-    /// a reader that checks the order of a file's items before making any (`CanonicalStoreReader`).
+    /// What `areInIncreasingOrder(fields:_:)` knows of an item: its date (nil: none), creation
+    /// time and id.
+    struct OrderFields {
+        var date: Date?
+        var createdAt: Date
+        var id: UUID
+    }
+
+    /// The same order for two items known only by their dates, creation times and ids, without
+    /// the items: for a reader that checks the order of a file's items before making any
+    /// (`CanonicalStoreReader`).
     /// - Returns: nil when the answer rests on a descriptor on another key than `.date` (the dates
     ///   tie up to it), which would need the items.
     /// - Complexity: O(number of sort descriptors).
-    func areInIncreasingOrder(date lhsDate: Date, id lhsID: UUID, date rhsDate: Date, id rhsID: UUID) -> Bool? {
+    func areInIncreasingOrder(fields lhs: OrderFields, _ rhs: OrderFields) -> Bool? {
         for descriptor in sortDescriptors {
-            guard let result = descriptor.compareDates(lhsDate, rhsDate) else { return nil }
+            guard let result = descriptor.compareDates(lhs, rhs) else { return nil }
             switch result {
             case .orderedAscending: return true
             case .orderedDescending: return false
             case .orderedSame: continue
             }
         }
-        return Self.isInIncreasingOrder(lhsID, rhsID)
+        return Self.isInIncreasingOrder(lhs.id, rhs.id)
     }
 
     /// The last word of every order: items equal under every descriptor go by id.
@@ -95,7 +105,7 @@ public struct FetchRequest: Sendable, Hashable, CustomStringConvertible {
     public func apply<S: Sequence>(to items: S) -> [TodoItem] where S.Element == TodoItem {
         let matching = predicate.filter(Array(items))
         let days = dayCalendar.map(CalendarDayCache.init(calendar:))
-        let itemDays = days.map { days in matching.map { days.startOfDay(containing: $0.date) } } ?? []
+        let itemDays = days.map { days in matching.map { $0.date.map(days.startOfDay(containing:)) } } ?? []
         // Positions are sorted, not the items: the comparisons read the items in place and the
         // sort moves integers, not whole items.
         let order = matching.withUnsafeBufferPointer { items in

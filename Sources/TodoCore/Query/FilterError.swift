@@ -22,7 +22,8 @@ public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
         case unsupportedOperator(String, field: FilterField)
         /// `done:` with a value other than yes, no, true or false; the token is the value.
         case invalidDoneValue(String)
-        /// The value is not one the field (priority or has) takes.
+        /// The value is not one the field (priority, has or is) takes, or `none` with an ordering
+        /// comparison.
         case invalidFieldValue(FilterField)
         /// A colour or date value that `TodoColor.parse` or `DateInput` refused; the token is the value.
         case invalidValue(ItemError)
@@ -54,13 +55,13 @@ public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nothingToNegate:
             "Nothing follows the '-' \(at); write -word or -field:value, or \"-\" to search for a minus sign."
         case .unknownField:
-            "Unknown field '\(token)' \(at); use done:, color:, date:, pri:, tag: or has:, or put the text in quotes "
-                + "to search for it."
+            "Unknown field '\(token)' \(at); use done:, color:, date:, start:, pri:, tag:, has: or is:, or put the "
+                + "text in quotes to search for it."
         case .missingValue(let field):
             "No value after '\(token)' \(at); use \(field.valueHint)."
         case .unsupportedOperator(_, let field):
-            "Operator '\(token)' \(at) does not apply to \(field.rawValue); only date and priority take <, <=, > and "
-                + ">=."
+            "Operator '\(token)' \(at) does not apply to \(field.rawValue); only date, start, done (with a day) and "
+                + "priority take <, <=, > and >=."
         case .invalidDoneValue:
             "Unknown done value '\(token)' \(at); use \(FilterField.done.valueHint)."
         case .invalidFieldValue(let field):

@@ -1,10 +1,10 @@
-/// A property of an item that a filter tests by name: `done:`, `color:`, `date:`,
-/// `priority:` (or `pri:`), `tag:` or `has:`.
+/// A property of an item that a filter tests by name: `done:`, `color:`, `date:`, `start:`,
+/// `priority:` (or `pri:`), `tag:`, `has:` or `is:`.
 ///
-/// `done`, `color`, `tag` and `has` take `:` (or `=`); `date` and `priority` also take `<`,
-/// `<=`, `>` and `>=`.
+/// `color`, `tag`, `has` and `is` take `:` (or `=`); `date`, `start`, `done` and `priority` also
+/// take `<`, `<=`, `>` and `>=` (`done` with a day: when the item was completed).
 public enum FilterField: String, CaseIterable, Sendable, Hashable {
-    case done, color, date, priority, tag, has
+    case done, color, date, priority, tag, has, start, `is`
 
     /// The field `name` names, case-insensitively; `pri` is short for `priority`.
     init?(name: String) {
@@ -13,17 +13,18 @@ public enum FilterField: String, CaseIterable, Sendable, Hashable {
     }
 
     /// Whether the field takes the ordering comparisons `<`, `<=`, `>` and `>=`.
-    var isOrdered: Bool { self == .date || self == .priority }
+    var isOrdered: Bool { self == .date || self == .priority || self == .start || self == .done }
 
     /// The values the field accepts, as a phrase that completes "use …".
     var valueHint: String {
         switch self {
-        case .done: "yes, no, true or false"
+        case .done: "yes, no, true or false, or the day it was done (done:today, done>=mon)"
         case .color: "one of \(TodoColor.allCases.map(\.rawValue).joined(separator: ", "))"
-        case .date: DateInput.acceptedForms
+        case .date, .start: DateInput.acceptedForms + ", or none"
         case .priority: "none, low, medium or high (or l, m, h)"
         case .tag: "a tag, such as tag:work"
-        case .has: "notes, tags or priority"
+        case .has: "notes, tags, priority, date or start"
+        case .is: "ready (not done, and no start still ahead)"
         }
     }
 

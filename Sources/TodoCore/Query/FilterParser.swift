@@ -6,10 +6,13 @@ import Foundation
 /// "quoted phrase" with spaces, matches items whose text contains it, ignoring case and
 /// diacritics. `done:yes` / `done:no` (also `true`/`false`), `color:NAME` (one of the eight
 /// colours), `tag:WORD` or `+WORD` (a tag, ignoring case and diacritics), `has:notes`,
-/// `has:tags`, `has:priority`, `pri:high` (`priority:`, also `>=`, `>`, `<`, `<=`, with none <
-/// low < medium < high) and `date:DAY` (that whole day) test fields; `date>=DAY`, `date>DAY`, `date<DAY`
-/// and `date<=DAY` compare with whole days, where DAY is anything `DateInput` accepts (the time
-/// of a `2025-01-31T09:30` value is ignored). `=` may stand for `:`; field names and values are
+/// `has:tags`, `has:priority`, `has:date`, `has:start`, `is:ready` (not done, and no start still
+/// ahead of `now`), `pri:high` (`priority:`, also `>=`, `>`, `<`, `<=`, with none < low < medium <
+/// high) and `date:DAY` (that whole day) test fields; `date>=DAY`, `date>DAY`, `date<DAY` and
+/// `date<=DAY` compare with whole days, where DAY is anything `DateInput` accepts (the time of a
+/// `2025-01-31T09:30` value is ignored); an item without a date matches none of them, and
+/// `date:none` matches exactly those. `start` takes the same values for the start; `done:DAY`
+/// and `done>=DAY` and the like ask when the item was completed. `=` may stand for `:`; field names and values are
 /// case-insensitive. A leading `-` negates a token (`-milk`, `-done:yes`). A token is a field
 /// test only when it starts with ASCII letters directly followed by `:`, `=`, `<` or `>`, so
 /// `10:30` or `東京:` are free words while `colour:red` is an error; quote such text to search
@@ -72,12 +75,26 @@ public enum FilterParser {
                 throw failure(value, .invalidValue(error))
             }
         }
+        func valueDay() throws(FilterError) -> DateInterval {
+            try parsedValue { (text) throws(ItemError) in try DateInput.dayInterval(text, now: now, calendar: calendar)
+            }
+        }
+        let isEquality = comparison == .colon || comparison == .equals
         switch field {
         case .done:
-            guard let flag = FilterField.doneValues[value.text.lowercased()] else {
+            if isEquality, let flag = FilterField.doneValues[value.text.lowercased()] {
+                return .isDone(flag)
+            }
+            let day: DateInterval
+            do throws(FilterError) {
+                day = try valueDay()
+            } catch {
+                // `done:maybe` is a done value gone wrong more likely than a day.
+                guard isEquality, case .invalidValue(.unknownDate) = error.reason else { throw error }
                 throw failure(value, .invalidDoneValue(value.text))
             }
-            return .isDone(flag)
+            return dayCondition(
+                comparison, day, onOrAfter: { .completedOnOrAfter($0) }, before: { .completedBefore($0) })
         case .color:
             return .color(try parsedValue(TodoColor.parse))
         case .tag:
@@ -87,6 +104,9 @@ public enum FilterParser {
                 throw failure(value, .invalidFieldValue(.has))
             }
             return .has(aspect)
+        case .is:
+            guard value.text.lowercased() == "ready" else { throw failure(value, .invalidFieldValue(.is)) }
+            return TodoPredicate.ready(at: now)
         case .priority:
             guard let priority = TodoPriority(name: value.text) else {
                 throw failure(value, .invalidFieldValue(.priority))
@@ -100,17 +120,31 @@ public enum FilterParser {
             case .less:
                 priority == .none ? .or([]) : .priorityAtMost(TodoPriority(rawValue: priority.rawValue - 1) ?? .none)
             }
-        case .date:
-            let day = try parsedValue { (text) throws(ItemError) in
-                try DateInput.dayInterval(text, now: now, calendar: calendar)
+        case .date, .start:
+            let aspect: TodoPredicate.ItemAspect = field == .date ? .date : .start
+            if value.text.lowercased() == DateInput.noneWord {
+                guard isEquality else { throw failure(value, .invalidFieldValue(field)) }
+                return .not(.has(aspect))
             }
-            return switch comparison {
-            case .colon, .equals: .and([.dateOnOrAfter(day.start), .dateBefore(day.end)])
-            case .greaterOrEqual: .dateOnOrAfter(day.start)
-            case .greater: .dateOnOrAfter(day.end)
-            case .less: .dateBefore(day.start)
-            case .lessOrEqual: .dateBefore(day.end)
-            }
+            let day = try valueDay()
+            return field == .date
+                ? dayCondition(comparison, day, onOrAfter: { .dateOnOrAfter($0) }, before: { .dateBefore($0) })
+                : dayCondition(comparison, day, onOrAfter: { .startOnOrAfter($0) }, before: { .startBefore($0) })
+        }
+    }
+
+    /// What comparing a field with the whole day `day` means, given the field's "on or after"
+    /// and "before" conditions on an instant.
+    private static func dayCondition(
+        _ comparison: FilterToken.Comparison, _ day: DateInterval, onOrAfter: (Date) -> TodoPredicate,
+        before: (Date) -> TodoPredicate
+    ) -> TodoPredicate {
+        switch comparison {
+        case .colon, .equals: .and([onOrAfter(day.start), before(day.end)])
+        case .greaterOrEqual: onOrAfter(day.start)
+        case .greater: onOrAfter(day.end)
+        case .less: before(day.start)
+        case .lessOrEqual: before(day.end)
         }
     }
 }

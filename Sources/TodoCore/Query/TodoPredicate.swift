@@ -15,10 +15,18 @@ public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible 
     case isDone(Bool)
     /// The colour equals the value.
     case color(TodoColor)
-    /// `date >= bound`.
+    /// `date >= bound`; false for an item without a date.
     case dateOnOrAfter(Date)
-    /// `date < bound`.
+    /// `date < bound`; false for an item without a date.
     case dateBefore(Date)
+    /// `start >= bound`; false for an item without a start.
+    case startOnOrAfter(Date)
+    /// `start < bound`; false for an item without a start.
+    case startBefore(Date)
+    /// `completedAt >= bound`; false for an item not done or done at an unknown time.
+    case completedOnOrAfter(Date)
+    /// `completedAt < bound`; false for an item not done or done at an unknown time.
+    case completedBefore(Date)
     /// Every operand holds (true when empty).
     case and([TodoPredicate])
     /// At least one operand holds (false when empty).
@@ -31,12 +39,12 @@ public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible 
     case priorityAtMost(TodoPriority)
     /// One of the tags equals this, ignoring case and diacritics.
     case tag(String)
-    /// The item has notes, tags, or a priority.
+    /// The item has notes, tags, a priority, a date or a start.
     case has(ItemAspect)
 
     /// What `has:` asks an item to have.
     public enum ItemAspect: String, Sendable, Hashable, CaseIterable {
-        case notes, tags, priority
+        case notes, tags, priority, date, start
     }
 
     /// Whether `item` satisfies the predicate.
@@ -55,8 +63,12 @@ public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible 
         case .textContains: evaluate(text: item.text, textIsASCIIOrInert: textIsASCIIOrInert)
         case .isDone(let flag): item.isDone == flag
         case .color(let color): item.color == color
-        case .dateOnOrAfter(let bound): item.date >= bound
-        case .dateBefore(let bound): item.date < bound
+        case .dateOnOrAfter(let bound): item.date.map { $0 >= bound } ?? false
+        case .dateBefore(let bound): item.date.map { $0 < bound } ?? false
+        case .startOnOrAfter(let bound): item.start.map { $0 >= bound } ?? false
+        case .startBefore(let bound): item.start.map { $0 < bound } ?? false
+        case .completedOnOrAfter(let bound): item.completedAt.map { $0 >= bound } ?? false
+        case .completedBefore(let bound): item.completedAt.map { $0 < bound } ?? false
         case .and(let operands): operands.allSatisfy { $0.evaluate(item, textIsASCIIOrInert: textIsASCIIOrInert) }
         case .or(let operands): operands.contains { $0.evaluate(item, textIsASCIIOrInert: textIsASCIIOrInert) }
         case .not(let operand): !operand.evaluate(item, textIsASCIIOrInert: textIsASCIIOrInert)
@@ -66,6 +78,8 @@ public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible 
         case .has(.notes): !item.notes.isEmpty
         case .has(.tags): !item.tags.isEmpty
         case .has(.priority): item.priority != .none
+        case .has(.date): item.date != nil
+        case .has(.start): item.start != nil
         }
     }
 
@@ -116,6 +130,10 @@ public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible 
         case .color(let color): "color=\(color.rawValue)"
         case .dateOnOrAfter(let bound): "date>=\(bound.iso8601UTC)"
         case .dateBefore(let bound): "date<\(bound.iso8601UTC)"
+        case .startOnOrAfter(let bound): "start>=\(bound.iso8601UTC)"
+        case .startBefore(let bound): "start<\(bound.iso8601UTC)"
+        case .completedOnOrAfter(let bound): "completed>=\(bound.iso8601UTC)"
+        case .completedBefore(let bound): "completed<\(bound.iso8601UTC)"
         case .and(let operands): "and(\(operands.map(\.description).joined(separator: ", ")))"
         case .or(let operands): "or(\(operands.map(\.description).joined(separator: ", ")))"
         case .priorityAtLeast(let bound): "priority>=\(bound.name)"
@@ -257,7 +275,7 @@ extension String {
 
 extension Date {
     /// `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC; stable across machines, used in descriptions.
-    public var iso8601UTC: String {
+    package var iso8601UTC: String {
         formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
     }
 }

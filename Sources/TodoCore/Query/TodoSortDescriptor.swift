@@ -1,6 +1,11 @@
 import Foundation
 
 /// A field items can be ordered by.
+///
+/// Items without a date come after every dated item under `date` and `.day`, in either
+/// direction (a "No date" section ends the list whichever way the days run); under `date` they
+/// are ordered among themselves by `createdAt`, in the descriptor's direction, and under `.day`
+/// they tie, as one day's items do.
 public enum TodoSortKey: String, Sendable, Hashable, CaseIterable {
     case date, createdAt, modifiedAt, text, isDone, color, priority
     /// The calendar day of `date` alone, in the descriptor's calendar: items of one day tie
@@ -24,7 +29,8 @@ public struct TodoSortDescriptor: Sendable, Hashable, CustomStringConvertible {
         self.init(key: key, ascending: ascending, calendar: nil)
     }
 
-    /// Orders by the calendar day of `date` in `calendar` and its time zone; one day's items tie.
+    /// Orders by the calendar day of `date` in `calendar` and its time zone; one day's items tie,
+    /// and so do the items without a date, which come after the days.
     public static func day(ascending: Bool = true, in calendar: Calendar) -> TodoSortDescriptor {
         TodoSortDescriptor(key: .day, ascending: ascending, calendar: calendar)
     }
@@ -51,33 +57,54 @@ public struct TodoSortDescriptor: Sendable, Hashable, CustomStringConvertible {
     private func compareDays(_ lhs: TodoItem, _ rhs: TodoItem) -> ComparisonResult {
         guard let calendar else { preconditionFailure("a .day sort descriptor has a calendar") }
         return compare(
-            lhs, rhs, lhsDay: CalendarDayCache.interval(of: lhs.date, in: calendar).start,
-            rhsDay: CalendarDayCache.interval(of: rhs.date, in: calendar).start)
+            lhs, rhs, lhsDay: lhs.date.map { CalendarDayCache.interval(of: $0, in: calendar).start },
+            rhsDay: rhs.date.map { CalendarDayCache.interval(of: $0, in: calendar).start })
     }
 
     /// Orders two items by this descriptor alone, `.day` by the days given: `lhsDay` and `rhsDay`
-    /// must be the starts of the items' days in `calendar` (other keys ignore them).
+    /// must be the starts of the items' days in `calendar`, nil for an item without a date (other
+    /// keys ignore them).
     /// - Complexity: O(1), or O(length of the texts) for `.text`.
-    func compare(_ lhs: TodoItem, _ rhs: TodoItem, lhsDay: Date, rhsDay: Date) -> ComparisonResult {
+    func compare(_ lhs: TodoItem, _ rhs: TodoItem, lhsDay: Date?, rhsDay: Date?) -> ComparisonResult {
         let result: ComparisonResult
         switch key {
-        case .date: result = Self.order(lhs.date, rhs.date)
+        case .date: return compareDates(lhs.date, lhs.createdAt, rhs.date, rhs.createdAt)
+        case .day: return compareDates(lhsDay, nil, rhsDay, nil)
         case .createdAt: result = Self.order(lhs.createdAt, rhs.createdAt)
         case .modifiedAt: result = Self.order(lhs.modifiedAt, rhs.modifiedAt)
         case .text: result = Self.order(lhs.text, rhs.text)
         case .isDone: result = Self.order(lhs.isDone ? 1 : 0, rhs.isDone ? 1 : 0)
         case .color: result = Self.order(lhs.color, rhs.color)
         case .priority: result = Self.order(lhs.priority.rawValue, rhs.priority.rawValue)
-        case .day: result = Self.order(lhsDay, rhsDay)
         }
         return directed(result)
     }
 
-    /// Orders two items by their dates alone, when this descriptor is on `.date`; nil for any
-    /// other key.
+    /// The order of two dates (or days) under `date` or `.day`: dated items in this descriptor's
+    /// direction, then the undated ones, ordered by their creation times (given for `date`, nil
+    /// for `.day`, where they tie).
     /// - Complexity: O(1).
-    func compareDates(_ lhs: Date, _ rhs: Date) -> ComparisonResult? {
-        key == .date ? directed(Self.order(lhs, rhs)) : nil
+    private func compareDates(
+        _ lhs: Date?, _ lhsCreatedAt: Date?, _ rhs: Date?, _ rhsCreatedAt: Date?
+    ) -> ComparisonResult {
+        switch (lhs, rhs) {
+        case (let lhs?, let rhs?): directed(Self.order(lhs, rhs))
+        case (nil, .some): .orderedDescending
+        case (.some, nil): .orderedAscending
+        case (nil, nil):
+            if let lhsCreatedAt, let rhsCreatedAt {
+                directed(Self.order(lhsCreatedAt, rhsCreatedAt))
+            } else {
+                .orderedSame
+            }
+        }
+    }
+
+    /// Orders two items known by their dates and creation times alone, when this descriptor is
+    /// on `.date`; nil for any other key.
+    /// - Complexity: O(1).
+    func compareDates(_ lhs: FetchRequest.OrderFields, _ rhs: FetchRequest.OrderFields) -> ComparisonResult? {
+        key == .date ? compareDates(lhs.date, lhs.createdAt, rhs.date, rhs.createdAt) : nil
     }
 
     /// `result` of the ascending order, in this descriptor's direction.

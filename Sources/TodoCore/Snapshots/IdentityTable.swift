@@ -2,7 +2,7 @@
 ///
 /// The difference hashes each identifier of the compared windows once and matches positions
 /// through this table. Matching is bound by cache misses, so two measures keep memory access
-/// local:
+/// local (`todo-bench diff` shows the result):
 /// - each slot holds the identifier itself beside the upper half of its hash and its position,
 ///   so a probe touches one slot and not also the snapshot's array;
 /// - identifiers are first partitioned by the high bits of their slot (a counting sort into at

@@ -17,7 +17,7 @@ extension JSONStore {
     /// Never throws: anything it cannot read (a missing, unreadable or broken file or journal) is
     /// a nil, so that the normal path reports the same error it always has.
     /// - Complexity: O(n) in the size of the file, plus hashing each id once.
-    public func passthroughJSONExport(for request: FetchRequest) -> [UInt8]? {
+    package func passthroughJSONExport(for request: FetchRequest) -> [UInt8]? {
         guard request.predicate == .all, request.fetchLimit == 0, request.fetchOffset == 0 else { return nil }
         // Read as `load()` reads: the journal first, then the file.
         do {

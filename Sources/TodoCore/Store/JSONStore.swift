@@ -1,10 +1,10 @@
 import Foundation
 
-/// The persistent store: one human-readable JSON file (DESIGN §3.2) and, beside it, a journal
-/// of the saves made since the file was last written whole.
+/// The persistent store: one human-readable JSON file and, beside it, a journal of the saves
+/// made since the file was last written whole.
 ///
 /// Files: the store `<path>`, the journal `<path>.journal` (JSON lines, one `StoreBatch` per
-/// line, see `StoreEncoder.encodeRecord`), the lock `<path>.lock`. The store's contents are the
+/// line), the lock `<path>.lock`. The store's contents are the
 /// file's items with the journal's records above the file's generation applied in order.
 ///
 /// - `load()` reads without locking: the journal first, then the file. The file is only ever
@@ -28,11 +28,13 @@ import Foundation
 ///   before anything is written: the store never repairs or overwrites what it cannot
 ///   understand.
 /// - `currentGeneration()` reads only the end of the journal and the head of the file.
-/// - Format version 1 (before notes, priority, tags, whole days and foreign properties) is read:
-///   its items get no notes, no priority, no tags, nothing foreign, and `hasTime` by the rule
-///   the app used to show times (not at the start of a day in `calendar`). The first save to a
-///   version-1 file writes it whole as version 2 (an ordinary compaction: old file or new file,
-///   never a torn one), so no version-2 record ever goes into a version-1 file's journal.
+/// - Older format versions are read: version 1 (before notes, priority, tags, whole days and
+///   foreign properties) gives its items none of those and `hasTime` by the rule the app used
+///   to show times (not at the start of a day in `calendar`); version 2 (before items without a
+///   date, starts and completion times) has its whole-day items' dates moved to the start of
+///   their days (`StoreContents.upgradeItems(in:)`). The first save to an older file writes it
+///   whole in the current version (an ordinary compaction: old file or new file, never a torn
+///   one), so no current record ever goes into an older file's journal.
 public final class JSONStore: TodoStore {
     /// The store file.
     public let path: String
@@ -44,7 +46,7 @@ public final class JSONStore: TodoStore {
     public let lockTimeout: Duration
     /// The journal size in bytes above which a save compacts the journal into the store file.
     public let journalLimit: Int
-    /// The days by which a version-1 file's items get `hasTime`.
+    /// The days by which an older file's items are upgraded (`StoreContents.upgradeItems(in:)`).
     public let calendar: Calendar
 
     /// The store file as this instance last read it whole and found valid (or wrote it), so
@@ -62,7 +64,7 @@ public final class JSONStore: TodoStore {
     ///   - lockTimeout: the longest a writer waits for the lock, in steps of 10 ms.
     ///   - journalLimit: the journal size in bytes past which a save compacts it (1 MiB: about
     ///     3,000 one-item saves, replayed at open in a few milliseconds).
-    ///   - calendar: the days by which a version-1 file's items get `hasTime`; the user's.
+    ///   - calendar: the days by which an older file's items are upgraded; the user's.
     public init(
         path: String, lockTimeout: Duration = .seconds(5), journalLimit: Int = 1 << 20, calendar: Calendar = .current
     ) {
@@ -157,7 +159,7 @@ public final class JSONStore: TodoStore {
                 guard let batch else { return result }
                 precondition(batch.generation == changes.generation + 1, "a batch must raise the generation by one")
                 let record = StoreEncoder.encodeRecord(batch)
-                try StoreFile.refuseSymbolicLink(path)
+                try DurableFile.refuseSymbolicLink(path)
                 try verifyFileBeforeAppending(journal: journal)
                 if verifiedFileVersion < StoreError.supportedVersion {
                     // The upgrade: this save writes the file whole in the current version.
@@ -166,7 +168,7 @@ public final class JSONStore: TodoStore {
                     try writeWhole(contents)
                     return result
                 }
-                try StoreFile.append(journalPath, bytes: record, keeping: journal.wholeLength, modeOf: path)
+                try DurableFile.append(journalPath, bytes: record, keeping: journal.wholeLength, modeOf: path)
                 if journal.wholeLength + record.count > journalLimit {
                     // The batch is durable in the journal already, so the save has succeeded; a
                     // compaction that fails leaves a valid journal that the next save compacts.
@@ -190,7 +192,7 @@ public final class JSONStore: TodoStore {
 
     /// Runs `body` holding the lock, creating the folder and lock file first.
     private func withLock<Result>(_ body: () throws -> Result) throws -> Result {
-        try StoreFile.makeFolders(StoreFile.folder(of: path))
+        try DurableFile.makeFolders(DurableFile.folder(of: path))
         return try StoreLock.withExclusiveLock(path: lockPath, attempts: lockAttempts, body)
     }
 
@@ -209,11 +211,11 @@ public final class JSONStore: TodoStore {
     /// - Complexity: O(n log n), O(n) when the items are nearly in order already (the usual
     ///   case: a file this program wrote plus a journal's changes).
     private func writeWhole(_ contents: StoreContents) throws(StoreError) {
-        StoreFile.removeStaleTemporaryFiles(besides: path)
-        try StoreFile.replace(path, with: StoreEncoder.encode(contents.inFileOrder))
+        DurableFile.removeStaleTemporaryFiles(besides: path)
+        try DurableFile.replace(path, with: StoreEncoder.encode(contents.inFileOrder))
         verifiedFile = StoreFileIdentity.of(path)
         verifiedFileVersion = StoreError.supportedVersion
-        StoreFile.remove(journalPath)
+        DurableFile.remove(journalPath)
     }
 
     /// Reads the store file whole, once per version of it, before a save appends to the
@@ -279,10 +281,8 @@ public final class JSONStore: TodoStore {
             }
         }
         contents.apply(try journal.batches(after: contents.generation, generations: journal.generations()))
-        if contents.formatVersion == 1 {
-            // Once, after the journal: records a version-1 program appended have no hasTime either.
-            contents.deriveTimesOfDay(in: calendar)
-        }
+        // Once, after the journal: records an older program appended are of its version too.
+        contents.upgradeItems(in: calendar)
         return contents
     }
 

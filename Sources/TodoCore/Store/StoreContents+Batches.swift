@@ -10,7 +10,7 @@ extension StoreContents {
     /// - Precondition: the batches' generations follow this contents' one by one.
     /// - Complexity: O(n + m) for n items and m changed items over all batches, plus hashing
     ///   the n ids once when any batch is given and the reader's index is unknown.
-    public mutating func apply(_ batches: [StoreBatch]) {
+    package mutating func apply(_ batches: [StoreBatch]) {
         guard !batches.isEmpty else { return }
         var slots: [TodoItem?] = items
         var positions = idPositions ?? Self.positions(of: items)

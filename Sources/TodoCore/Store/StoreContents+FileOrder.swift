@@ -2,7 +2,7 @@ import Foundation
 
 extension StoreContents {
     /// The order a store file lists its items in: the list's default request's, by date then id.
-    public static let fileOrder = FetchRequest()
+    package static let fileOrder = FetchRequest()
 
     /// These contents with the items in file order.
     ///
@@ -11,7 +11,7 @@ extension StoreContents {
     /// (one pass) and its cache check walks the items in step with the cache; and a `git diff`
     /// of the file reads by date.
     /// - Complexity: O(n log n); O(n) when the items are nearly in order already.
-    public var inFileOrder: StoreContents {
+    package var inFileOrder: StoreContents {
         var ordered = self
         ordered.items.sort(by: Self.fileOrder.areInIncreasingOrder)
         return ordered

@@ -12,8 +12,9 @@ public struct StoreContents: Sendable, Equatable {
     /// hashing them again. Nil when unknown; any change to `items` forgets it. Not part of
     /// equality.
     var idPositions: [UUID: Int32]?
-    /// The format version of the file these contents were read from; version 1 items had no
-    /// `hasTime` (see `JSONStore.load()`), and a save upgrades the file. Not part of equality.
+    /// The format version of the file these contents were read from; items of an older version
+    /// are brought to this one's meaning (`upgradeItems(in:)`), and a save upgrades the file.
+    /// Not part of equality.
     var formatVersion = StoreError.supportedVersion
 
     public init(generation: Int = 0, items: [TodoItem] = []) {
@@ -27,16 +28,26 @@ public struct StoreContents: Sendable, Equatable {
 }
 
 extension StoreContents {
-    /// Gives every item `hasTime` by the rule of format version 1, whose items had no such
-    /// field: a date at the start of its day in `calendar` is a whole day.
+    /// Gives items read from a file of an older format version (`formatVersion`) this version's
+    /// meaning, in `calendar`'s days: a version-1 item gets `hasTime` by that version's rule (a
+    /// date at the start of its day is a whole day), and a whole-day item of version 1 or 2, whose
+    /// date carried the time of day it was made at, moves to the start of its day, as whole days
+    /// are kept from version 3 on. Nothing else changes. Does nothing for a current file.
     /// - Complexity: O(n), asking the calendar once per distinct day.
-    mutating func deriveTimesOfDay(in calendar: Calendar) {
+    mutating func upgradeItems(in calendar: Calendar) {
+        guard formatVersion < StoreError.supportedVersion else { return }
         let days = CalendarDayCache(calendar: calendar)
         let positions = idPositions
         for index in items.indices {
-            items[index].hasTime = days.startOfDay(containing: items[index].date) != items[index].date
+            guard let date = items[index].date else { continue }
+            let start = days.startOfDay(containing: date)
+            if formatVersion == 1 {
+                items[index].hasTime = start != date
+            } else if !items[index].hasTime, start != date {
+                items[index].date = start
+            }
         }
-        // Only a field changed: every id is where it was.
+        // Only fields changed: every id is where it was.
         idPositions = positions
     }
 }

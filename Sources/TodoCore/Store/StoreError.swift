@@ -40,11 +40,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another process held the lock file at `path` for longer than the wait allowed.
     case lockBusy(path: String, holderPID: Int32?)
 
-    /// The store format version this program reads and writes.
-    public static let supportedVersion = 2
+    /// The store format version this program writes, and the newest it reads: 3 added items
+    /// without a date, the start and the completion time (`StoreKey.introducedIn`).
+    public static let supportedVersion = 3
 
     /// The kind of failure, for mapping to exit codes.
-    public var category: StoreErrorCategory {
+    package var category: StoreErrorCategory {
         switch self {
         case .invalidJSON, .invalidUTF8, .invalidData, .newerVersion, .wrongFormat, .duplicateID,
             .emptyFile, .trailingData:

@@ -2,7 +2,7 @@
 ///
 /// The command line maps these to sysexits codes: `.badData` 65 (EX_DATAERR), `.cannotCreate`
 /// 73 (EX_CANTCREAT), `.ioError` 74 (EX_IOERR), `.lockBusy` 75 (EX_TEMPFAIL).
-public enum StoreErrorCategory: Sendable, Hashable {
+package enum StoreErrorCategory: Sendable, Hashable {
     /// The file exists but its contents are not a store this program can read.
     case badData
     /// The store's folder, temporary file or lock file could not be created.

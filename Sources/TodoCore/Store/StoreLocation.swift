@@ -1,5 +1,5 @@
 /// Where the store file lives when nobody says otherwise.
-public enum StoreLocation {
+package enum StoreLocation {
     /// The store path, by the first rule that applies:
     /// 1. `explicitPath` (the `--store PATH` option);
     /// 2. `$TODO_TUI_STORE`;
@@ -13,7 +13,7 @@ public enum StoreLocation {
     ///   - explicitPath: the `--store` option's value, if given.
     ///   - environment: the process environment (`ProcessInfo.processInfo.environment`).
     ///   - homeDirectory: the user's home folder.
-    public static func resolve(explicitPath: String?, environment: [String: String], homeDirectory: String) -> String {
+    package static func resolve(explicitPath: String?, environment: [String: String], homeDirectory: String) -> String {
         if let explicitPath, !explicitPath.isEmpty { return explicitPath }
         if let store = environment["TODO_TUI_STORE"], !store.isEmpty { return store }
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {

@@ -7,14 +7,14 @@ import Foundation
 /// Two stamps are equal only when the generation (every save raises it) and the identity of the
 /// store file and of its journal (device, inode, size, modification time) are: a save appends to
 /// the journal, a compaction replaces the file, and a hand edit changes its size or time.
-public struct StoreStamp: Sendable, Hashable, CustomStringConvertible {
+package struct StoreStamp: Sendable, Hashable, CustomStringConvertible {
     /// The store's generation (`JSONStore.currentGeneration()`).
-    public let generation: Int
+    package let generation: Int
     let file: StoreFileIdentity?
     let journal: StoreFileIdentity?
 
     /// `generation 12 file 2049:131:4096:1764000000.123456789 journal none`: one line, stable.
-    public var description: String {
+    package var description: String {
         "generation \(generation) file \(file?.description ?? "none") journal \(journal?.description ?? "none")"
     }
 }
@@ -24,7 +24,7 @@ extension JSONStore {
     /// - Throws: as `currentGeneration()`.
     /// - Complexity: four `stat` calls and the reads of `currentGeneration()`: a few kilobytes
     ///   for files this program wrote.
-    public func stamp() throws(StoreError) -> StoreStamp? {
+    package func stamp() throws(StoreError) -> StoreStamp? {
         let before = (StoreFileIdentity.of(path), StoreFileIdentity.of(journalPath))
         let generation = try currentGeneration()
         let after = (StoreFileIdentity.of(path), StoreFileIdentity.of(journalPath))

@@ -1,3 +1,5 @@
+import TodoSyncModel
+
 /// What one sync run did, for the CLI's summary line and the app's status line.
 public struct SyncReport: Sendable, Hashable {
     /// Items the server added, changed or deleted that were applied here.
@@ -12,6 +14,8 @@ public struct SyncReport: Sendable, Hashable {
     public var merged = 0
     /// Texts of items both sides changed that wait, because the policy (`error`) settles nothing.
     public var waitingConflicts: [String] = []
+    /// The same conflicts as the server's values, as the sync state keeps them.
+    public var waiting: [WaitingConflict] = []
     /// Server resources that could not be read as one to-do, with the reason; left untouched.
     public var unreadable: [String] = []
     /// The hrefs of items outside the collection (listed there by the server, or remembered there

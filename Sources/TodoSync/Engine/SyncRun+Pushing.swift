@@ -8,24 +8,75 @@ extension SyncRun {
     /// so writing it more often would make a large first push quadratic.
     static let pushesPerStateWrite = 500
 
-    /// Sends `pushes` in order, recording each as agreed once the server holds it.
+    /// Sends `pushes`, recording each as agreed once the server holds it.
+    ///
+    /// The first request of each push goes out with others, over the transport's connections, in
+    /// windows of `pushesPerWindow`; the answers are then taken in order, one by one, as before:
+    /// a 412, a merge or a retry is sent alone, and the state is written between windows as it
+    /// was. A run stopped mid-window leaves requests sent but not recorded, which the next run
+    /// sends again harmlessly, as after a kill between a request and the state write.
     mutating func push() throws(SyncError) {
-        for (index, pending) in pushes.enumerated() {
-            switch pending {
-            case .put(let item, let url, let etag, let isNew):
-                try put(item, at: url, replacing: etag, isNew: isNew, attempt: 0)
-            case .delete(let id, let url, let etag):
-                try delete(id, at: url, replacing: etag)
+        let width = engine.client.transport.maximumConcurrentRequests
+        let window = width > 1 ? Self.pushesPerWindow : 1
+        var start = 0
+        while start < pushes.count {
+            let batch = Array(pushes[start..<min(pushes.count, start + window)])
+            let bodies = batch.map { pending -> [UInt8] in
+                guard case .put(let item, _, _, _) = pending else { return [] }
+                return engine.resource(of: item)
             }
-            if (index + 1) % Self.pushesPerStateWrite == 0 { try saveState() }
+            let client = engine.client
+            let answers = InFlight.map(batch.count, width: width) { index in
+                Self.firstAnswer(to: batch[index], body: bodies[index], client: client)
+            }
+            for (offset, pending) in batch.enumerated() {
+                switch (pending, answers[offset]) {
+                case (.put(let item, let url, let etag, let isNew), .put(let answer)):
+                    try put(item, at: url, replacing: etag, isNew: isNew, attempt: 0, sent: (bodies[offset], answer))
+                case (.delete(let id, let url, let etag), .delete(let answer)):
+                    try delete(id, at: url, replacing: etag, answer: try answer.get())
+                default:
+                    preconditionFailure("a push's answer is of its own kind")
+                }
+                if (start + offset + 1) % Self.pushesPerStateWrite == 0 { try saveState() }
+            }
+            start += batch.count
         }
     }
 
+    /// How many pushes go out together before their answers are taken: enough to keep the
+    /// connections busy, few enough that a stopped run repeats little.
+    static let pushesPerWindow = 32
+
+    /// The answer to a push's first request.
+    enum FirstAnswer: Sendable {
+        case put(Result<PutOutcome, SyncError>)
+        case delete(Result<DeleteOutcome, SyncError>)
+    }
+
+    /// Sends `pending`'s first request (its PUT with `body`, or its DELETE); safe on any thread.
+    private static func firstAnswer(to pending: PendingPush, body: [UInt8], client: CalDAVClient) -> FirstAnswer {
+        switch pending {
+        case .put(_, let url, let etag, _):
+            .put(Result { () throws(SyncError) in try client.put(url, body, ifMatch: etag) })
+        case .delete(_, let url, let etag):
+            .delete(Result { () throws(SyncError) in try client.delete(url, ifMatch: etag) })
+        }
+    }
+
+    /// PUTs `item` at `url` (or takes the answer to that PUT already `sent` with its bytes).
     private mutating func put(
-        _ item: TodoItem, at url: URL, replacing etag: String?, isNew: Bool, attempt: Int
+        _ item: TodoItem, at url: URL, replacing etag: String?, isNew: Bool, attempt: Int,
+        sent: ([UInt8], Result<PutOutcome, SyncError>)? = nil
     ) throws(SyncError) {
-        let bytes = engine.resource(of: item)
-        switch try engine.client.put(url, bytes, ifMatch: etag) {
+        let bytes = sent?.0 ?? engine.resource(of: item)
+        let outcome: PutOutcome
+        if let sent {
+            outcome = try sent.1.get()
+        } else {
+            outcome = try engine.client.put(url, bytes, ifMatch: etag)
+        }
+        switch outcome {
         case .stored(let newETag):
             var tag = newETag
             if tag == nil { tag = try engine.client.etag(of: url) }
@@ -112,8 +163,11 @@ extension SyncRun {
         }
     }
 
-    private mutating func delete(_ id: UUID, at url: URL, replacing etag: String?) throws(SyncError) {
-        switch try engine.client.delete(url, ifMatch: etag) {
+    /// Records the `answer` to the DELETE of `id`'s resource at `url`.
+    private mutating func delete(
+        _ id: UUID, at url: URL, replacing etag: String?, answer: DeleteOutcome
+    ) throws(SyncError) {
+        switch answer {
         case .deleted, .alreadyGone:
             records[id] = nil
             report.pushedDeleted += 1

@@ -69,6 +69,7 @@ struct SyncRun {
         try saveState()
         try push()
         state.waiting = waiting
+        report.waiting = waiting
         // Agreed only when nothing is left for the next run: a change not sent, a conflict
         // waiting or an unfinished record must make the next run look again.
         let settled =

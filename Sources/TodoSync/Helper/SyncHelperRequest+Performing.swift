@@ -10,7 +10,9 @@ extension SyncHelperRequest {
             switch self {
             case .run(let run):
                 let report = try Self.sync(run)
-                return report.isComplete ? .finished(message: report.summary) : .incomplete(message: report.summary)
+                return report.isComplete
+                    ? .finished(message: report.summary)
+                    : .incomplete(message: report.summary, waiting: report.waiting)
             case .setUp(let setUp):
                 return .finished(message: try Self.setUp(setUp))
             }

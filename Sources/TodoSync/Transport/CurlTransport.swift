@@ -4,9 +4,10 @@ import TodoSyncModel
 
 /// `HTTPTransport` over libcurl, with HTTP Basic authentication.
 ///
-/// One curl handle serves the whole run, so a server that keeps connections alive answers every
-/// request over the same one (and the same TLS session). Waiting for an answer sleeps in `poll`
-/// and costs no processor time. HTTPS checks the server against the system's certificate store;
+/// A small pool of curl handles serves the whole run: each keeps its connection (and TLS session)
+/// to a server that keeps connections alive, and up to `connections` requests are in flight
+/// together when callers send from several threads. Waiting for an answer sleeps in `poll` and
+/// costs no processor time. HTTPS checks the server against the system's certificate store;
 /// `https_proxy`, `http_proxy`, `all_proxy` and `no_proxy` are honoured exactly as `curl` does.
 ///
 /// Redirects are followed here, not by libcurl: a redirect keeps the method and body (a PROPFIND
@@ -17,12 +18,18 @@ import TodoSyncModel
 /// Time-outs (`SyncTimeouts`): connecting, silence (no byte either way), one request from start
 /// to end, and the whole run counted from this transport's creation. Each throws
 /// `SyncError.timedOut` naming the server.
+///
+/// A server that asks for patience (`429 Too Many Requests` or `503 Service Unavailable` with
+/// `Retry-After` in seconds) slows the pool down rather than failing the run: every request
+/// waits that long, the requests allowed in flight are halved, and the request is sent again
+/// (`RequestPacing`).
 public final class CurlTransport: HTTPTransport, @unchecked Sendable {
-    /// The handle, used under `lock` only: one request at a time.
-    private let handle: UnsafeMutableRawPointer?
+    /// The most requests in flight together, each on a handle and connection of its own.
+    public let connections: Int
+    /// Handles and pacing, shared by the threads that send.
+    private let pacing: RequestPacing
     /// Where an empty body points: libcurl takes a null body as "read it from standard input".
     private let emptyBody = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-    private let lock = NSLock()
     private let authorization: String?
     private let timeouts: SyncTimeouts
     /// When the run's ceiling is reached.
@@ -31,9 +38,14 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     /// - Parameters:
     ///   - user: the account name; with `password`, sent as Basic authentication.
     ///   - timeouts: the limits; the run's ceiling counts from now.
-    public init(user: String?, password: String?, timeouts: SyncTimeouts = SyncTimeouts()) {
+    ///   - connections: the most requests in flight together (at least 1).
+    public init(
+        user: String?, password: String?, timeouts: SyncTimeouts = SyncTimeouts(),
+        connections: Int = CurlTransport.defaultConnections
+    ) {
         _ = Self.globalSetUp
-        handle = curl_easy_init()
+        self.connections = max(1, connections)
+        pacing = RequestPacing(width: self.connections)
         if let user, let password {
             authorization = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
         } else {
@@ -44,20 +56,24 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
+        pacing.handles.forEach { curl_easy_cleanup($0) }
         emptyBody.deallocate()
     }
+
+    /// The pool's size, chosen by timing pushes to Radicale and Xandikos over 1, 2, 4 and 8
+    /// connections; small, so that a server that limits each client's requests is not pressed.
+    public static let defaultConnections = 4
+
+    public var maximumConcurrentRequests: Int { connections }
 
     /// libcurl's process-wide set-up (TLS and its certificate store), done once before the first
     /// handle, as libcurl requires.
     private static let globalSetUp: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     public func send(_ request: HTTPRequest) throws(SyncError) -> HTTPResponse {
-        lock.lock()
-        defer { lock.unlock() }
         var current = request
         for _ in 0...5 {
-            let response = try perform(current)
+            let response = try performPaced(current)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"],
                 let target = URL(string: location, relativeTo: current.url)?.absoluteURL
             else {
@@ -73,12 +89,31 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         throw .notCalDAV(url: request.url.absoluteString, reason: "it redirects more than five times")
     }
 
+    /// One request on a handle of the pool, sent again (a bounded number of times) after the
+    /// wait a `429` or `503` with `Retry-After` asks for, as long as the run's ceiling allows.
+    private func performPaced(_ request: HTTPRequest) throws(SyncError) -> HTTPResponse {
+        for _ in 0..<RequestPacing.attempts - 1 {
+            let response = try performOnHandle(request)
+            guard let wait = RequestPacing.retryAfter(response), .now + wait < deadline else { return response }
+            pacing.slowDown(for: wait)
+        }
+        return try performOnHandle(request)
+    }
+
+    /// One request on a handle of the pool, once the pacing lets it go.
+    private func performOnHandle(_ request: HTTPRequest) throws(SyncError) -> HTTPResponse {
+        guard let handle = pacing.acquire(make: { curl_easy_init() }) else {
+            throw .unreachable(url: request.url.absoluteString, reason: "libcurl could not start")
+        }
+        defer { pacing.release(handle) }
+        return try perform(request, on: handle)
+    }
+
     /// One request, no redirect followed.
-    private func perform(_ request: HTTPRequest) throws(SyncError) -> HTTPResponse {
+    private func perform(_ request: HTTPRequest, on handle: UnsafeMutableRawPointer) throws(SyncError) -> HTTPResponse {
         let server = Self.origin(of: request.url)
         let left = deadline - .now
         guard left > .zero else { throw .timedOut(server: server, reason: runReason) }
-        guard let handle else { throw .unreachable(url: request.url.absoluteString, reason: "libcurl could not start") }
         let limit = min(Self.duration(timeouts.request), left)
         let exchange = CurlExchange(bodyLimit: request.maximumResponseBytes, silence: Self.duration(timeouts.silence))
         curl_easy_reset(handle)
@@ -102,7 +137,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         }
         guard code == CURLE_OK else {
             throw failure(
-                code, of: request, server: server, limitedByRun: limit < Self.duration(timeouts.request),
+                code, of: request, on: handle, server: server, limitedByRun: limit < Self.duration(timeouts.request),
                 exchange: exchange)
         }
         var status = 0
@@ -160,7 +195,8 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
 
     /// The error for a transfer that ended without an answer.
     private func failure(
-        _ code: CURLcode, of request: HTTPRequest, server: String, limitedByRun: Bool, exchange: CurlExchange
+        _ code: CURLcode, of request: HTTPRequest, on handle: UnsafeMutableRawPointer, server: String,
+        limitedByRun: Bool, exchange: CurlExchange
     ) -> SyncError {
         let url = request.url.absoluteString
         if code == CURLE_WRITE_ERROR, exchange.isOverLimit {
@@ -170,7 +206,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
             return .timedOut(server: server, reason: "nothing came for \(Self.text(timeouts.silence))")
         }
         if code == CURLE_OPERATION_TIMEDOUT {
-            if !isConnected(request) {
+            if !Self.isConnected(request, handle) {
                 return .timedOut(server: server, reason: "no connection within \(Self.text(timeouts.connect))")
             }
             if limitedByRun { return .timedOut(server: server, reason: runReason) }
@@ -198,7 +234,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     /// Whether the last transfer got its connection (and, for https, its TLS session) up.
-    private func isConnected(_ request: HTTPRequest) -> Bool {
+    private static func isConnected(_ request: HTTPRequest, _ handle: UnsafeMutableRawPointer) -> Bool {
         var connected: curl_off_t = 0
         var secured: curl_off_t = 0
         ccurl_get_size(handle, CURLINFO_CONNECT_TIME_T, &connected)

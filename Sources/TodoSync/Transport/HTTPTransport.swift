@@ -13,6 +13,15 @@ import TodoSyncModel
 ///   and `send` throws `SyncError.responseTooLarge` with the bound.
 /// - Redirects are followed only within the request's origin (`Origin`), keeping the method
 ///   and body; credentials go only there.
+/// - `send` may be called from several threads at once; up to `maximumConcurrentRequests` of
+///   them are in flight together (the others wait their turn).
 public protocol HTTPTransport: Sendable {
     func send(_ request: HTTPRequest) throws(SyncError) -> HTTPResponse
+
+    /// How many requests are worth sending together: 1 sends them one after the other.
+    var maximumConcurrentRequests: Int { get }
+}
+
+extension HTTPTransport {
+    public var maximumConcurrentRequests: Int { 1 }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 
 /// The CalDAV account a store syncs with, as `todo-tui sync setup` stores it in
 /// `$XDG_CONFIG_HOME/todo-tui/sync-account.json` (else `~/.config/todo-tui/…`), mode 0600.
@@ -45,19 +46,18 @@ public struct SyncAccount: Sendable, Hashable, Codable {
     /// Writes the account to `path` (0600, its folder 0700 when created), replacing any.
     /// - Throws: `SyncError.accountFile`.
     public func save(to path: String) throws(SyncError) {
-        let folder = (path as NSString).deletingLastPathComponent
         let data: Data
         do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             data = try encoder.encode(self)
         } catch {
             throw .accountFile(path: path, reason: error.localizedDescription)
         }
-        if let reason = DurableFile.replace(path, with: data) {
-            throw .accountFile(path: path, reason: reason)
+        do {
+            try DurableFile.replace(path, with: Array(data), mode: 0o600, creatingFolders: true)
+        } catch {
+            throw .accountFile(path: path, reason: error.clause)
         }
     }
 

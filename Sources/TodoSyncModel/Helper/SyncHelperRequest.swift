@@ -14,6 +14,11 @@ public enum SyncHelperRequest: Sendable, Equatable, Codable {
     /// Finds (or makes) the account's to-do calendar and stores the account.
     case setUp(SetUp)
 
+    /// The descriptor on which the helper gets the read end of a pipe whose other end only the
+    /// process that started it holds: end-of-file there means that process has ended, and the
+    /// helper ends too.
+    public static let lifeline: Int32 = 3
+
     /// `todo-tui sync [run]`.
     public struct Run: Sendable, Equatable, Codable {
         /// The store file, resolved.

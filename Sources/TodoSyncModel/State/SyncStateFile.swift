@@ -2,8 +2,8 @@ import Foundation
 import Glibc
 import TodoCore
 
-/// The sync state beside a store: `<store>.sync.json`, written whole by `DurableFile` (the
-/// store's crash rule: the old file or the new one, never a torn one), mode 0600; and
+/// The sync state beside a store: `<store>.sync.json`, written whole by the store's writer
+/// (`DurableFile`: the old file or the new one, never a torn one), mode 0600; and
 /// `<store>.sync.lock`, an advisory `flock` held for a whole run, so two syncs of one store never
 /// interleave. The kernel drops the lock when its holder dies, so a killed run never blocks the
 /// next.
@@ -161,8 +161,10 @@ public struct SyncStateFile: Sendable {
             }
             writer.raw("]}")
         }
-        if let reason = DurableFile.replace(path, with: Data(bytes)) {
-            throw .stateFile(path: path, reason: reason)
+        do {
+            try DurableFile.replace(path, with: bytes, mode: 0o600)
+        } catch {
+            throw .stateFile(path: path, reason: error.clause)
         }
     }
 

@@ -6,10 +6,11 @@ import TodoCore
 /// Rows are `  [ ] text` or `  [x] text` (indented under their day): the item's colour on its text, done items dimmed
 /// with a
 /// tick so they read as finished in any terminal (ncurses has no strikethrough). An overdue
-/// item (dated before today, not done) reads `! [ ] text`: a red bold `!` and bold text, so the
-/// mark survives `NO_COLOR`, where colours are dropped. An item with a time of day
-/// (`hasTime`, and not at midnight: `DateInput.hasTime`) shows it before its text:
-/// `  [ ] 09:30 Dentist`.
+/// item (dated before today, not done; an item without a date never is) reads `! [ ] text`: a
+/// red bold `!` and bold text, so the mark survives `NO_COLOR`, where colours are dropped. An
+/// item with a time of day (`hasTime`, and not at midnight: `DateInput.hasTime`) shows it before
+/// its text: `  [ ] 09:30 Dentist`. An open item whose start is still ahead is dimmed and says
+/// when it starts after its tags: `  [ ] Read the book #self · from Tue` (`DayLabel`).
 ///
 /// The item's priority follows the checkbox as `!!!` (high), `!! ` (medium) or `!  ` (low) and a
 /// space, in bold: after the checkbox, never before it, so it cannot be read as the overdue
@@ -24,17 +25,21 @@ final class ItemTableDataSource: TableViewDataSource {
     let controller: FetchedResultsController
     /// The start of today: items before it and not done are overdue. The app moves it at midnight.
     var startOfToday: Date
+    /// The current instant: an item whose start is after it cannot be started yet. The app moves
+    /// it as the clock ticks.
+    var now: Date
     /// The calendar whose wall clock times are shown in.
     let calendar: Calendar
     let theme: Theme
     let clock: ClockStyle
 
     init(
-        controller: FetchedResultsController, startOfToday: Date, calendar: Calendar, theme: Theme = .standard,
+        controller: FetchedResultsController, now: Date, calendar: Calendar, theme: Theme = .standard,
         clock: ClockStyle = .twentyFourHour
     ) {
         self.controller = controller
-        self.startOfToday = startOfToday
+        self.now = now
+        self.startOfToday = calendar.startOfDay(for: now)
         self.calendar = calendar
         self.theme = theme
         self.clock = clock
@@ -62,20 +67,22 @@ final class ItemTableDataSource: TableViewDataSource {
 
     func cellForRow(at indexPath: IndexPath) -> RowCell {
         Self.cell(
-            for: controller.item(at: indexPath), startOfToday: startOfToday, calendar: calendar, theme: theme,
+            for: controller.item(at: indexPath), startOfToday: startOfToday, now: now, calendar: calendar, theme: theme,
             clock: clock)
     }
 
-    /// The row of one item; `startOfToday` decides whether it is overdue, `calendar` and
-    /// `clock` how its time reads, `theme` its colours and marks.
+    /// The row of one item; `startOfToday` decides whether it is overdue, `now` whether its start
+    /// is ahead, `calendar` and `clock` how its time reads, `theme` its colours and marks.
     static func cell(
-        for item: TodoItem, startOfToday: Date, calendar: Calendar, theme: Theme = .standard,
+        for item: TodoItem, startOfToday: Date, now: Date, calendar: Calendar, theme: Theme = .standard,
         clock: ClockStyle = .twentyFourHour
     ) -> RowCell {
-        let overdue = !item.isDone && item.date < startOfToday
+        let overdue = !item.isDone && (item.date.map { $0 < startOfToday } ?? false)
+        let waiting = !item.isDone && item.startsAfter(now)
         let doneColor = theme.color(.done)
         let textColor = item.isDone && doneColor != .default ? doneColor : theme.color(of: item.color)
-        let textStyle = CellStyle(foreground: textColor, attributes: item.isDone ? .dim : overdue ? .bold : [])
+        let textStyle = CellStyle(
+            foreground: textColor, attributes: item.isDone || waiting ? .dim : overdue ? .bold : [])
         var spans: [RowCell.Span] = []
         if overdue {
             spans.append(RowCell.Span("! ", style: CellStyle(foreground: theme.color(.overdue), attributes: .bold)))
@@ -92,7 +99,7 @@ final class ItemTableDataSource: TableViewDataSource {
         }
         // A whole-day item shows no time even when its day began elsewhere (another zone's
         // midnight is not this one's).
-        if item.hasTime, let time = DateInput.timeOfDay(item.date, calendar: calendar, clock: clock) {
+        if item.hasTime, let date = item.date, let time = DateInput.timeOfDay(date, calendar: calendar, clock: clock) {
             spans.append(RowCell.Span(time + " ", style: CellStyle(attributes: item.isDone ? .dim : [])))
         }
         spans.append(RowCell.Span(item.text, style: textStyle))
@@ -101,6 +108,11 @@ final class ItemTableDataSource: TableViewDataSource {
                 RowCell.Span(
                     " " + item.tags.map { "#" + $0 }.joined(separator: " "),
                     style: CellStyle(foreground: theme.color(.tags), attributes: .dim)))
+        }
+        if waiting, let start = item.startDate {
+            spans.append(
+                RowCell.Span(
+                    " · " + DayLabel.start(start, now: now, calendar: calendar), style: CellStyle(attributes: .dim)))
         }
         if !item.notes.isEmpty {
             spans.append(RowCell.Span(" " + theme.marks.notes, style: CellStyle(attributes: item.isDone ? .dim : [])))

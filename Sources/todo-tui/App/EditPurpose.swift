@@ -1,13 +1,17 @@
 import Foundation
+import TodoCore
 
 /// What an edited line is for.
 enum EditPurpose: Equatable {
-    /// A new item's text.
-    case add
+    /// A new item's quick-add line (`QuickAddParser`); without a `due:`, the item gets `due`:
+    /// the day of the section the selection was in, or no date under "No date".
+    case add(due: ItemDate?)
     /// The text of the item with this id.
     case text(UUID)
     /// The date of the item with this id.
     case date(UUID)
+    /// The start of the item with this id.
+    case start(UUID)
     /// The path of a new file to write the whole list to.
     case copyPath
     /// The tags of the item with this id, space-separated.
@@ -17,7 +21,7 @@ enum EditPurpose: Equatable {
     var itemID: UUID? {
         switch self {
         case .add, .copyPath: nil
-        case .text(let id), .date(let id), .tags(let id): id
+        case .text(let id), .date(let id), .start(let id), .tags(let id): id
         }
     }
 
@@ -27,6 +31,7 @@ enum EditPurpose: Equatable {
         case .add: "Add: "
         case .text: "Edit: "
         case .date: "Date: "
+        case .start: "Start: "
         case .copyPath: "Write all to-dos to: "
         case .tags: "Tags: "
         }

@@ -17,13 +17,19 @@ extension TodoApp {
         case .last: table.selectLast()
         case .pageDown: table.pageDown()
         case .pageUp: table.pageUp()
-        case .add: openEditor(LineEditor(), .add)
+        case .add: openEditor(LineEditor(), .add(due: selectedSectionDay))
         case .edit: return beginEditing(\.text) { .text($0) }
         case .date:
             // The date is a suggestion: typing a new one replaces it, arrows edit it.
             return beginEditing(
-                { [calendar] in DateInput.editableText(for: $0.date, calendar: calendar) }, selected: true
+                { [calendar] in $0.date.map { DateInput.editableText(for: $0, calendar: calendar) } ?? "" },
+                selected: true
             ) { .date($0) }
+        case .start:
+            return beginEditing(
+                { [calendar] in $0.start.map { DateInput.editableText(for: $0, calendar: calendar) } ?? "" },
+                selected: true
+            ) { .start($0) }
         case .delete:
             return changeSelected(describe: { [keys] in "Deleted '\($0.text)'" + keys.suffix(.undo, "to undo") }) {
                 [context] item in
@@ -36,7 +42,7 @@ extension TodoApp {
             }
             return changeSelected(describe: { $0.isDone ? "Not done: '\($0.text)'" : "Done: '\($0.text)'" }) {
                 [context] item in
-                try context.update(item.id) { $0.isDone.toggle() }
+                try context.update(item.id) { [now] in $0.setDone(!$0.isDone, at: now) }
             }
         case .priority:
             return changeSelected(describe: { [keys] in
@@ -73,6 +79,13 @@ extension TodoApp {
     /// What the status line says when a key needs a selected to-do and there is none.
     var nothingSelected: String {
         "Nothing selected" + (keys.phrase(.add, "to add a to-do").map { " — press \($0)" } ?? "") + "."
+    }
+
+    /// The day of the section the selection is in, as a whole day: where `a` adds. Nil under
+    /// "No date", and with nothing selected (an empty list), where a new to-do has no date.
+    var selectedSectionDay: ItemDate? {
+        guard let item = selectedItem, let date = item.date else { return nil }
+        return ItemDate(date: calendar.startOfDay(for: date), hasTime: false)
     }
 
     /// The sentence that refuses to complete an item another program made repeat: completing it

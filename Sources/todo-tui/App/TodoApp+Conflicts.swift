@@ -19,7 +19,8 @@ extension TodoApp {
     static func copy(of mine: TodoItem, now: Date) -> TodoItem {
         TodoItem(
             text: mine.text, date: mine.date, color: mine.color, isDone: mine.isDone, createdAt: now,
-            notes: mine.notes, priority: mine.priority, tags: mine.tags, hasTime: mine.hasTime)
+            notes: mine.notes, priority: mine.priority, tags: mine.tags, hasTime: mine.hasTime, start: mine.start,
+            startHasTime: mine.startHasTime, completedAt: mine.completedAt)
     }
 
     /// Carries out the user's choice on the context whose save met the conflicts: the editor's

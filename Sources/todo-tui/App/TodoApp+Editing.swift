@@ -5,7 +5,13 @@ extension TodoApp {
     /// Keys while a line is edited for adding, editing or re-dating.
     func handleEditing(_ key: Key, editor: inout LineEditor, purpose: EditPurpose) -> [AppEffect] {
         switch editor.handle(key, keys: configuration.editorKeys) {
-        case .edited, .ignored:
+        case .edited:
+            mode = .editing(editor, purpose)
+            if case .add(let due) = purpose {
+                status = addPreview(of: editor.text, due: due).map { .info($0) }
+            }
+            return []
+        case .ignored:
             mode = .editing(editor, purpose)
             return []
         case .cancelled:
@@ -27,11 +33,16 @@ extension TodoApp {
         }
         do {
             switch purpose {
-            case .add:
-                let valid = try TodoItem.validatedText(text)
-                let added = try scratch.insert(text: valid, date: now)
+            case .add(let due):
+                let line = try QuickAddParser.parse(text, now: now, calendar: calendar)
+                var item = TodoItem(text: "", date: nil, createdAt: now)
+                item.dueDate = due
+                line.apply(to: &item)
+                item.text = try TodoItem.validatedText(item.text)
+                try scratch.insert(item)
+                let valid = item.text
                 let effects = pushEditor("Added '\(valid)'" + keys.suffix(.undo, "to undo"))
-                if let path = controller.indexPath(forItemWithID: added.id) {
+                if let path = controller.indexPath(forItemWithID: item.id) {
                     table.selectRow(at: path)
                 } else if !filterText.isEmpty, mode == .browse, status?.kind == .info {
                     // Saved, but the filter hides it: without a word it would seem lost.
@@ -59,21 +70,27 @@ extension TodoApp {
                 guard let item = try scratch.item(with: id) else {
                     preconditionFailure("the scratch context holds the item it opened on")
                 }
-                // The prefilled text submitted as it is keeps the date to the millisecond: the
-                // prefill shows only the minute.
-                let unchanged =
-                    text.trimmingCharacters(in: .whitespaces)
-                    == DateInput.editableText(for: item.date, calendar: calendar)
-                let date =
-                    unchanged ? item.date : try DateInput.redate(item.date, to: text, now: now, calendar: calendar)
-                try scratch.update(id) { item in
-                    item.date = date
-                    // A typed time makes the item timed; a day alone moves it and keeps it as it was.
-                    if !unchanged, DateInput.namesTimeOfDay(text) { item.hasTime = true }
+                let date = try typedDate(text, replacing: item.dueDate)
+                try scratch.update(id) { $0.dueDate = date }
+                let moved =
+                    date.map { "Moved '\(item.text)' to \(titles.title(forDay: $0.date, today: now))" }
+                    ?? "'\(item.text)' has no date now"
+                return pushEditor(moved + keys.suffix(.undo, "to undo"))
+            case .start(let id):
+                guard let item = try scratch.item(with: id) else {
+                    preconditionFailure("the scratch context holds the item it opened on")
                 }
-                return pushEditor(
-                    "Moved '\(item.text)' to \(titles.title(forDay: date, today: now))" + keys.suffix(.undo, "to undo"))
+                let start = try typedDate(text, replacing: item.startDate)
+                try scratch.update(id) { $0.startDate = start }
+                let said =
+                    start.map { "'\(item.text)' starts \(DayLabel.text(for: $0, now: now, calendar: calendar))" }
+                    ?? "'\(item.text)' has no start now"
+                return pushEditor(said + keys.suffix(.undo, "to undo"))
             }
+        } catch let error as QuickAddError {
+            mode = .editing(editor, purpose)
+            status = .error(error.description)
+            return []
         } catch let error as ItemError {
             mode = .editing(editor, purpose)
             status = .error(error.description)
@@ -82,6 +99,34 @@ extension TodoApp {
             closeEditor(.error("\(error)"))
             return []
         }
+    }
+
+    /// What the add line will make, as it is typed: `→ Fri · from Mon · !! · #shop` (the due day,
+    /// or "No date"; the start, the priority and the tags when the line gives them). Nil while the
+    /// line cannot be read (a half-typed `due:fr`): it is refused, naming the token, only when
+    /// submitted.
+    func addPreview(of text: String, due: ItemDate?) -> String? {
+        guard let line = try? QuickAddParser.parse(text, now: now, calendar: calendar) else { return nil }
+        let dueDate = line.due ?? due
+        var parts = [dueDate.map { DayLabel.text(for: $0, now: now, calendar: calendar) } ?? SectionInfo.undatedTitle]
+        if let start = line.start ?? nil { parts.append(DayLabel.start(start, now: now, calendar: calendar)) }
+        if let marker = line.priority.flatMap(ItemTableDataSource.priorityMarker) {
+            parts.append(marker.trimmingCharacters(in: .whitespaces))
+        }
+        if !line.tags.isEmpty { parts.append(line.tags.map { "#" + $0 }.joined(separator: " ")) }
+        return "→ " + parts.joined(separator: " · ")
+    }
+
+    /// The date typed in the date or start line over `current`: nil (no date) for an empty line or
+    /// `none`; `current` itself for the prefilled text submitted as it is (the prefill shows only
+    /// the minute); else the typed date, a day alone keeping a timed date's time of day
+    /// (`DateInput.redated`).
+    /// - Throws: `ItemError` for text that is no date.
+    private func typedDate(_ text: String, replacing current: ItemDate?) throws(ItemError) -> ItemDate? {
+        if DateInput.namesNoDate(text) { return nil }
+        let prefill = current.map { DateInput.editableText(for: $0.date, calendar: calendar) }
+        if let current, text.trimmingCharacters(in: .whitespaces) == prefill { return current }
+        return try DateInput.redated(current, to: text, now: now, calendar: calendar)
     }
 
     /// Saves the editor's scratch pad into the list's context (the table animates the batch) and

@@ -85,8 +85,8 @@ final class TodoApp {
             titleFormat: configuration.dayTitles
         )
         dataSource = ItemTableDataSource(
-            controller: controller, startOfToday: calendar.startOfDay(for: now), calendar: calendar,
-            theme: configuration.theme, clock: configuration.clock)
+            controller: controller, now: now, calendar: calendar, theme: configuration.theme,
+            clock: configuration.clock)
         table = TableView(dataSource: nil, width: size.columns, height: max(1, size.rows - 2)) { [tableLog] in
             tableLog.record($0)
         }
@@ -154,15 +154,24 @@ final class TodoApp {
         }
     }
 
-    /// The clock moved: at a new day, relative titles and "Today" are recomputed (and animate).
+    /// The clock moved: at a new day, relative titles and "Today" are recomputed (and animate);
+    /// a shown to-do whose start has come is drawn as ready.
     func tick(now newNow: Date) {
         let dayChanged = !calendar.isDate(newNow, inSameDayAs: now)
+        let before = now
         now = newNow
+        dataSource.now = newNow
         if dayChanged {
             // Before the controller reports the new day: the rows it reloads are then drawn
-            // with their overdue marks as of the new day.
+            // with their overdue marks and start labels as of the new day.
             dataSource.startOfToday = calendar.startOfDay(for: newNow)
             controller.dayDidChange(now: newNow)
+        }
+        let started = table.indexPathsForVisibleRows.filter { path in
+            controller.item(at: path).start.map { $0 > before && $0 <= newNow } ?? false
+        }
+        if !started.isEmpty {
+            table.performBatchUpdates { table.reloadRows(at: started, with: .none) }
         }
     }
 
@@ -241,9 +250,10 @@ final class TodoApp {
     /// Puts the selection on the first item of today or later, else the last item.
     private func selectToday() {
         let today = calendar.startOfDay(for: now)
+        // The items without a date come after the days: the first of them if no day is left.
         let firstFromToday = (0..<controller.numberOfSections).first { section in
             controller.numberOfItems(inSection: section) > 0
-                && controller.item(at: IndexPath(item: 0, section: section)).date >= today
+                && controller.item(at: IndexPath(item: 0, section: section)).date.map { $0 >= today } ?? true
         }
         if let section = firstFromToday {
             table.selectRow(at: IndexPath(item: 0, section: section))

@@ -2,16 +2,22 @@ import ArgumentParser
 import Foundation
 import TodoCore
 
-/// `todo-tui add TEXT [--date DATE] [--color COLOR] [--priority P] [--tag T]… [--note TEXT]`:
-/// adds an item and prints its id.
+/// `todo-tui add TEXT [--literal] [--date DATE] [--start DATE] [--color COLOR] [--priority P] [--tag T]…
+/// [--note TEXT]`: adds an item (reading quick-add tokens, `QuickAddParser`) and prints its id.
 struct AddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a to-do and print its id."
     )
 
-    @Argument(help: "What to do (one line).")
+    @Argument(
+        help: ArgumentHelp(
+            "What to do (one line), with quick-add tokens: due:DATE, start:DATE, +tag, #tag, pri:h|m|l, !, !!, !!!; "
+                + "a \\ before a token keeps it as text."))
     var text: String
+
+    @Flag(help: "Take the text as given, reading no quick-add tokens.")
+    var literal = false
 
     @OptionGroup var fields: ItemFieldOptions
 
@@ -20,24 +26,28 @@ struct AddCommand: ParsableCommand {
     @OptionGroup var mergeOptions: MergePolicyOption
 
     func run() throws {
-        let input = try fields.input(text: text, calendar: storeOptions.calendar)
-        let date = fields.date
+        let line: QuickAdd
+        if literal {
+            line = QuickAdd(text: text)
+        } else {
+            do throws(QuickAddError) {
+                line = try QuickAddParser.parse(text, now: CLIClock.now, calendar: storeOptions.calendar)
+            } catch {
+                throw CLIError.usage(error.description)
+            }
+        }
+        // Every field is checked before the store is read; options given beside tokens win.
+        let input = try fields.input(text: line.text, calendar: storeOptions.calendar)
         let policy = try mergeOptions.policy(or: storeOptions.configuration.commandMergePolicy)
         let item = try storeOptions.withContext(mergePolicy: policy) { context in
-            let added = try context.insert(
-                text: input.text ?? text,
-                date: input.date ?? CLIClock.now,
-                color: input.color ?? .default
-            )
-            // A day given without a time (`--date tomorrow`) is a whole day.
-            let wholeDay = date.map { !DateInput.namesTimeOfDay($0) } ?? false
-            if input.changesDetails || wholeDay {
-                try context.update(added.id) { item in
-                    input.applyDetails(to: &item)
-                    item.hasTime = !wholeDay
-                }
-            }
-            return added
+            var item = TodoItem(text: "", date: nil, color: input.color ?? .default, createdAt: CLIClock.now)
+            line.apply(to: &item)
+            item.text = input.text ?? line.text
+            // A day given without a time (`--date tomorrow`) is a whole day; `--date none`, no date.
+            if let date = input.date { item.dueDate = date }
+            input.applyDetails(to: &item)
+            try context.insert(item)
+            return item
         }
         print(IDResolver.displayID(item.id))
     }

@@ -47,10 +47,11 @@ enum DemoStore {
         let seconds = TimeInterval(shift) * 86_400
         let items = sample.map { item in
             TodoItem(
-                id: item.id, text: item.text, date: item.date + seconds, color: item.color, isDone: item.isDone,
-                createdAt: item.createdAt + seconds, modifiedAt: item.modifiedAt + seconds, version: item.version,
-                notes: item.notes, priority: item.priority, tags: item.tags, hasTime: item.hasTime,
-                foreign: item.foreign
+                id: item.id, text: item.text, date: item.date.map { $0 + seconds }, color: item.color,
+                isDone: item.isDone, createdAt: item.createdAt + seconds, modifiedAt: item.modifiedAt + seconds,
+                version: item.version, notes: item.notes, priority: item.priority, tags: item.tags,
+                hasTime: item.hasTime, foreign: item.foreign, start: item.start.map { $0 + seconds },
+                startHasTime: item.startHasTime, completedAt: item.completedAt.map { $0 + seconds }
             )
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("todo-tui-demo-\(UUID().uuidString)")

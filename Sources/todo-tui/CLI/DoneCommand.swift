@@ -14,7 +14,7 @@ struct DoneCommand: ParsableCommand {
             guard found.isDone || !found.foreign.isRecurring else {
                 throw CLIError.repeating(found.text)
             }
-            try context.update(found.id) { $0.isDone = true }
+            try context.update(found.id) { $0.setDone(true, at: CLIClock.now) }
             return try context.item(with: found.id)
         }
         if let done {

@@ -2,11 +2,11 @@ import ArgumentParser
 import Foundation
 import TodoCore
 
-/// `todo-tui edit ID [TEXT] [--date DATE] [--color COLOR] [--priority P] [--tag T]… [--untag T]…
+/// `todo-tui edit ID [TEXT] [--date DATE] [--start DATE] [--color COLOR] [--priority P] [--tag T]… [--untag T]…
 /// [--note TEXT]`: changes an item's text, date, colour, priority, tags or notes (at least one).
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: "Change a to-do's text, date, colour, priority, tags or notes.")
+        commandName: "edit", abstract: "Change a to-do's text, date, start, colour, priority, tags or notes.")
 
     @OptionGroup var item: ItemReference
 
@@ -21,27 +21,25 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         guard text != nil || !fields.isEmpty || !untags.isEmpty else {
             throw CLIError.usage(
-                "Nothing to change; give a new text, --date, --color, --priority, --tag, --untag or --note.")
+                "Nothing to change; give a new text, --date, --start, --color, --priority, --tag, --untag or --note.")
         }
         // Every field is checked before the store is read.
         let calendar = item.storeOptions.calendar
         let input = try fields.input(text: text, untags: untags, calendar: calendar)
         let date = fields.date
         let edited = try item.withResolvedItem { context, found in
-            let newDate = try date.map { typed throws(CLIError) in
+            // A day alone keeps a timed to-do's time of day (`DateInput.redated`).
+            let newDate = try date.map { typed throws(CLIError) -> ItemDate? in
+                guard !DateInput.namesNoDate(typed) else { return nil }
                 do throws(ItemError) {
-                    return try DateInput.redate(found.date, to: typed, now: CLIClock.now, calendar: calendar)
+                    return try DateInput.redated(found.dueDate, to: typed, now: CLIClock.now, calendar: calendar)
                 } catch {
                     throw .invalidInput(error)
                 }
             }
             try context.update(found.id) { item in
                 item.text = input.text ?? item.text
-                if let newDate {
-                    item.date = newDate
-                    // A new time makes the item timed; a day alone keeps it as it was.
-                    if let date, DateInput.namesTimeOfDay(date) { item.hasTime = true }
-                }
+                if let newDate { item.dueDate = newDate }
                 item.color = input.color ?? item.color
                 input.applyDetails(to: &item)
             }

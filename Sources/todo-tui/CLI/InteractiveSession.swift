@@ -100,13 +100,13 @@ struct InteractiveSession {
                 context: context, calendar: calendar, now: now, size: size, animations: false,
                 configuration: configuration)
         else {
-            PrivateFile.remove(path)
+            DurableFile.remove(path)
             return
         }
         var screen = Screen(size: size)
         app.render(into: &screen)
         guard (try? store.stamp()) == key.stamp, (try? StartScreenCache.write(screen, key: key, to: path)) != nil else {
-            PrivateFile.remove(path)
+            DurableFile.remove(path)
             return
         }
     }

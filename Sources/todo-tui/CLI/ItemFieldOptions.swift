@@ -2,17 +2,24 @@ import ArgumentParser
 import Foundation
 import TodoCore
 
-/// The fields of a to-do that `add` sets and `edit` changes: `--date`, `--color`, `--priority`,
+/// The fields of a to-do that `add` sets and `edit` changes: `--date`, `--start`, `--color`, `--priority`,
 /// `--tag` (repeatable) and `--note`.
 struct ItemFieldOptions: ParsableArguments {
     // Unconditional so that "-2d" is taken as the date, not as an option.
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "The day and time: \(DateInput.acceptedForms). add's default is now; edit keeps the to-do's time of day "
-                + "when given a day alone.",
+            "The day, or day and time: \(DateInput.acceptedForms); none removes it. A day alone is a whole day; "
+                + "add gives none by default; edit keeps a timed to-do's time of day when given a day alone.",
             valueName: "date"))
     var date: String?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "When the to-do can be started (not before): a day or a day and time, as --date; none removes it.",
+            valueName: "date"))
+    var start: String?
 
     @Option(help: ArgumentHelp("default, red, green, yellow, blue, magenta, cyan or white.", valueName: "color"))
     var color: String?
@@ -35,14 +42,14 @@ struct ItemFieldOptions: ParsableArguments {
 
     /// Whether any field was given.
     var isEmpty: Bool {
-        date == nil && color == nil && priority == nil && tags.isEmpty && note == nil
+        date == nil && start == nil && color == nil && priority == nil && tags.isEmpty && note == nil
     }
 
     /// The fields validated, with `text` and the tags to remove, dates read in `calendar`.
     /// - Throws: `CLIError` for the first field that is not valid.
     func input(text: String? = nil, untags: [String] = [], calendar: Calendar) throws(CLIError) -> ItemInput {
         try ItemInput(
-            text: text, date: date, color: color, priority: priority, tags: tags, untags: untags, notes: note,
-            calendar: calendar)
+            text: text, date: date, start: start, color: color, priority: priority, tags: tags, untags: untags,
+            notes: note, calendar: calendar)
     }
 }

@@ -4,7 +4,10 @@ import TodoCore
 /// Item fields typed on the command line, validated before any store is touched.
 struct ItemInput {
     var text: String?
-    var date: Date?
+    /// The due date `--date` gives: `.some(nil)` for `none` (no date); nil when not given.
+    var date: ItemDate??
+    /// The start `--start` gives: `.some(nil)` for `none` (no start); nil when not given.
+    var start: ItemDate??
     var color: TodoColor?
     var priority: TodoPriority?
     /// Tags to add (`--tag`), validated and without a leading `+` or `#`.
@@ -23,6 +26,7 @@ struct ItemInput {
     init(
         text: String? = nil,
         date: String? = nil,
+        start: String? = nil,
         color: String? = nil,
         priority: String? = nil,
         tags: [String] = [],
@@ -39,7 +43,8 @@ struct ItemInput {
         }
         do throws(ItemError) {
             if let text { self.text = try TodoItem.validatedText(text) }
-            if let date { self.date = try DateInput.date(date, now: CLIClock.now, calendar: calendar) }
+            if let date { self.date = .some(try Self.itemDate(date, calendar: calendar)) }
+            if let start { self.start = .some(try Self.itemDate(start, calendar: calendar)) }
             if let color { self.color = try TodoColor.parse(color) }
             for tag in tags { self.tags.append(try TodoTags.validatedTag(tag)) }
             for tag in untags { self.untags.append(try TodoTags.validatedTag(tag)) }
@@ -53,13 +58,19 @@ struct ItemInput {
         }
     }
 
-    /// Whether any of priority, tags, untags or notes was given.
-    var changesDetails: Bool {
-        priority != nil || !tags.isEmpty || !untags.isEmpty || notes != nil
+    /// The date typed as `--date` or `--start`, read in `calendar`: nil for `none` or an empty value.
+    static func itemDate(_ text: String, calendar: Calendar) throws(ItemError) -> ItemDate? {
+        DateInput.namesNoDate(text) ? nil : try DateInput.itemDate(text, now: CLIClock.now, calendar: calendar)
     }
 
-    /// Applies priority, tags, untags and notes to `item`.
+    /// Whether any of start, priority, tags, untags or notes was given.
+    var changesDetails: Bool {
+        start != nil || priority != nil || !tags.isEmpty || !untags.isEmpty || notes != nil
+    }
+
+    /// Applies start, priority, tags, untags and notes to `item`.
     func applyDetails(to item: inout TodoItem) {
+        if let start { item.startDate = start }
         if let priority { item.priority = priority }
         for tag in tags { item.tags.insert(tag) }
         for tag in untags { item.tags.remove(tag) }

@@ -13,7 +13,7 @@ import TodoCore
 /// screen's rows do. Text is drawn
 /// inert, as on screen: control characters and escape sequences never reach the terminal.
 enum ItemListFormatter {
-    /// The listing of `items` (already in list order), one heading per day.
+    /// The listing of `items` (already in list order), one heading per day, then "No date".
     ///
     /// The calendar is asked only when an item leaves the current day's interval, since
     /// calendar arithmetic costs far more than a comparison.
@@ -24,13 +24,20 @@ enum ItemListFormatter {
         let titles = SectionTitleFormatter(calendar: calendar, format: configuration.dayTitles)
         var output = ""
         var currentDay: DateInterval?
+        var saidUndated = false
         for item in items {
-            if currentDay.map({ !$0.contains(item.date) || item.date == $0.end }) ?? true {
-                let day =
-                    calendar.dateInterval(of: .day, for: item.date)
-                    ?? DateInterval(start: calendar.startOfDay(for: item.date), duration: 0)
-                output += titles.title(forDay: day.start, today: now) + "\n"
-                currentDay = day
+            if let date = item.date {
+                if currentDay.map({ !$0.contains(date) || date == $0.end }) ?? true {
+                    let day =
+                        calendar.dateInterval(of: .day, for: date)
+                        ?? DateInterval(start: calendar.startOfDay(for: date), duration: 0)
+                    output += titles.title(forDay: day.start, today: now) + "\n"
+                    currentDay = day
+                }
+            } else if !saidUndated {
+                // The items without a date come last, under one heading.
+                output += SectionInfo.undatedTitle + "\n"
+                saidUndated = true
             }
             output +=
                 line(for: item, calendar: calendar, clock: configuration.clock, marks: configuration.theme.marks)
@@ -50,7 +57,9 @@ enum ItemListFormatter {
         let mark = item.isDone ? "[x]" : "[ ]"
         let priority = ItemTableDataSource.priorityMarker(item.priority).map { "\($0) " } ?? ""
         let time =
-            item.hasTime ? DateInput.timeOfDay(item.date, calendar: calendar, clock: clock).map { "\($0) " } ?? "" : ""
+            item.hasTime
+            ? item.date.flatMap { DateInput.timeOfDay($0, calendar: calendar, clock: clock) }.map { "\($0) " } ?? ""
+            : ""
         var details = item.tags.map { " #" + inert($0) }.joined()
         if !item.notes.isEmpty { details += " " + marks.notes }
         if item.foreign.isRecurring { details += " " + marks.repeats }

@@ -53,8 +53,9 @@ struct OpenCommand: ParsableCommand {
             // Seconds between background syncs (`sync-interval`, `TODO_TUI_SYNC_INTERVAL`); 0 = only on `S`.
             let interval = configuration.syncInterval
             let sync = BackgroundSync(
-                executable: BackgroundSync.currentExecutable, storePath: storeOptions.storePath,
-                policyName: policy.name, interval: interval == 0 ? nil : interval, accountPath: SyncAccount.defaultPath)
+                executable: BackgroundSync.currentExecutable, storePath: storeOptions.storePath, policy: policy,
+                interval: interval == 0 ? nil : interval, accountPath: SyncAccount.defaultPath,
+                lockTimeout: try StoreOptions.lockTimeout(), timeouts: try SyncTimeouts.fromEnvironment())
             try runSession(
                 context: storeOptions.makeContext(), configuration: configuration,
                 cacheDirectory: InteractiveSession.cacheDirectory, sync: sync)

@@ -56,7 +56,7 @@ enum TerminalOutput {
         if isTerminal(STDOUT_FILENO) {
             FileHandle.standardOutput.write(Data(inert(String(decoding: bytes, as: UTF8.self)).utf8))
         } else {
-            // Handed over in place: a copy of a large export costs a noticeable part of its time.
+            // Handed over in place: a large export is not worth copying.
             bytes.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
                 FileHandle.standardOutput.write(

@@ -4,7 +4,7 @@ enum BrowseCommand: String, CaseIterable, Sendable {
     case down, up, first, last
     case pageDown = "page-down"
     case pageUp = "page-up"
-    case add, edit, delete, done, color, priority, tags, notes, date, undo, redo, filter
+    case add, edit, delete, done, color, priority, tags, notes, date, start, undo, redo, filter
     /// Clears the live filter (when one is set).
     case clearFilter = "clear-filter"
     case order, copy, sync, help
@@ -30,6 +30,7 @@ enum BrowseCommand: String, CaseIterable, Sendable {
         case .tags: "edit the tags"
         case .notes: "edit the notes"
         case .date: "change the date"
+        case .start: "change the start (not before)"
         case .undo: "undo"
         case .redo: "redo"
         case .filter: "filter as you type"

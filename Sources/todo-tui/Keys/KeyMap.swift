@@ -94,7 +94,7 @@ struct KeyMap: Sendable {
         KeyMapLine("next / previous item", [(.down, ["j", "down"]), (.up, ["k", "up"])]),
         KeyMapLine("first / last item", [(.first, ["g", "home"]), (.last, ["G", "end"])]),
         KeyMapLine("page down / up", [(.pageDown, ["pgdn"]), (.pageUp, ["pgup"])]),
-        KeyMapLine("add a to-do (dated now)", [(.add, ["a"])]),
+        KeyMapLine("add to the selected day (due:fri start:mon #tag !!)", [(.add, ["a"])]),
         KeyMapLine("edit the text", [(.edit, ["e", "enter"])]),
         KeyMapLine("delete ({undo} undoes)", [(.delete, ["d", "delete"])]),
         KeyMapLine("toggle done", [(.done, ["x", "space"])]),
@@ -104,7 +104,8 @@ struct KeyMap: Sendable {
         KeyMapLine(
             "edit notes: {editor.new-line} new line, {editor.save} saves, {editor.cancel} cancels (asks if changed)",
             [(.notes, ["n"])]),
-        KeyMapLine("change date: today, tomorrow, mon, +3d, 2025-01-31", [(.date, ["t"])]),
+        KeyMapLine("change date: today, tomorrow, mon, +3d, 2025-01-31; empty: none", [(.date, ["t"])]),
+        KeyMapLine("change start (not before), as the date; empty: none", [(.start, ["s"])]),
         KeyMapLine("undo / redo", [(.undo, ["u"]), (.redo, ["U", "ctrl-r"])]),
         KeyMapLine("filter as you type ({clear-filter} clears)", [(.filter, ["/"]), (.clearFilter, ["esc"])]),
         KeyMapLine(

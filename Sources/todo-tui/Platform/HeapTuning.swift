@@ -8,11 +8,11 @@ import Glibc
 /// over 128 KB on its own and unmaps it when freed, and trims the heap's top past 128 KB, so
 /// every one of those megabytes is faulted in fresh. `configure()` keeps blocks up to 32 MB (a
 /// 100,000-item store file) in the heap and stops free from trimming it, so the fetch reuses the
-/// pages the load touched. `prepare(forStoreOfSize:)` then has a large store's load faulted in
-/// 2 MB at a time. What that leaves resident, and what loading, fetching and filtering free
-/// later, `trim()` gives back: the run loop calls it once it has been idle for a poll interval
-/// after activity (`AppRunLoop`), never between a key and its frame. What each step saves is in
-/// docs/performance.md.
+/// pages the load touched and the first frame comes sooner (`todo-bench startup` shows by how
+/// much). `prepare(forStoreOfSize:)` then has a large store's load faulted in 2 MB at a time.
+/// What that leaves resident, and what loading, fetching and filtering free later, `trim()`
+/// gives back: the run loop calls it once it has been idle for a poll interval after activity
+/// (`AppRunLoop`), never between a key and its frame.
 ///
 /// `mallopt` and `malloc_trim` are glibc's (`malloc.h`, which Swift's Glibc module does not
 /// include), so they are found by name; with a C library that has neither, nothing happens.
@@ -51,11 +51,12 @@ enum HeapTuning {
     /// Before a store file of `size` bytes is read: when it is large, grows the heap by about
     /// what reading, decoding and fetching it will use (three times its size) and marks that part
     /// for transparent huge pages (`madvise(MADV_HUGEPAGE)`), so it is faulted in 2 MB at a time
-    /// instead of 4 KB, which makes a large store's first frame sooner for a little more memory
-    /// at the peak. Smaller stores are left alone: their load faults in little, and a huge page
-    /// is 2 MB of memory however little of it is used. Where the kernel has
-    /// transparent huge pages off, or the heap cannot grow, nothing changes. The idle trim splits
-    /// huge pages that hold free memory, so what the list keeps is not rounded up to 2 MB.
+    /// instead of 4 KB, which brings a large store's first frame sooner for a little more memory
+    /// at the peak (`todo-bench startup` and `memory` show both). Smaller stores are left alone:
+    /// their load faults in little, and a huge page is 2 MB of memory however little of it is
+    /// used. Where the kernel has transparent huge pages off, or the heap cannot grow, nothing
+    /// changes. The idle trim splits huge pages that hold free memory, so what the list keeps is
+    /// not rounded up to 2 MB.
     static func prepare(forStoreOfSize size: Int) {
         guard size >= hugePageStoreSize, let mallopt, let malloc = opaqueMalloc else { return }
         // The heap grows by the requested block plus the top pad; the trim threshold (256 MB)

@@ -2,7 +2,7 @@ import Foundation
 import TodoCore
 
 /// The screen the list opens with, kept from the last clean quit, so that the next start shows
-/// it before the store is read (decoding a large store takes far longer than reading the cached
+/// it before the store is read (a large store takes far longer to decode than the cached
 /// screen). The app then loads the store and draws its own first frame over
 /// it, which is the same screen, so the terminal receives almost nothing more; keys typed
 /// meanwhile wait in the terminal's queue and are handled once the list is loaded.
@@ -84,7 +84,7 @@ struct StartScreenCache {
     /// The cached screen at `path` when it was drawn for exactly `key`; nil otherwise.
     /// - Complexity: O(size of the file), at most `sizeLimit` bytes.
     static func read(from path: String, key: Key) -> Screen? {
-        guard let bytes = try? PrivateFile.read(path, limit: sizeLimit + 1), bytes.count <= sizeLimit,
+        guard let bytes = try? StoreFile.readHead(path, limit: sizeLimit + 1), bytes.count <= sizeLimit,
             let text = String(validating: bytes, as: UTF8.self)
         else { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -103,6 +103,6 @@ struct StartScreenCache {
     static func write(_ screen: Screen, key: Key, to path: String) throws(StoreError) {
         precondition(screen.size == key.size, "a start screen is drawn at its key's size")
         let lines = [header] + key.lines + screen.encodedLines + ["end", ""]
-        try PrivateFile.replace(path, with: Array(lines.joined(separator: "\n").utf8))
+        try DurableFile.replace(path, with: Array(lines.joined(separator: "\n").utf8), creatingFolders: true)
     }
 }

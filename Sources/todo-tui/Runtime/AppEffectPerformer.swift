@@ -128,7 +128,7 @@ final class AppEffectPerformer {
     /// Starts a run unless one is under way (which then counts as the one asked for).
     private func startSync(policy: MergePolicy?) {
         guard let sync else { return }
-        if let problem = sync.start(now: app.now, policy: policy?.name) {
+        if let problem = sync.start(now: app.now, policy: policy) {
             app.handle(SyncEvent.couldNotStart(problem))
         } else {
             app.handle(SyncEvent.started(requested: true))

@@ -2,14 +2,13 @@ import Foundation
 import Glibc
 import TodoSyncModel
 
-/// Runs a `todo-tui sync` request in the helper process `todo-tui-sync` and waits for its answer.
+/// Runs a sync request in the helper process `todo-tui-sync`: for `todo-tui sync`, which waits
+/// for it, and for the open list (`BackgroundSync`), which starts it and reads its answer later.
 ///
 /// The helper is the only executable that links the network stack (libcurl, FoundationXML and
-/// libxml2), which would cost every start of the list several milliseconds. It gets
-/// this process's environment, standard input and standard error (a password command may ask on
-/// the terminal); its standard output is a pipe that carries one `SyncHelperResponse`, and its
-/// descriptor 3 the read end of a pipe whose write end only this process holds: the helper
-/// watches it and ends the moment this process ends, however it ends (`ParentLifeline`).
+/// libxml2), which would cost every start of the list several milliseconds. Its standard output
+/// carries one `SyncHelperResponse`, read as it is, and its descriptor 3 a lifeline
+/// (`ChildProcess`): the helper ends the moment the process that started it ends, however it ends.
 enum SyncHelper {
     /// The helper's file name.
     static let name = "todo-tui-sync"
@@ -25,70 +24,58 @@ enum SyncHelper {
         ]
     }
 
-    /// Carries `request` out in the helper.
+    /// Carries `request` out in the helper, which shares this process's terminal (a password
+    /// command may ask on it).
     /// - Returns: the line to print, which may quote the server (a calendar's name), already made
     ///   one inert line (`TerminalOutput.inline`), on a terminal and on a pipe alike.
     /// - Throws: `CLIError.sync` for the error that stopped the sync; `.syncIncomplete` for a run
     ///   that left a local change unsent or a conflict waiting; `.syncHelperMissing` when no
     ///   helper is installed; `.syncHelperFailed` when it could not start or gave no answer.
     static func perform(_ request: SyncHelperRequest) throws(CLIError) -> String {
-        let places = candidates(besides: BackgroundSync.currentExecutable)
-        guard let helper = places.first(where: { access($0, X_OK) == 0 }) else {
-            throw .syncHelperMissing(looked: places)
-        }
-        let answer = try run(helper, argument: request.argument)
-        switch SyncHelperResponse(decoding: answer) {
+        let started = try start(request, besides: BackgroundSync.currentExecutable, setup: ChildProcess.Setup())
+        let (termination, output) = started.child.wait()
+        switch try response(termination, output: output, helper: started.helper) {
         case .finished(let message):
             return TerminalOutput.inline(message)
-        case .incomplete(let summary):
+        case .incomplete(let summary, _):
             throw .syncIncomplete(summary)
         case .failed(let error):
             throw .sync(error)
-        case nil:
-            throw .syncHelperFailed(path: helper, reason: "it gave no answer")
         }
     }
 
-    /// Starts `helper` with its one argument and returns all it wrote to standard output, once it
-    /// exited normally.
-    private static func run(_ helper: String, argument: String) throws(CLIError) -> Data {
-        var answerPipe: [Int32] = [-1, -1]
-        var lifeline: [Int32] = [-1, -1]
-        guard pipe(&answerPipe) == 0 else {
-            throw .syncHelperFailed(path: helper, reason: String(cString: strerror(errno)))
+    /// Starts the helper installed beside `executable` on `request`, with a lifeline.
+    /// - Throws: `CLIError.syncHelperMissing` or `.syncHelperFailed`.
+    static func start(
+        _ request: SyncHelperRequest, besides executable: String, setup: ChildProcess.Setup
+    ) throws(CLIError) -> (child: ChildProcess, helper: String) {
+        let places = candidates(besides: executable)
+        guard let helper = places.first(where: { access($0, X_OK) == 0 }) else {
+            throw .syncHelperMissing(looked: places)
         }
-        defer { close(answerPipe[0]) }
-        guard pipe(&lifeline) == 0 else {
-            close(answerPipe[1])
-            throw .syncHelperFailed(path: helper, reason: String(cString: strerror(errno)))
+        var setup = setup
+        setup.lifeline = SyncHelperRequest.lifeline
+        do {
+            return (try ChildProcess(helper, arguments: [request.argument], setup: setup), helper)
+        } catch {
+            throw .syncHelperFailed(path: helper, reason: error.description)
         }
-        // The write end stays open while the helper runs; if this process ends first, the kernel
-        // closes it, however this process ends, and the helper ends too.
-        defer { close(lifeline[1]) }
-        for end in answerPipe + lifeline { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // dup2 clears close-on-exec on the copies: the helper gets only these two ends.
-        posix_spawn_file_actions_adddup2(&actions, answerPipe[1], STDOUT_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, lifeline[0], 3)
-        let arguments = [helper, argument]
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, helper, &actions, nil, argv, environ)
-        close(answerPipe[1])
-        close(lifeline[0])
-        guard spawned == 0 else {
-            throw .syncHelperFailed(path: helper, reason: String(cString: strerror(spawned)))
+    }
+
+    /// The answer of a helper that ended as `termination` after writing `output`.
+    /// - Throws: `CLIError.syncHelperFailed` when it did not exit normally with an answer.
+    static func response(
+        _ termination: ChildProcess.Termination, output: Data, helper: String
+    ) throws(CLIError) -> SyncHelperResponse {
+        switch termination {
+        case .exited(status: 0): break
+        case .exited(let status): throw .syncHelperFailed(path: helper, reason: "it exited with status \(status)")
+        case .signalled(let signal): throw .syncHelperFailed(path: helper, reason: "it was stopped by signal \(signal)")
+        case .unknown: throw .syncHelperFailed(path: helper, reason: "its end went unseen")
         }
-        let answer = FileHandle(fileDescriptor: answerPipe[0], closeOnDealloc: false).readDataToEndOfFile()
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let signal = status & 0x7f
-        guard signal == 0 else { throw .syncHelperFailed(path: helper, reason: "it was stopped by signal \(signal)") }
-        let code = (status >> 8) & 0xff
-        guard code == 0 else { throw .syncHelperFailed(path: helper, reason: "it exited with status \(code)") }
-        return answer
+        guard let response = SyncHelperResponse(decoding: output) else {
+            throw .syncHelperFailed(path: helper, reason: "it gave no answer")
+        }
+        return response
     }
 }

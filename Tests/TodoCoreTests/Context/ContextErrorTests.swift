@@ -1,8 +1,7 @@
 import Foundation
 import Testing
+import TodoCore
 import TodoTestSupport
-
-@testable import TodoCore
 
 /// Issue 18.6: a stale or taken id is an error a library user handles, `save()` throws a typed
 /// `SaveError` as `load()` throws a typed `StoreError`, one id's unsaved state can be asked, and

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import TodoCore
+import TodoCore
 
 /// A custom store that breaks the `TodoStore` contract by throwing its own error type makes
 /// `save()` throw `SaveError.store` naming that error, never crash the program.

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
+import TodoCore
 import TodoTestSupport
-
-@testable import TodoCore
 
 /// Issue 7: contexts saving through a journaled `JSONStore` decide conflicts from the records
 /// other writers appended since their generation, exactly as from a full read.

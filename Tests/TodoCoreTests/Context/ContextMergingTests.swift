@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import TodoCore
+import TodoCore
 
 @Suite("Several contexts and child contexts")
 struct ContextMergingTests {

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
+import TodoCore
 import TodoTestSupport
-
-@testable import TodoCore
 
 /// Issue 18.1: undo is per property, so it never reverts a field another writer changed since,
 /// and a save never writes over a stored version the context has not seen unless its policy

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
+import TodoCore
 import TodoTestSupport
-
-@testable import TodoCore
 
 /// Issue 18.2 and 18.3: merges compare versions, so a save merged late, out of order or twice
 /// never sends an item back; a child's refresh reads its parent.

@@ -122,10 +122,11 @@ final class ContextWatcher {
     private func grouped(_ items: [TodoItem], by sectionKey: FetchedResultsController.SectionKey) -> [[TodoItem]] {
         guard sectionKey == .day else { return items.isEmpty ? [] : [items] }
         var sections: [[TodoItem]] = []
-        var lastDay: Date?
+        // The day of the last section; undated items form one section of their own (day nil).
+        var lastDay: Date??
         for item in items {
-            let day = calendar.startOfDay(for: item.date)
-            if day != lastDay {
+            let day = item.date.map { calendar.startOfDay(for: $0) }
+            if sections.isEmpty || lastDay != .some(day) {
                 sections.append([])
                 lastDay = day
             }

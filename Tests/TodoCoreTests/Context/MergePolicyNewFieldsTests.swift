@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import TodoCore
+import TodoCore
 
 /// The merge policies over notes, priority, tags and whole days (issue 15), with two contexts on
 /// one store: the same table as the other fields, except that tags changed on both sides are

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import TodoCore
+import TodoCore
 
 /// Each cell of the merge-policy table in DESIGN §3.3, with two contexts on one store.
 @Suite("Merge policies")

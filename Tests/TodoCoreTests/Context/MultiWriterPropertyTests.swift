@@ -1,8 +1,7 @@
 import Foundation
 import Testing
+import TodoCore
 import TodoTestSupport
-
-@testable import TodoCore
 
 /// Issue 18: three contexts on separate `JSONStore` instances over one file edit, undo, save,
 /// refresh and merge each other's `DidSave`s late, out of order and twice, under every merge

@@ -84,7 +84,7 @@ final class MultiWriterScenario {
     /// The fields a person changes, for comparing values across versions.
     struct Content: Equatable {
         var text: String
-        var date: Date
+        var date: Date?
         var color: TodoColor
         var isDone: Bool
 
@@ -284,6 +284,7 @@ final class MultiWriterScenario {
                 item.date = date
                 item.hasTime = !wholeDay
             case .color: item.color = color
+            case .start: preconditionFailure("not among the fields edited")
             case .isDone: item.isDone.toggle()
             case .notes: item.notes = "\(text)\nsecond line"
             case .priority: item.priority = priority

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import TodoCore
+import TodoCore
 
 @Suite("TodoContext")
 struct TodoContextTests {
@@ -173,13 +172,29 @@ struct TodoContextTests {
         let context = makeContext()
         var count = 0
         var token: ObservationToken? = context.observeObjectsDidChange { _ in count += 1 }
+        weak let released = token
         try context.insert(text: "one", date: day(0))
         context.processPendingChanges()
         token = nil
+        // The context keeps no reference of its own: releasing the caller's ends the token.
+        #expect(released == nil)
         try context.insert(text: "two", date: day(0))
         context.processPendingChanges()
         #expect(count == 1)
-        #expect(token == nil)
+    }
+
+    @Test("a cancelled token stops observation while it is still held")
+    func tokenCancel() throws {
+        let context = makeContext()
+        var count = 0
+        let token = context.observeObjectsDidChange { _ in count += 1 }
+        try context.insert(text: "one", date: day(0))
+        context.processPendingChanges()
+        token.cancel()
+        try context.insert(text: "two", date: day(0))
+        context.processPendingChanges()
+        token.cancel()
+        #expect(count == 1)
     }
 
     @Test("undo and redo replay processed batches, across saves")

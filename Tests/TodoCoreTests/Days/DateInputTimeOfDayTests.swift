@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import TodoCore
+import TodoCore
 
 /// `DateInput`'s one rule for "has a time", the time shown, and the editable text read back.
 @Suite("DateInput time of day")

@@ -93,8 +93,28 @@ enum ExportFixtures {
         }
     }()
 
-    /// Everything the real-program checks feed the programs: the realistic set and the small one.
-    static let everything: [TodoItem] = realistic + small
+    /// Items without a date, with a start (a whole day and a time) and done at a known time: what
+    /// every format must carry as absent, a start and a completion.
+    static let dates: [TodoItem] = {
+        let day = date("2025-01-14T00:00:00.000Z")
+        return [
+            TodoItem(
+                id: id(200), text: "Read a book", date: nil, createdAt: day, modifiedAt: day.addingTimeInterval(60)),
+            TodoItem(
+                id: id(201), text: "Undated and done", date: nil, isDone: true, createdAt: day,
+                modifiedAt: day.addingTimeInterval(7_200), completedAt: day.addingTimeInterval(3_600)),
+            TodoItem(
+                id: id(202), text: "Starts on a day", date: day.addingTimeInterval(3 * 86_400), createdAt: day,
+                hasTime: false, start: day.addingTimeInterval(86_400), startHasTime: false),
+            TodoItem(
+                id: id(203), text: "Starts at a time, no due", date: nil, createdAt: day,
+                start: day.addingTimeInterval(86_400 + 9 * 3_600)),
+        ]
+    }()
+
+    /// Everything the real-program checks feed the programs: the realistic set, the small one and
+    /// the dates.
+    static let everything: [TodoItem] = realistic + small + dates
 
     /// The bytes of a single-file export.
     static func export(_ items: [TodoItem], as format: ExportFormat) -> [UInt8] {
@@ -150,15 +170,27 @@ extension ExportFixtures {
         }
     }
 
+    /// The items, each done one without a completion time completed at its modification time, as
+    /// Taskwarrior's `end` gives them back.
+    static func endingAtModification(_ items: [TodoItem]) -> [TodoItem] {
+        items.map { item in
+            var copy = item
+            if copy.isDone, copy.completedAt == nil { copy.completedAt = copy.modifiedAt }
+            return copy
+        }
+    }
+
     /// The items with every date truncated to whole seconds, as iCalendar and Taskwarrior keep them.
     static func truncatedToSeconds(_ items: [TodoItem]) -> [TodoItem] {
         let truncate = { (date: Date) in Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)) }
         // A new value, as `createdAt` is fixed at creation; every other field as it is.
         return unversioned(items).map { item in
             TodoItem(
-                id: item.id, text: item.text, date: truncate(item.date), color: item.color, isDone: item.isDone,
+                id: item.id, text: item.text, date: item.date.map(truncate), color: item.color, isDone: item.isDone,
                 createdAt: truncate(item.createdAt), modifiedAt: truncate(item.modifiedAt), notes: item.notes,
-                priority: item.priority, tags: item.tags, hasTime: item.hasTime, foreign: item.foreign
+                priority: item.priority, tags: item.tags, hasTime: item.hasTime, foreign: item.foreign,
+                start: item.start.map(truncate), startHasTime: item.startHasTime,
+                completedAt: item.completedAt.map(truncate)
             )
         }
     }

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import TodoCore
+import TodoCore
 
 @Suite("Export formats: names and detection")
 struct ExportFormatTests {

@@ -66,12 +66,12 @@ struct ExportImportPlanTests {
         #expect(second.unchangedCount == file.count)
     }
 
-    @Test("a changed item is updated: text, done, colour and date; identity and bookkeeping stay")
+    @Test("a changed item is updated: text, done and its time, colour and date; identity and bookkeeping stay")
     func update() throws {
         let original = ExportFixtures.small[1]
         var edited = original
         edited.text = "Buy oat milk"
-        edited.isDone = true
+        edited.setDone(true, at: ExportFixtures.date("2025-01-19T10:00:00.000Z"))
         edited.color = .cyan
         edited.date = ExportFixtures.date("2025-01-20T09:00:00.000Z")
         let plan = try Self.plan(.taskwarrior, exporting: [edited], into: ExportFixtures.small)

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import TodoCore
+import TodoCore
 
 @Suite("Writing exports to files and directories")
 struct ExportWritingTests {

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
+import TodoCore
 import TodoTestSupport
-
-@testable import TodoCore
 
 /// Imports have limits (issue 13.8): a file over `ImportInput.maximumFileSize` is refused before
 /// it is read in full, and a text longer than an item holds is refused naming its record.

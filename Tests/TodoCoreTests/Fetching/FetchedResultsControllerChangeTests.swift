@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import TodoCore
+import TodoCore
 
 /// One named test per rule of DESIGN §3.5's table, each with the exact report expected; every
 /// report is also replayed onto a table mirror, which must end equal to the controller.

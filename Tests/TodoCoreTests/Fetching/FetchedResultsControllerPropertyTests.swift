@@ -1,8 +1,7 @@
 import Foundation
 import Testing
+import TodoCore
 import TodoTestSupport
-
-@testable import TodoCore
 
 /// The core property of the controller (DESIGN §5): for random sequences of every kind of
 /// change, replaying each reported batch onto a table mirror of the previous sections, the way
@@ -73,7 +72,8 @@ struct PropertyScenario {
     private static let notes = ["", "", "call back first", "two\nlines"]
     /// Filters on the fields of issue 15, typed as in the app's `/` or `--filter`.
     static let filterTexts = [
-        "pri:high", "pri>=medium", "-pri:none", "tag:work", "+home", "-tag:work", "has:notes", "-has:notes",
+        "date:none", "has:date", "-has:date", "pri:high", "pri>=medium", "-pri:none", "tag:work", "+home", "-tag:work",
+        "has:notes", "-has:notes",
         "+cafe pri<high", "-has:tags done:no",
     ]
 
@@ -239,13 +239,15 @@ struct PropertyScenario {
             throw TableMirror.Violation(description: "a fresh fetch orders \(previous) before \(item)")
         }
         for item in fetched {
-            let day = sectionKey == .day ? day(of: item.date) : Date.distantPast
+            // The items without a date form one last section (`Self.undated` stands for it here).
+            let day = sectionKey == .day ? item.date.map { self.day(of: $0) } ?? Self.undated : Date.distantPast
             if day != lastDay {
                 let labeled = sectionKey == .day
+                let undated = day == Self.undated
                 expected.append(
                     TableMirror.Section(
-                        name: labeled ? formatter.name(forDay: day) : "",
-                        title: labeled ? title(of: day, formatter) : "",
+                        name: !labeled ? "" : undated ? SectionInfo.undatedName : formatter.name(forDay: day),
+                        title: !labeled ? "" : undated ? SectionInfo.undatedTitle : title(of: day, formatter),
                         items: []
                     ))
                 lastDay = day
@@ -278,10 +280,16 @@ struct PropertyScenario {
         for descriptor in request.sortDescriptors {
             let result: ComparisonResult
             if descriptor.key == .day {
-                let (left, right) = (day(of: lhs.date), day(of: rhs.date))
-                result =
-                    left == right
-                    ? .orderedSame : (left < right) == descriptor.ascending ? .orderedAscending : .orderedDescending
+                // Undated items come after every day, in either direction, and tie among themselves.
+                switch (lhs.date.map { day(of: $0) }, rhs.date.map { day(of: $0) }) {
+                case (nil, nil): result = .orderedSame
+                case (nil, _): result = .orderedDescending
+                case (_, nil): result = .orderedAscending
+                case (let left?, let right?):
+                    result =
+                        left == right
+                        ? .orderedSame : (left < right) == descriptor.ascending ? .orderedAscending : .orderedDescending
+                }
             } else {
                 result = descriptor.compare(lhs, rhs)
             }
@@ -338,8 +346,13 @@ struct PropertyScenario {
         TodoTags(Self.tagWords.filter { _ in Int.random(in: 0..<3, using: &random) == 0 })
     }
 
-    private mutating func randomDate() -> Date {
-        fixture.date(
+    /// Stands for the section of the items without a date in the expected sections.
+    private static let undated = Date.distantFuture
+
+    /// A date near today, or (one time in six) none: items are made undated and dated again.
+    private mutating func randomDate() -> Date? {
+        guard Int.random(in: 0..<6, using: &random) != 0 else { return nil }
+        return fixture.date(
             day: Int.random(in: -6...6, using: &random), hour: Double(Int.random(in: 0..<48, using: &random)) / 2)
     }
 
@@ -399,6 +412,7 @@ struct PropertyScenario {
         let builtIn: [TodoPredicate] = [
             .all, .all, .all, .isDone(false), .color(.red), .not(.color(.blue)), .textContains("a"),
             .or([.isDone(true), .textContains("e")]), .dateOnOrAfter(Date(timeIntervalSince1970: 1_736_900_000)),
+            .has(.date), .not(.has(.date)),
         ]
         let predicates = Bool.random(using: &random) ? builtIn : filters
         let windowed = Int.random(in: 0..<3, using: &random) == 0

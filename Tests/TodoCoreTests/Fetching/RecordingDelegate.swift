@@ -1,6 +1,5 @@
 import Foundation
-
-@testable import TodoCore
+import TodoCore
 
 /// A delegate that records every callback, for exact expectations and for replaying a batch
 /// onto a `TableMirror`.

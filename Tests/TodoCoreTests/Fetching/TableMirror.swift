@@ -1,6 +1,5 @@
 import Foundation
-
-@testable import TodoCore
+import TodoCore
 
 /// What a table shows of a controller, changed only by replaying reported batches the way
 /// UITableView applies them: deletes and move sources against the old state (rows, then

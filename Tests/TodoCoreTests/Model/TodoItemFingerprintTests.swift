@@ -17,7 +17,7 @@ struct TodoItemFingerprintTests {
         let changes: [(String, (inout TodoItem) -> Void)] = [
             ("text", { $0.text += "!" }),
             ("text of equal length", { $0.text = "Buy mill 우유" }),
-            ("date", { $0.date += 0.001 }),
+            ("date", { $0.date = $0.date.map { $0 + 0.001 } }),
             ("colour", { $0.color = .red }),
             ("done", { $0.isDone.toggle() }),
             ("modified", { $0.modifiedAt += 1 }),

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
+import TodoCore
 import TodoTestSupport
-
-@testable import TodoCore
 
 /// The `.day` sort key (issue 15): the calendar day of `date` alone, so that a later descriptor
 /// (priority) orders the items of one day whatever their times.

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
+import TodoCore
 import TodoTestSupport
-
-@testable import TodoCore
 
 /// Issue 13.11: Foundation's case- and diacritic-insensitive search traps on Linux when a text or
 /// word holds U+0000 and the text has a letter beyond ASCII such as "é" (fuzz input "c\0"). The

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import TodoCore
+import TodoCore
 
 /// Filters over priority, tags and notes (issue 15): `pri:`, `pri>=`, `tag:`, `+word`, `has:`,
 /// and `-` before any of them.
@@ -62,10 +61,13 @@ struct FilterNewFieldsTests {
                 "pri:urgent",
                 "Unknown priority value 'urgent' at column 5 of the filter; use none, low, medium or high (or l, m, h)."
             ),
-            ("has:dates", "Unknown has value 'dates' at column 5 of the filter; use notes, tags or priority."),
+            (
+                "has:dates",
+                "Unknown has value 'dates' at column 5 of the filter; use notes, tags, priority, date or start."
+            ),
             (
                 "tag>x",
-                "Operator '>' at column 4 of the filter does not apply to tag; only date and priority take <, <=, > "
+                "Operator '>' at column 4 of the filter does not apply to tag; only date, start, done (with a day) and priority take <, <=, > "
                     + "and >=."
             ),
             ("tag:", "No value after 'tag:' at column 1 of the filter; use a tag, such as tag:work."),

@@ -215,8 +215,10 @@ struct FilterParserTests {
             ("milk done=", 5, 5, .missingValue(.done)),
             ("date>=", 0, 6, .missingValue(.date)),
             ("color>red", 5, 1, .unsupportedOperator(">", field: .color)),
-            ("done>=yes", 4, 2, .unsupportedOperator(">=", field: .done)),
-            ("done<", 4, 1, .unsupportedOperator("<", field: .done)),
+            ("done>=yes", 6, 3, .invalidValue(.unknownDate("yes"))),
+            ("done<", 0, 5, .missingValue(.done)),
+            ("date>none", 5, 4, .invalidFieldValue(.date)),
+            ("is:waiting", 3, 7, .invalidFieldValue(.is)),
             ("done:maybe", 5, 5, .invalidDoneValue("maybe")),
             ("color:mauve", 6, 5, .invalidValue(.unknownColor("mauve"))),
             ("date:tomorow", 5, 7, .invalidValue(.unknownDate("tomorow"))),
@@ -247,16 +249,18 @@ struct FilterParserTests {
             "milk - bread":
                 #"Nothing follows the '-' at column 6 of the filter; write -word or -field:value, or "-" to search for a minus sign."#,
             "buy colour:red":
-                "Unknown field 'colour' at column 5 of the filter; use done:, color:, date:, pri:, tag: or has:, or put the text in quotes to search for it.",
+                "Unknown field 'colour' at column 5 of the filter; use done:, color:, date:, start:, pri:, tag:, has: or is:, or put the text in quotes to search for it.",
             "color:":
                 "No value after 'color:' at column 1 of the filter; use one of default, red, green, yellow, blue, magenta, cyan, white.",
-            "done=": "No value after 'done=' at column 1 of the filter; use yes, no, true or false.",
+            "done=":
+                "No value after 'done=' at column 1 of the filter; use yes, no, true or false, or the day it was done (done:today, done>=mon).",
             "date<":
                 "No value after 'date<' at column 1 of the filter; use today, tomorrow, yesterday, a weekday (mon…sun), next week, next mon…next sun, +3d, -2d, +1w, 2025-01-31 or 2025-01-31T09:30, "
-                + "each optionally followed by a time (tomorrow 9:00, tue 14:30), or a time alone for today (9am, 9:30pm, 18:00).",
+                + "each optionally followed by a time (tomorrow 9:00, tue 14:30), or a time alone for today (9am, 9:30pm, 18:00), or none.",
             "color>red":
-                "Operator '>' at column 6 of the filter does not apply to color; only date and priority take <, <=, > and >=.",
-            "done:maybe": "Unknown done value 'maybe' at column 6 of the filter; use yes, no, true or false.",
+                "Operator '>' at column 6 of the filter does not apply to color; only date, start, done (with a day) and priority take <, <=, > and >=.",
+            "done:maybe":
+                "Unknown done value 'maybe' at column 6 of the filter; use yes, no, true or false, or the day it was done (done:today, done>=mon).",
             "color:mauve":
                 "Unknown colour 'mauve' at column 7 of the filter; use one of default, red, green, yellow, blue, magenta, cyan, white.",
             "milk date:tomorow":

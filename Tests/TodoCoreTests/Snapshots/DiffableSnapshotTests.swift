@@ -1,8 +1,7 @@
 import Foundation
 import Testing
+import TodoCore
 import TodoTestSupport
-
-@testable import TodoCore
 
 @Suite("DiffableSnapshot")
 struct DiffableSnapshotTests {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import TodoCore
+import TodoCore
 
 @Suite("Snapshot difference: applying refuses invalid updates")
 struct SnapshotApplyingTests {

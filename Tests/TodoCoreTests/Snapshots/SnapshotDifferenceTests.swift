@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import TodoCore
+import TodoCore
 
 @Suite("Snapshot difference: classic cases")
 struct SnapshotDifferenceTests {

@@ -1,6 +1,5 @@
 import Foundation
-
-@testable import TodoCore
+import TodoCore
 
 /// Snapshots of named sections and items, for tests that spell out their cases.
 typealias LetterSnapshot = DiffableSnapshot<String, String>

@@ -1,6 +1,5 @@
 import Foundation
-
-@testable import TodoCore
+import TodoCore
 
 /// A plain model of a snapshot's sections, items and fingerprints, edited with array operations,
 /// to build random snapshot pairs and to check the snapshot's own editing against.

@@ -176,7 +176,7 @@ struct JSONStorePassthroughTests {
         let context = TodoContext(store: store, now: { Date(millisecondsSince1970: 1_767_225_600_000) })
         for (index, item) in Self.fixture.items.enumerated() {
             try context.insert(item)
-            try context.insert(text: "item \(index)", date: item.date.addingTimeInterval(-Double(index)))
+            try context.insert(text: "item \(index)", date: item.date?.addingTimeInterval(-Double(index)))
         }
         try context.save()
         try store.compact()
@@ -241,10 +241,10 @@ struct JSONStorePassthroughTests {
             #expect(store.passthroughJSONExport(for: FetchRequest()) == nil, "prefix of \(length) bytes")
         }
         try expectFallback(
-            Self.edited("\"version\": 2\n}", "\"version\": 3\n}"), .failure(.newerVersion(path: path, version: 3)))
+            Self.edited("\"version\": 3\n}", "\"version\": 4\n}"), .failure(.newerVersion(path: path, version: 4)))
     }
 
-    @Test("a version-1 file is not passed through, though its export is version 2")
+    @Test("a version-1 file is not passed through, though its export is the current version")
     func version1() throws {
         let items = Self.fixture.items.map {
             TodoItem(
@@ -254,7 +254,7 @@ struct JSONStorePassthroughTests {
         let file = StoreFormatVersion2Tests.version1File(items, generation: 4)
         try expectFallback(file)
         let bytes = try normalExport().get()
-        #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("\"version\": 2\n}\n"))
+        #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("\"version\": 3\n}\n"))
     }
 
     @Test("hand edits that keep the file valid are not passed through, and the normal path exports them")
@@ -327,7 +327,8 @@ struct JSONStorePassthroughTests {
     func invalidFiles() throws {
         let first = Self.fixture.items[1]
         var twin = Self.fixture.items[2]
-        twin = TodoItem(id: first.id, text: twin.text, date: twin.date.addingTimeInterval(1), createdAt: twin.createdAt)
+        twin = TodoItem(
+            id: first.id, text: twin.text, date: twin.date?.addingTimeInterval(1), createdAt: twin.createdAt)
         try writeFile(path, StoreEncoder.encode(StoreContents(generation: 1, items: [first, twin])))
         #expect(store.passthroughJSONExport(for: FetchRequest()) == nil)
         guard case .duplicateID? = Self.failure(normalExport()) else {

@@ -1,9 +1,8 @@
 import Foundation
 import Glibc
 import Testing
+import TodoCore
 import TodoTestSupport
-
-@testable import TodoCore
 
 @Suite("JSON store")
 struct JSONStoreTests {
@@ -39,12 +38,13 @@ struct JSONStoreTests {
 
     @Test("the folder of a store path, for bare names, absolute and relative paths")
     func folderOfPath() {
-        #expect(StoreFile.folder(of: "todos.json") == ".")
-        #expect(StoreFile.folder(of: "/todos.json") == "/")
-        #expect(StoreFile.folder(of: "data/todos.json") == "data")
-        #expect(StoreFile.folder(of: "/home/ana/.local/share/todo-tui/todos.json") == "/home/ana/.local/share/todo-tui")
-        #expect(StoreFile.name(of: "/home/ana/todos.json") == "todos.json")
-        #expect(StoreFile.name(of: "todos.json") == "todos.json")
+        #expect(DurableFile.folder(of: "todos.json") == ".")
+        #expect(DurableFile.folder(of: "/todos.json") == "/")
+        #expect(DurableFile.folder(of: "data/todos.json") == "data")
+        #expect(
+            DurableFile.folder(of: "/home/ana/.local/share/todo-tui/todos.json") == "/home/ana/.local/share/todo-tui")
+        #expect(DurableFile.name(of: "/home/ana/todos.json") == "todos.json")
+        #expect(DurableFile.name(of: "todos.json") == "todos.json")
     }
 
     @Test("saves replace the file by rename, leave no temporary files and keep the file's permissions")

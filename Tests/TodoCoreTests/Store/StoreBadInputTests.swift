@@ -86,10 +86,10 @@ struct StoreBadInputTests {
 
     @Test("an unknown newer format version")
     func newerVersion() throws {
-        let bytes = StoreFixtures.file(itemLine: StoreFixtures.milkLine(), version: "3")
+        let bytes = StoreFixtures.file(itemLine: StoreFixtures.milkLine(), version: "4")
         try expectRefused(
-            bytes, .newerVersion(path: path, version: 3),
-            mentioning: ["written by a newer todo-tui (format version 3); this one reads version 2"])
+            bytes, .newerVersion(path: path, version: 4),
+            mentioning: ["written by a newer todo-tui (format version 4); this one reads version 3"])
     }
 
     @Test("invalid UTF-8")

@@ -1,6 +1,5 @@
 import Foundation
-
-@testable import TodoCore
+import TodoCore
 
 /// Items and files shared by the store tests.
 enum StoreFixtures {
@@ -35,7 +34,7 @@ enum StoreFixtures {
         "hasTime": true, "id": "A1B2C3D4-E5F6-4789-9ABC-DEF012345678", "isDone": true, "modifiedAt": \
         "2025-01-30T09:15:00.000Z", "text": "Send \\"Q4\\" report\\tto C:\\\\reports — 보고서 ✅", "version": 1}
           ],
-          "version": 2
+          "version": 3
         }
 
         """

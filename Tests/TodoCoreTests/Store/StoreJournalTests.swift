@@ -252,7 +252,7 @@ struct StoreJournalTests {
         try commit(store, items: [item("Two")])
         let state = try store.load()
         // The compaction's first step, without its second: the journal keeps records 13 and 14.
-        try StoreFile.replace(path, with: StoreEncoder.encode(state))
+        try DurableFile.replace(path, with: StoreEncoder.encode(state))
         #expect(try fileGeneration() == 14)
         #expect(try journalLines(store).count == 3)
 

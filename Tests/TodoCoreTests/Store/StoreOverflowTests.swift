@@ -1,8 +1,7 @@
 import Foundation
 import Testing
+import TodoCore
 import TodoTestSupport
-
-@testable import TodoCore
 
 /// Issue 13.3: counts read from a file (`generation`, item `version`) are bounded at load, so
 /// the `+ 1` of the next save can never trap; a file above the bound is refused with its position.

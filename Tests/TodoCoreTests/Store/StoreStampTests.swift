@@ -1,8 +1,7 @@
 import Foundation
 import Testing
+import TodoCore
 import TodoTestSupport
-
-@testable import TodoCore
 
 /// A store's stamp, read in O(1) I/O, is the same while nothing changed and differs after
 /// anything that changes what the store holds.

@@ -1,9 +1,8 @@
 import Foundation
 import Glibc
 import Testing
+import TodoCore
 import TodoTestSupport
-
-@testable import TodoCore
 
 /// Issue 13.2: the lock and the journal are opened with O_NOFOLLOW, so a link planted in a shared
 /// list folder cannot make a save truncate or overwrite another file; and a symlinked store is
@@ -57,7 +56,7 @@ struct StoreSymlinkTests {
         #expect(try fileBytes(victim) == victimBytes)
         // Appending directly, as a save that read no journal would, is refused by O_NOFOLLOW too.
         #expect(throws: expected) {
-            try StoreFile.append(path + ".journal", bytes: Array("{}\n".utf8), keeping: 0, modeOf: path)
+            try DurableFile.append(path + ".journal", bytes: Array("{}\n".utf8), keeping: 0, modeOf: path)
         }
         #expect(try fileBytes(victim) == victimBytes)
     }

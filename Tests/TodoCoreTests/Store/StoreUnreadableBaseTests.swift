@@ -1,8 +1,7 @@
 import Foundation
 import Testing
+import TodoCore
 import TodoTestSupport
-
-@testable import TodoCore
 
 /// A save never acknowledges a change on top of a store file that can no longer be read (issues
 /// 13.6 and 18.5): another program truncated it, or replaced it with a newer format, while a

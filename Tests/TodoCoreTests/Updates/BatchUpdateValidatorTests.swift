@@ -1,8 +1,7 @@
 import Foundation
 import Testing
+import TodoCore
 import TodoTestSupport
-
-@testable import TodoCore
 
 @Suite("Batch update validator: one set of rules, options where the clients differ")
 struct BatchUpdateValidatorTests {

@@ -125,6 +125,8 @@ struct SmallWindowTests {
         #expect(!lines.contains { $0.contains(last) }, "the table fits 40×12; the test needs one that does not")
         #expect(lines.contains { $0.contains("Keys 1–10 of \(HelpOverlay().lines.count)") }, "\(lines)")
 
+        // Two pages of ten reach the last of more than twenty lines.
+        _ = app.handle(.key(.pageDown))
         _ = app.handle(.key(.pageDown))
         lines = rendered(app)
         #expect(lines.contains { $0.contains(last) }, "\(lines)")

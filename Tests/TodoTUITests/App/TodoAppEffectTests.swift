@@ -183,7 +183,8 @@ struct AppEffectPerformerTests {
             size: TerminalSize(rows: 12, columns: 80), animations: false)
         // No account file: start refuses with a sentence, spawning nothing.
         let sync = BackgroundSync(
-            executable: "/nonexistent/todo-tui", storePath: folder.path("todos.json"), policyName: "object-trump",
+            executable: "/nonexistent/todo-tui", storePath: folder.path("todos.json"),
+            policy: .mergeByPropertyObjectTrump,
             interval: nil, accountPath: folder.path("sync-account.json"))
         let performer = AppEffectPerformer(app: app, sync: sync)
         try app.context.insert(text: "Keep me", date: TodoAppEffectTests.start)

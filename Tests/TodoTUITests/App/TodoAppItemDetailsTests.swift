@@ -60,7 +60,7 @@ struct TodoAppItemDetailsTests {
             "the overdue mark stays first, the priority after the checkbox: \(lines)")
         let cell = ItemTableDataSource.cell(
             for: item("T", tags: ["a"]), startOfToday: keys.calendar.startOfDay(for: TodoAppTests.start),
-            calendar: keys.calendar)
+            now: TodoAppTests.start, calendar: keys.calendar)
         #expect(cell.spans.last == RowCell.Span(" #a", style: CellStyle(attributes: .dim)))
         #expect(InertText.width(of: cell.text) == cell.text.count, "every mark is one column per character")
         #expect(InertText.width(of: "✎ ↻") == 3)

@@ -39,17 +39,17 @@ struct TodoAppTests {
     }
 
     func storedTexts() -> [String] {
-        store.contents.items.sorted { $0.date < $1.date }.map(\.text)
+        store.contents.items.sorted { ($0.date ?? .distantFuture) < ($1.date ?? .distantFuture) }.map(\.text)
     }
 
-    @Test("an empty store shows a hint; a adds an item dated now, saved at once")
+    @Test("an empty store shows a hint; a adds an item without a date (no day is selected), saved at once")
     func addOnEmpty() throws {
         let app = try makeApp()
         let empty = try send([], to: app)
         #expect(empty.contains { $0.contains("No to-dos yet — press a to add one, ? for help") })
         let lines = try send(Key.sequence("a") + Key.typing("Buy milk") + [.enter], to: app)
-        #expect(lines[1] == "Today")
-        #expect(lines[2].hasPrefix("  [ ] 12:00 Buy milk"))
+        #expect(lines[1] == "No date")
+        #expect(lines[2].hasPrefix("  [ ] Buy milk"), "never the current time of day")
         #expect(lines.last?.contains("Added 'Buy milk'") == true)
         #expect(storedTexts() == ["Buy milk"])
     }

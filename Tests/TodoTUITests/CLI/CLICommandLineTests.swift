@@ -159,7 +159,7 @@ struct CLICommandLineTests {
         Line(
             ["list", "--filter", "done:maybe", "--store", "{store}"], 64,
             "todo-tui: Unknown done value 'maybe' at column 6 of the filter; use "
-                + "yes, no, true or false."),
+                + "yes, no, true or false, or the day it was done (done:today, done>=mon)."),
         Line(
             ["list", "--nope", "--store", "{store}"], 64,
             "todo-tui: Unknown option '--nope'. Did you mean '--store'?; see "
@@ -177,7 +177,7 @@ struct CLICommandLineTests {
             ], 0, ""),
         Line(
             ["edit", "{id}", "--store", "{store}"], 64,
-            "todo-tui: Nothing to change; give a new text, --date, --color, "
+            "todo-tui: Nothing to change; give a new text, --date, --start, --color, "
                 + "--priority, --tag, --untag or --note."),
         Line(
             ["edit", "abc", "x", "--store", "{store}"], 64,

@@ -146,7 +146,7 @@ struct CLIItemDetailsTests: CLISandboxSuite {
         #expect(nothing.status == 64)
         #expect(
             nothing.stderr
-                == "todo-tui: Nothing to change; give a new text, --date, --color, --priority, --tag, --untag or "
+                == "todo-tui: Nothing to change; give a new text, --date, --start, --color, --priority, --tag, --untag or "
                 + "--note.\n"
         )
     }

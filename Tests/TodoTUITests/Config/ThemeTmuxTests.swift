@@ -137,7 +137,8 @@ struct ThemeTmuxTests {
         theme.marks = .ascii
         let item = TodoItem(text: "Call", date: Date(), createdAt: Date(), notes: "x", hasTime: false)
         let cell = ItemTableDataSource.cell(
-            for: item, startOfToday: .distantPast, calendar: Calendar(identifier: .gregorian), theme: theme)
+            for: item, startOfToday: .distantPast, now: .distantPast, calendar: Calendar(identifier: .gregorian),
+            theme: theme)
         #expect(cell.text.hasSuffix("Call *"))
     }
 }

@@ -90,7 +90,7 @@ struct TmuxEndToEndTests {
         let added = try expectPane(session, "the added row") { lines in
             lines.contains("  [ ] Buy milk") && lines.last == "Added 'Buy milk' — u to undo"
         }
-        #expect(added.contains("Today"), "\(added)")
+        #expect(added.contains("No date"), "an empty list has no day selected: \(added)")
         #expect(added.first?.hasPrefix(" todo-tui · 1 to-do ") == true, "\(added)")
         var contents = try storeContents()
         #expect(contents.generation == 1)
@@ -135,9 +135,10 @@ struct TmuxEndToEndTests {
         }
         contents = try storeContents()
         #expect(contents.items.count == 2)
-        // Each item is dated when its Enter arrives, so the later one sorts below.
-        let firstDate = try #require(try storedItem("Buy oat milk", in: contents.items)["date"] as? String)
-        let secondDate = try #require(try storedItem("Call mum", in: contents.items)["date"] as? String)
+        // Both undated (added under No date), made when their Enter arrives: the later sorts below.
+        #expect(try storedItem("Call mum", in: contents.items)["date"] == nil)
+        let firstDate = try #require(try storedItem("Buy oat milk", in: contents.items)["createdAt"] as? String)
+        let secondDate = try #require(try storedItem("Call mum", in: contents.items)["createdAt"] as? String)
         let dates = ISO8601DateFormatter()
         dates.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         #expect(

@@ -45,7 +45,7 @@ struct SyncConflictBoxTests {
                 app: app,
                 sync: BackgroundSync(
                     executable: CommandRunner.executable("todo-tui"), storePath: sandbox.home.path("a.json"),
-                    policyName: "error", interval: nil,
+                    policy: .error, interval: nil,
                     accountPath: sandbox.home.path("config/todo-tui/sync-account.json"),
                     environment: sandbox.runner.environment.map { "\($0.key)=\($0.value)" }))
             _ = effects.perform(app.handle(.key(.character("S"))))

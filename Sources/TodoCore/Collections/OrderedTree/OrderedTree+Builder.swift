@@ -5,7 +5,7 @@ extension OrderedTree {
     ///
     /// Leaves are filled to capacity; `build()` evens out the last two so that every leaf is at
     /// least half full, as `init(sorted:)` leaves them.
-    public struct Builder {
+    @usableFromInline package struct Builder {
         @usableFromInline let areInIncreasingOrder: (Element, Element) -> Bool
         @usableFromInline let layout: Layout
         @usableFromInline var leaves: [Node] = []
@@ -13,7 +13,7 @@ extension OrderedTree {
         @usableFromInline var count = 0
 
         @inlinable
-        public init(areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
+        package init(areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
             self.init(areInIncreasingOrder: areInIncreasingOrder, layout: .default)
         }
 
@@ -27,7 +27,7 @@ extension OrderedTree {
         /// Appends `element`, which must order after every element appended before.
         /// - Complexity: amortised O(1).
         @inlinable
-        public mutating func append(_ element: Element) {
+        package mutating func append(_ element: Element) {
             if let last = elements.last ?? leaves.last?.elements.last {
                 precondition(
                     areInIncreasingOrder(last, element),
@@ -45,7 +45,7 @@ extension OrderedTree {
         /// The tree of the appended elements.
         /// - Complexity: O(n / leaf capacity), plus at most one leaf's elements moved.
         @inlinable
-        public consuming func build() -> OrderedTree {
+        package consuming func build() -> OrderedTree {
             if let previous = leaves.last, elements.count < layout.leafCapacity / 2 {
                 // The last leaf would be less than half full: share two leaves' elements evenly.
                 leaves.removeLast()
@@ -65,7 +65,7 @@ extension OrderedTree {
     /// that copies none of them.
     /// - Complexity: O(n).
     @inlinable
-    public func forEachRun(_ body: (UnsafeBufferPointer<Element>) -> Void) {
+    package func forEachRun(_ body: (UnsafeBufferPointer<Element>) -> Void) {
         var iterator = Iterator(root: root, position: 0)
         guard storedCount > 0 else { return }
         repeat {

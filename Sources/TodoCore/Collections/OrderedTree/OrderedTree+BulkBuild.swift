@@ -5,7 +5,7 @@ extension OrderedTree {
     /// anything else is a precondition failure. Nodes are filled evenly and close to capacity.
     /// - Complexity: O(n).
     @inlinable
-    public init(sorted: [Element], areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
+    package init(sorted: [Element], areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
         self.init(sorted: sorted, areInIncreasingOrder: areInIncreasingOrder, layout: .default)
     }
 

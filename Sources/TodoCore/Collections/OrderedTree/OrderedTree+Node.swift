@@ -15,9 +15,8 @@ extension OrderedTree {
             self.branchCapacity = branchCapacity
         }
 
-        /// The sizes measured fastest for the controller's items by `todo-bench tree`: leaves of
-        /// 16 to 64 and branches of 64 beat leaves of 128 or 256 (shifting) and branches of 16,
-        /// 32 or 128.
+        /// The sizes `todo-bench tree` measured fastest for the controller's items: larger leaves
+        /// spend the time shifting, and other branch sizes were slower.
         @inlinable
         static var `default`: Layout { Layout(leafCapacity: 64, branchCapacity: 64) }
     }

@@ -1,7 +1,7 @@
 extension OrderedTree: Sequence {
     /// Walks the elements in order, leaf by leaf, over the tree as it was when the iterator was
     /// made (it keeps the nodes alive; later mutations of the tree copy them).
-    public struct Iterator: IteratorProtocol {
+    @usableFromInline package struct Iterator: IteratorProtocol {
         /// The branches above `leaf`, each with the index of the child the walk is in.
         @usableFromInline var ancestors: [(node: Node, child: Int)]
         @usableFromInline var leaf: Node
@@ -27,7 +27,7 @@ extension OrderedTree: Sequence {
         /// The next element in order, or nil at the end.
         /// - Complexity: amortised O(1); O(n) for the whole walk.
         @inlinable
-        public mutating func next() -> Element? {
+        package mutating func next() -> Element? {
             if index == leaf.elements.count && !moveToNextLeaf() {
                 return nil
             }
@@ -76,12 +76,12 @@ extension OrderedTree: Sequence {
     /// An iterator over the elements in order.
     /// - Complexity: O(log n) to make; O(n) to exhaust.
     @inlinable
-    public func makeIterator() -> Iterator {
+    package func makeIterator() -> Iterator {
         Iterator(root: root, position: 0)
     }
 
     /// The exact count, so that `Array(tree)` allocates once.
     /// - Complexity: O(1).
     @inlinable
-    public var underestimatedCount: Int { storedCount }
+    package var underestimatedCount: Int { storedCount }
 }

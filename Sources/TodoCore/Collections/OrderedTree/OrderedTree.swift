@@ -3,7 +3,7 @@
 /// Elements live in leaves; each branch keeps, per child, how many elements lie below it (to find
 /// a position) and a separator (to find an element), so "the element at position i" and "the
 /// position of this element" each take one walk from the root to a leaf. The fetched-results
-/// controller keeps its result here, which makes one changed item cost O(log n) (DESIGN §3.5, §6).
+/// controller keeps its result here, which makes one changed item cost O(log n).
 ///
 /// The order must be a strict total order on the stored elements: no two stored elements may
 /// compare equal (neither ordered before the other). `FetchRequest.areInIncreasingOrder` is one,
@@ -14,10 +14,10 @@
 /// that another copy still references. Iterators see the tree as it was when they were made.
 ///
 /// The API is `@inlinable` because generic code specialised in the calling module runs several
-/// times faster than the unspecialised entry points (DESIGN §6).
-public struct OrderedTree<Element> {
+/// times faster than the unspecialised entry points.
+@usableFromInline package struct OrderedTree<Element> {
     /// The order of the elements; see the type's contract.
-    public let areInIncreasingOrder: (Element, Element) -> Bool
+    @usableFromInline package let areInIncreasingOrder: (Element, Element) -> Bool
     @usableFromInline let layout: Layout
     @usableFromInline var root: Node
     @usableFromInline var storedCount: Int
@@ -25,7 +25,7 @@ public struct OrderedTree<Element> {
     /// An empty tree ordered by `areInIncreasingOrder`, which must be a strict total order.
     /// - Complexity: O(1).
     @inlinable
-    public init(areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
+    package init(areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
         self.init(areInIncreasingOrder: areInIncreasingOrder, layout: .default)
     }
 
@@ -41,27 +41,27 @@ public struct OrderedTree<Element> {
     /// The number of elements.
     /// - Complexity: O(1).
     @inlinable
-    public var count: Int { storedCount }
+    package var count: Int { storedCount }
 
     /// Whether the tree holds no elements.
     /// - Complexity: O(1).
     @inlinable
-    public var isEmpty: Bool { storedCount == 0 }
+    package var isEmpty: Bool { storedCount == 0 }
 
     /// The smallest element, or nil when the tree is empty.
     /// - Complexity: O(log n).
     @inlinable
-    public var first: Element? { isEmpty ? nil : self[0] }
+    package var first: Element? { isEmpty ? nil : self[0] }
 
     /// The largest element, or nil when the tree is empty.
     /// - Complexity: O(log n).
     @inlinable
-    public var last: Element? { isEmpty ? nil : self[storedCount - 1] }
+    package var last: Element? { isEmpty ? nil : self[storedCount - 1] }
 
     /// The element at `position` in the order (select); `position` must be in `0..<count`.
     /// - Complexity: O(log n).
     @inlinable
-    public subscript(position: Int) -> Element {
+    package subscript(position: Int) -> Element {
         checkPosition(position, in: 0..<storedCount)
         var node = root
         var offset = position
@@ -77,7 +77,7 @@ public struct OrderedTree<Element> {
     /// when there is none.
     /// - Complexity: O(log n) comparisons.
     @inlinable
-    public func position(of element: Element) -> Int? {
+    package func position(of element: Element) -> Int? {
         let (position, found) = search(element)
         return found ? position : nil
     }
@@ -86,7 +86,7 @@ public struct OrderedTree<Element> {
     /// inserted (the lower bound).
     /// - Complexity: O(log n) comparisons.
     @inlinable
-    public func insertionPosition(for element: Element) -> Int {
+    package func insertionPosition(for element: Element) -> Int {
         search(element).position
     }
 
@@ -110,7 +110,7 @@ public struct OrderedTree<Element> {
     /// - Complexity: O(log n) comparisons, plus O(node size) to shift within the nodes touched.
     @inlinable
     @discardableResult
-    public mutating func insert(_ element: Element) -> Int {
+    package mutating func insert(_ element: Element) -> Int {
         makeRootUnique()
         let (position, split) = root.insert(element, layout: layout, by: areInIncreasingOrder)
         storedCount += 1
@@ -129,7 +129,7 @@ public struct OrderedTree<Element> {
     /// - Complexity: O(log n) comparisons, plus O(node size) to shift within the nodes touched.
     @inlinable
     @discardableResult
-    public mutating func remove(_ element: Element) -> Int? {
+    package mutating func remove(_ element: Element) -> Int? {
         guard let position = position(of: element) else { return nil }
         remove(at: position)
         return position
@@ -139,7 +139,7 @@ public struct OrderedTree<Element> {
     /// - Complexity: O(log n), with no comparisons.
     @inlinable
     @discardableResult
-    public mutating func remove(at position: Int) -> Element {
+    package mutating func remove(at position: Int) -> Element {
         checkPosition(position, in: 0..<storedCount)
         makeRootUnique()
         let removed = root.remove(at: position, layout: layout)
@@ -153,7 +153,7 @@ public struct OrderedTree<Element> {
     /// Removes every element; the order is kept.
     /// - Complexity: O(1), plus releasing the nodes no other copy shares.
     @inlinable
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         root = Node(elements: [])
         storedCount = 0
     }
@@ -161,7 +161,7 @@ public struct OrderedTree<Element> {
     /// The elements at the positions in `range`, in order; `range` must lie within `0...count`.
     /// - Complexity: O(log n + k) for k elements.
     @inlinable
-    public func elements(in range: Range<Int>) -> [Element] {
+    package func elements(in range: Range<Int>) -> [Element] {
         precondition(
             range.lowerBound >= 0 && range.upperBound <= storedCount,
             "OrderedTree: range \(range) does not lie within 0...\(storedCount)"
@@ -176,7 +176,7 @@ public struct OrderedTree<Element> {
     /// All elements in order.
     /// - Complexity: O(n).
     @inlinable
-    public func toArray() -> [Element] {
+    package func toArray() -> [Element] {
         elements(in: 0..<storedCount)
     }
 

@@ -5,10 +5,12 @@ extension CSVFormat {
     ///
     /// `text` is required; the other columns of `columns` are optional (`ImportRecord` supplies
     /// defaults) and other columns are ignored, so a sheet with extra columns still imports.
-    /// Empty cells count as absent. Dates are ISO-8601 (with offset or `Z`; a bare day or a time
-    /// without offset is read in the calendar's zone); done and allDay are `true`/`false`,
-    /// `yes`/`no`, `1`/`0` or `x`/empty; priority a name (or `h`/`m`/`l`); tags words separated
-    /// by white space. Without an allDay column, a bare-day `date` is a whole day.
+    /// Empty cells count as absent: an empty or missing `date` is an item without a date, an
+    /// empty `start` one without a start. Dates are ISO-8601 (with offset or `Z`; a bare day or a
+    /// time without offset is read in the calendar's zone); done, allDay and startAllDay are
+    /// `true`/`false`, `yes`/`no`, `1`/`0` or `x`/empty; priority a name (or `h`/`m`/`l`); tags
+    /// words separated by white space. Without an allDay (startAllDay) cell, a bare-day `date`
+    /// (`start`) is a whole day. `completedAt` counts only for a done item.
     ///
     /// - Throws: `ExchangeError.invalidLine` naming the line of the first bad record and the problem.
     /// - Complexity: O(n) in the length of the input.
@@ -45,6 +47,10 @@ extension CSVFormat {
             item.notes = cell("notes").map(formulaUnescaped) ?? ""
             let bareDay = cell("date").map { $0.count == 10 } ?? false
             item.hasTime = try !(fields.flag("allDay") ?? bareDay)
+            item.start = try fields.date("start")
+            let bareStartDay = cell("start").map { $0.count == 10 } ?? false
+            item.startHasTime = try !(fields.flag("startAllDay") ?? bareStartDay)
+            if item.isDone { item.completedAt = try fields.date("completedAt") }
             try collector.add(item, at: position)
         }
         return collector.items

@@ -2,9 +2,13 @@ import Foundation
 
 /// RFC 4180 comma-separated values, one item per record.
 ///
-/// The header is `id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay` (the
-/// last four since the item model's version 2, after the older ones so that a reader of the
-/// older seven still finds them where they were). Records end in CRLF; a field
+/// The header is
+/// `id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay,start,startAllDay,completedAt`
+/// (`priority` to `allDay` since the item model's version 2, the last three since version 3,
+/// each after the older ones so that a reader of the older columns still finds them where they
+/// were). An item without a date has empty `date` and `allDay` cells; one without a start, empty
+/// `start` and `startAllDay`; `completedAt` is empty unless the item was completed at a known
+/// time. Records end in CRLF; a field
 /// containing a comma, double quote, CR or LF is quoted, with quotes doubled. Text is UTF-8
 /// without a byte order mark. Ids are lowercase UUIDs, dates ISO-8601 in UTC with milliseconds
 /// (`2025-01-12T09:30:00.000Z`, exact for an item), colours by name, done `true`/`false`;
@@ -20,6 +24,7 @@ import Foundation
 enum CSVFormat {
     static let columns = [
         "id", "text", "date", "color", "done", "createdAt", "modifiedAt", "priority", "tags", "notes", "allDay",
+        "start", "startAllDay", "completedAt",
     ]
 
     /// The items as CSV text, in the given order.
@@ -33,7 +38,7 @@ enum CSVFormat {
             buffer.append(UInt8(ascii: ","))
             appendField(formulaEscaped(item.text), to: &buffer)
             buffer.append(UInt8(ascii: ","))
-            buffer.appendTimestamp(item.date)
+            if let date = item.date { buffer.appendTimestamp(date) }
             buffer.append(UInt8(ascii: ","))
             buffer.append(item.color.rawValue)
             buffer.append(item.isDone ? ",true," : ",false,")
@@ -46,7 +51,13 @@ enum CSVFormat {
             appendField(formulaEscaped(item.tags.joined(separator: " ")), to: &buffer)
             buffer.append(UInt8(ascii: ","))
             appendField(formulaEscaped(item.notes), to: &buffer)
-            buffer.append(item.hasTime ? ",false\r\n" : ",true\r\n")
+            buffer.append(item.date == nil ? "," : item.hasTime ? ",false" : ",true")
+            buffer.append(UInt8(ascii: ","))
+            if let start = item.start { buffer.appendTimestamp(start) }
+            buffer.append(item.start == nil ? "," : item.startHasTime ? ",false" : ",true")
+            buffer.append(UInt8(ascii: ","))
+            if let completedAt = item.completedAt { buffer.appendTimestamp(completedAt) }
+            buffer.append("\r\n")
         }
         return buffer.bytes
     }

@@ -7,21 +7,28 @@ extension ICalendarFormat {
     /// Field by field: the id is the `UID` (derived when it is not a UUID, `StableID`); the text
     /// is `SUMMARY`, or `DESCRIPTION` when the summary is that description on one line (as
     /// `export` writes texts with line breaks), so a description that is a separate note is not
-    /// taken for the text; the date is `DUE`, else `DTSTART` (else the creation date, else now); done
-    /// means `STATUS:COMPLETED` or `CANCELLED` (no longer to do) or a `COMPLETED` time; the colour
-    /// is `COLOR` when it names one of the eight (CSS's `fuchsia` and `aqua` too), else default;
-    /// the notes are a `DESCRIPTION` that is not the text; `PRIORITY` 1–4 is high, 5 medium, 6–9
-    /// low; `CATEGORIES` (every such line, in order) are the tags; a `DUE` (else `DTSTART`) that
-    /// is a DATE makes a whole-day item. Times with `TZID` are read in that zone when the system
-    /// knows it, floating times and DATE values in the calendar's zone.
+    /// taken for the text; the date is `DUE` (a VTODO without one has no date: nothing is made up
+    /// from `DTSTART`, `CREATED` or `DTSTAMP`), the start `DTSTART`, each a whole day when it is a
+    /// DATE; done is what `STATUS` says when there is one (`COMPLETED` and `CANCELLED`, no longer
+    /// to do, are done; `NEEDS-ACTION` and `IN-PROCESS` are open, whatever else the VTODO says, as
+    /// todoman leaves `PERCENT-COMPLETE:100` on a to-do it reopens), else a `COMPLETED` time, else
+    /// `PERCENT-COMPLETE:100` (Thunderbird's and jtx Board's rule), and a done item was completed
+    /// at `COMPLETED` when it says; the colour is `COLOR` when it names one of the eight (CSS's
+    /// `fuchsia` and `aqua` too), else default; the notes are a `DESCRIPTION` that is not the
+    /// text; `PRIORITY` 1–4 is high, 5 medium, 6–9 low; `CATEGORIES` (every such line, in order)
+    /// are the tags. Times with `TZID` are read in that zone when the system knows it, floating
+    /// times and DATE values in the calendar's zone.
     ///
     /// Everything else the VTODO holds is kept in `foreign.iCalendar`, exactly as read: its other
     /// properties (RRULE, RELATED-TO, X-…), its subcomponents (VALARM) whole, the VTIMEZONEs its
     /// kept `TZID`s name, and the original line of a `UID` that is not the id as written here, a
-    /// `PRIORITY` other than 1/5/9 and a `DUE` written otherwise than the export writes one (a
-    /// `TZID`, a floating time) — the export writes those back while the item's field still
-    /// means the same. Beside a `SEQUENCE`, the `LAST-MODIFIED` line is kept too, so that the
-    /// export can tell an edited item and write its `SEQUENCE` one higher.
+    /// `PRIORITY` other than 1/5/9, a `DUE`, `DTSTART` or `COMPLETED` written otherwise than the
+    /// export writes one (a `TZID`, a floating time, `VALUE=DATE-TIME`), and a `STATUS` or
+    /// `PERCENT-COMPLETE` other than the export would write — the export writes those back while
+    /// the item's field still means the same. Beside a `SEQUENCE`, the `LAST-MODIFIED` line is
+    /// kept too, so that the export can tell an edited item and write its `SEQUENCE` one higher.
+    /// Which of `STATUS` (of an open VTODO), `CREATED` and `LAST-MODIFIED` the VTODO lacked is
+    /// kept as `KeptLines.absenceProperty`, so that the export does not add them.
     ///
     /// - Throws: `ExchangeError.invalidLine` for malformed iCalendar, a VTODO without `SUMMARY`, or
     ///   a date that does not parse, or an input past `limits` (`ICalendarParser.Limits`).
@@ -44,10 +51,14 @@ extension ICalendarFormat {
                 throw position.error("the VTODO that starts here has no SUMMARY", source: source)
             }
             let dates = TodoDates(todo: todo, source: source, calendar: calendar)
-            let status = todo.first("STATUS")?.value.uppercased()
+            let status = todo.first("STATUS")?.value
             let completed = try dates.date("COMPLETED")
-            let due = try dates.date("DUE")
-            let start = try dates.date("DTSTART")
+            let isDone =
+                status.map(isClosed(status:))
+                ?? (completed != nil
+                    || todo.first("PERCENT-COMPLETE").map {
+                        isComplete(percent: $0.value)
+                    } ?? false)
             let summaryText = ICalendarParser.unescapedText(summary.value)
             let description = todo.first("DESCRIPTION").map { ICalendarParser.unescapedText($0.value) }
             let textFromDescription = description.flatMap { singleLine($0) == summaryText ? $0 : nil }
@@ -55,19 +66,21 @@ extension ICalendarFormat {
             var record = ImportRecord(
                 id: id,
                 text: textFromDescription ?? summaryText,
-                date: due ?? start,
+                date: try dates.date("DUE"),
                 color: todo.first("COLOR").flatMap { color(named: $0.value) } ?? .default,
-                isDone: status == "COMPLETED" || status == "CANCELLED" || completed != nil,
+                isDone: isDone,
                 createdAt: try dates.date("CREATED"),
                 modifiedAt: try dates.date("LAST-MODIFIED")
             )
             record.notes = textFromDescription == nil ? description ?? "" : ""
             record.priority = todo.first("PRIORITY").flatMap { priority(fromICalendar: $0.value) } ?? .none
             record.tags = TodoTags(todo.properties.filter { $0.name == "CATEGORIES" }.flatMap { categories($0.value) })
-            if let dated = todo.first("DUE") ?? todo.first("DTSTART"), isDate(dated) {
-                record.hasTime = false
-            }
-            record.foreign = ForeignProperties(iCalendar: keptLines(of: todo, id: id, timeZones: timeZones))
+            record.hasTime = todo.first("DUE").map { !isDate($0) } ?? true
+            record.start = try dates.date("DTSTART")
+            record.startHasTime = todo.first("DTSTART").map { !isDate($0) } ?? true
+            record.completedAt = isDone ? completed : nil
+            record.foreign = ForeignProperties(
+                iCalendar: keptLines(of: todo, id: id, isDone: isDone, timeZones: timeZones))
             try collector.add(record, at: position)
         }
         return collector.items
@@ -98,17 +111,19 @@ extension ICalendarFormat {
         return items
     }
 
-    /// The properties a field of the item holds; every other line of a VTODO is kept as read.
+    /// The properties a field of the item holds; every other line of a VTODO is kept as read
+    /// (but `KeptLines.absenceProperty`, which only todo-tui writes, and only into its store).
     static let mappedProperties: Set<String> = [
-        "UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SUMMARY", "DESCRIPTION", "DUE", "STATUS", "COMPLETED", "COLOR",
-        "PRIORITY", "CATEGORIES",
+        "UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "STATUS",
+        "COMPLETED", "PERCENT-COMPLETE", "COLOR", "PRIORITY", "CATEGORIES", KeptLines.absenceProperty,
     ]
 
     /// The lines of `todo` that go to `ForeignProperties.iCalendar`: unmapped properties, mapped
-    /// ones whose original the export must write back (see `parse`), the subcomponents, and the
-    /// VTIMEZONE blocks of the kept lines' `TZID`s.
+    /// ones whose original the export must write back (see `parse`), the properties it lacked
+    /// (`KeptLines.absenceProperty`), the subcomponents, and the VTIMEZONE blocks of the kept
+    /// lines' `TZID`s.
     private static func keptLines(
-        of todo: ICalendarParser.Component, id: UUID?, timeZones: [String: [String]]
+        of todo: ICalendarParser.Component, id: UUID?, isDone: Bool, timeZones: [String: [String]]
     ) -> [String] {
         var originals: [String: String] = [:]
         var kept: [String] = []
@@ -118,7 +133,9 @@ extension ICalendarFormat {
                 switch property.name {
                 case "UID": id.map { property.raw != "UID:" + $0.uuidString.lowercased() } ?? true
                 case "PRIORITY": !["1", "5", "9"].contains(property.value)
-                case "DUE": !isCanonicalDue(property)
+                case "DUE", "DTSTART", "COMPLETED": !isCanonicalDate(property)
+                case "STATUS": property.raw != (isDone ? "STATUS:COMPLETED" : "STATUS:NEEDS-ACTION")
+                case "PERCENT-COMPLETE": !isDone || property.raw != "PERCENT-COMPLETE:100"
                 // Beside a SEQUENCE, the stamp tells the export whether the item changed since.
                 case "LAST-MODIFIED": todo.first("SEQUENCE") != nil
                 case let name: !mappedProperties.contains(name)
@@ -131,23 +148,27 @@ extension ICalendarFormat {
             }
             if let zone = property.parameters["TZID"], !zones.contains(zone) { zones.append(zone) }
         }
+        // Absent STATUS means open; a done VTODO's absence says nothing worth keeping.
+        let absent = KeptLines.absentable.filter { todo.first($0) == nil && ($0 != "STATUS" || !isDone) }
         // The originals first, in the order the export writes them, so that reading back an
         // export gives the same list.
         kept =
-            KeptLines.replaceable.compactMap { originals[$0] } + kept + todo.nestedBlocks.joined()
+            KeptLines.replaceable.compactMap { originals[$0] }
+            + (absent.isEmpty ? [] : [KeptLines.absenceProperty + ":" + absent.joined(separator: ",")]) + kept
+            + todo.nestedBlocks.joined()
         for zone in zones {
             kept += timeZones[zone] ?? []
         }
         return kept
     }
 
-    /// Whether a `DUE` is written exactly as the export writes one: a UTC DATE-TIME without
-    /// parameters, or `DUE;VALUE=DATE:` and a day. Any other (a `TZID`, a floating time, a
-    /// bare day) is kept as read.
-    static func isCanonicalDue(_ property: ICalendarParser.ContentLine) -> Bool {
+    /// Whether a `DUE`, `DTSTART` or `COMPLETED` is written exactly as the export writes one: a
+    /// UTC DATE-TIME without parameters, or `;VALUE=DATE:` and a day. Any other (a `TZID`, a
+    /// floating time, a bare day, `VALUE=DATE-TIME`) is kept as read.
+    static func isCanonicalDate(_ property: ICalendarParser.ContentLine) -> Bool {
         if property.parameters.isEmpty { return property.value.hasSuffix("Z") }
-        return property.parameters == ["VALUE": "DATE"] && property.raw.hasPrefix("DUE;VALUE=DATE:")
-            && property.value.count == 8
+        return property.name != "COMPLETED" && property.parameters == ["VALUE": "DATE"]
+            && property.raw.hasPrefix(property.name + ";VALUE=DATE:") && property.value.count == 8
     }
 
     /// RFC 5545's PRIORITY as todo-tui's: 1–4 high, 5 medium, 6–9 low, 0 none; nil for any

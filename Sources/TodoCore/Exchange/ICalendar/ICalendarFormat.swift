@@ -3,20 +3,26 @@ import Foundation
 /// iCalendar (RFC 5545): a VCALENDAR of VTODOs (`ics`), or one VCALENDAR file per item (`vdir`).
 ///
 /// Each item is a VTODO with `UID` (the item's id, lowercase), `DTSTAMP` (the export's `now`),
-/// `CREATED`, `LAST-MODIFIED`, `SUMMARY`, `DUE`, `STATUS` (`NEEDS-ACTION` or `COMPLETED`, with
-/// `COMPLETED` set to the last modification, the best record of when it was done), `PRIORITY`
-/// (1 high, 5 medium, 9 low), `CATEGORIES` (the tags), `DESCRIPTION` (the notes) and `COLOR`
-/// (RFC 7986; the colour names are CSS3 colour names; `default` writes none), then every line
-/// another program wrote that todo-tui keeps (`ForeignProperties.iCalendar`); a kept `SEQUENCE`
-/// is written one higher when the item changed since it was read (`KeptLines.othersToWrite`). Times are UTC
-/// DATE-TIMEs to the second; a whole-day item's `DUE` is a DATE. A text with line breaks (and no
-/// notes) is written whole as `DESCRIPTION`, and
-/// `SUMMARY` gets it on one line (each line break a space): calcurse refuses a to-do whose
-/// summary holds a line break ("line break in summary"), and readers show a summary as one line.
-/// `DUE` is a DATE-TIME rather than a DATE because an item's date is
-/// an instant (it sorts items within a day): todoman shows it as a local date and time, and
-/// calcurse, whose to-dos have no dates, ignores it either way.
-public enum ICalendarFormat {
+/// `CREATED`, `LAST-MODIFIED`, `SUMMARY`, `DUE` (none for an item without a date), `DTSTART` (the
+/// start, "not before"), `STATUS` (`NEEDS-ACTION` or `COMPLETED`), for a done item `COMPLETED`
+/// (when it was completed, when known) and `PERCENT-COMPLETE:100` — the three every reader
+/// accepts; a reopened item has neither, and `STATUS:NEEDS-ACTION`, since Thunderbird and jtx
+/// Board take either for done —, `PRIORITY` (1 high, 5 medium, 9 low), `CATEGORIES` (the
+/// tags), `DESCRIPTION` (the notes) and `COLOR` (RFC 7986; the colour names are CSS3 colour
+/// names; `default` writes none), then every line another program wrote that todo-tui keeps
+/// (`ForeignProperties.iCalendar`); a kept `SEQUENCE` is written one higher when the item changed
+/// since it was read (`KeptLines.othersToWrite`). A VTODO read without `STATUS`, `CREATED` or
+/// `LAST-MODIFIED` is written back without it while what it would say is unchanged, so a phone's
+/// to-do edited here comes back with only the edited property changed. Times are UTC
+/// DATE-TIMEs to the second; a whole-day `DUE` or `DTSTART` is a DATE. RFC 5545 §3.6.2 asks
+/// `DTSTART` and `DUE` to be of one value type and `DTSTART` not to be later: beside a timed `DUE`
+/// a whole-day start is written as the DATE-TIME its day begins at, beside a whole-day `DUE` a
+/// timed start as its DATE, and a start after the `DUE` as the `DUE` (readers drop or rewrite
+/// a `DTSTART` that breaks the rule). A text with line breaks (and no notes) is written whole as
+/// `DESCRIPTION`, and `SUMMARY` gets it on one line (each line break a space): calcurse refuses
+/// a to-do whose summary holds a line break ("line break in summary"), and readers show a summary
+/// as one line.
+package enum ICalendarFormat {
     static let productID = "-//todo-tui//todo-tui//EN"
 
     /// One VCALENDAR holding every item, in the given order, with the VTIMEZONEs the items
@@ -59,7 +65,7 @@ public enum ICalendarFormat {
     /// VTIMEZONEs it kept. Every line another program wrote that todo-tui does not own is
     /// written back as it was read (folded anew at 75 octets).
     /// - Complexity: O(length of the item).
-    public static func objectResource(for item: TodoItem, now: Date, calendar: Calendar) -> [UInt8] {
+    package static func objectResource(for item: TodoItem, now: Date, calendar: Calendar) -> [UInt8] {
         var writer = ICalendarWriter(capacity: 512)
         beginCalendar(&writer)
         for zone in KeptLines(item.foreign.iCalendar).timeZones {
@@ -83,7 +89,7 @@ public enum ICalendarFormat {
     ///   or one over `maximumObjectResourceBytes`, nested more than 16 components deep, or holding
     ///   more than 1,000 of them.
     /// - Complexity: O(n) in the length of the resource.
-    public static func item(
+    package static func item(
         fromObjectResource bytes: [UInt8], name: String, now: Date, calendar: Calendar
     ) throws(ExchangeError) -> TodoItem {
         let items = try parse(bytes, source: name, now: now, calendar: calendar, limits: .objectResource)
@@ -109,8 +115,12 @@ public enum ICalendarFormat {
             writer.property("UID", item.id)
         }
         writer.property("DTSTAMP", now)
-        writer.property("CREATED", item.createdAt)
-        writer.property("LAST-MODIFIED", item.modifiedAt)
+        if !kept.lacks("CREATED") {
+            writer.property("CREATED", item.createdAt)
+        }
+        if !kept.lacks("LAST-MODIFIED") || item.modifiedAt != item.createdAt {
+            writer.property("LAST-MODIFIED", item.modifiedAt)
+        }
         let text = TextForm.iCalendar.apply(item.text)
         let summary = singleLine(text)
         writer.text("SUMMARY", summary)
@@ -119,17 +129,28 @@ public enum ICalendarFormat {
         } else if summary != text {
             writer.text("DESCRIPTION", text)
         }
-        if let due = kept.line("DUE"), kept.dueMeans(item, calendar: calendar) {
-            writer.line(due)
-        } else if item.hasTime {
-            writer.property("DUE", item.date)
-        } else {
-            writer.property("DUE;VALUE=DATE", dayName(of: item.date, calendar: calendar))
+        let keptDue = item.dueDate.flatMap { kept.line("DUE", meaning: $0, calendar: calendar) }
+        if let due = item.dueDate {
+            if let keptDue {
+                writer.line(keptDue)
+            } else {
+                writeDate(due, as: .due, calendar: calendar, to: &writer)
+            }
         }
-        writer.property("STATUS", item.isDone ? "COMPLETED" : "NEEDS-ACTION")
-        if item.isDone {
-            writer.property("COMPLETED", item.modifiedAt)
+        if let start = item.startDate {
+            // The VTODO's own pair is written as it was (todoman writes a DATE start beside a
+            // DATE-TIME due); a start beside a due date changed here follows the due date's type.
+            if let line = kept.line("DTSTART", meaning: start, calendar: calendar),
+                keptDue != nil || item.dueDate.map({ $0.hasTime == start.hasTime }) ?? true
+            {
+                writer.line(line)
+            } else {
+                writeDate(
+                    startBeside(item.dueDate, start: start, calendar: calendar), as: .start, calendar: calendar,
+                    to: &writer)
+            }
         }
+        writeCompletion(of: item, kept: kept, calendar: calendar, to: &writer)
         if let priority = kept.line("PRIORITY"), kept.priorityMeans(item.priority) {
             writer.line(priority)
         } else if let value = iCalendarPriority[item.priority] {
@@ -145,8 +166,82 @@ public enum ICalendarFormat {
         writer.property("END", "VTODO")
     }
 
+    /// The two date properties an item writes.
+    private enum DateProperty {
+        case due, start
+    }
+
+    /// Writes `DUE` or `DTSTART`: a UTC DATE-TIME, or a DATE for a whole day.
+    private static func writeDate(
+        _ date: ItemDate, as property: DateProperty, calendar: Calendar, to writer: inout ICalendarWriter
+    ) {
+        switch (property, date.hasTime) {
+        case (.due, true): writer.property("DUE", date.date)
+        case (.due, false): writer.property("DUE;VALUE=DATE", dayName(of: date.date, calendar: calendar))
+        case (.start, true): writer.property("DTSTART", date.date)
+        case (.start, false): writer.property("DTSTART;VALUE=DATE", dayName(of: date.date, calendar: calendar))
+        }
+    }
+
+    /// The start as written beside `due` (RFC 5545 §3.6.2): of the due date's value type — a
+    /// whole-day start beside a timed due date as the instant its day begins, a timed start
+    /// beside a whole-day due date as its day — and never after the due date.
+    static func startBeside(_ due: ItemDate?, start: ItemDate, calendar: Calendar) -> ItemDate {
+        guard let due else { return start }
+        if due.hasTime {
+            // A whole-day start is the instant its day begins already.
+            return start.date > due.date ? due : ItemDate(date: start.date, hasTime: true)
+        }
+        let day = calendar.startOfDay(for: start.date)
+        return day > due.date ? due : ItemDate(date: day, hasTime: false)
+    }
+
+    /// `STATUS`, `COMPLETED` and `PERCENT-COMPLETE`, each as the VTODO had it while it still says
+    /// the same; else done writes `STATUS:COMPLETED`, `COMPLETED` (when known) and
+    /// `PERCENT-COMPLETE:100`, and open writes `STATUS:NEEDS-ACTION` alone — nothing for a VTODO
+    /// read open without a `STATUS`.
+    private static func writeCompletion(
+        of item: TodoItem, kept: KeptLines, calendar: Calendar, to writer: inout ICalendarWriter
+    ) {
+        if let status = kept.status(meaning: item.isDone) {
+            writer.line(status)
+        } else if item.isDone {
+            writer.property("STATUS", "COMPLETED")
+        } else if !kept.lacks("STATUS") {
+            writer.property("STATUS", "NEEDS-ACTION")
+        }
+        guard item.isDone else {
+            if let percent = kept.percentComplete(meaning: false) { writer.line(percent) }
+            return
+        }
+        if let completedAt = item.completedAt {
+            let completion = ItemDate(date: completedAt, hasTime: true)
+            if let line = kept.line("COMPLETED", meaning: completion, calendar: calendar) {
+                writer.line(line)
+            } else {
+                writer.property("COMPLETED", completedAt)
+            }
+        }
+        if let percent = kept.percentComplete(meaning: true) {
+            writer.line(percent)
+        } else {
+            writer.property("PERCENT-COMPLETE", "100")
+        }
+    }
+
     /// The PRIORITY todo-tui writes for each of its priorities (RFC 5545: 1 highest, 9 lowest).
     static let iCalendarPriority: [TodoPriority: String] = [.high: "1", .medium: "5", .low: "9"]
+
+    /// Whether a `STATUS` value means the to-do is no longer to do: `COMPLETED` or `CANCELLED`.
+    static func isClosed(status: String) -> Bool {
+        let value = status.trimmingCharacters(in: .whitespaces).uppercased()
+        return value == "COMPLETED" || value == "CANCELLED"
+    }
+
+    /// Whether a `PERCENT-COMPLETE` value is 100.
+    static func isComplete(percent: String) -> Bool {
+        Int(percent.trimmingCharacters(in: .whitespaces)) == 100
+    }
 
     /// `20261120`: the day `date` starts in `calendar`.
     static func dayName(of date: Date, calendar: Calendar) -> String {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// An item's kept iCalendar lines (`ForeignProperties.iCalendar`) sorted for writing: the
-/// original lines of the properties todo-tui maps, the VTIMEZONE blocks, and the rest.
+/// original lines of the properties todo-tui maps, the VTIMEZONE blocks, the mapped properties
+/// the VTODO did not have, and the rest.
 struct KeptLines {
     /// A kept VTIMEZONE: its `TZID` and all its lines.
     struct TimeZoneBlock {
@@ -12,16 +13,29 @@ struct KeptLines {
     /// VTIMEZONE blocks, each written beside the VTODO.
     private(set) var timeZones: [TimeZoneBlock] = []
     /// Every other kept line, in order (subcomponents' lines included), except the originals of
-    /// `UID`, `DUE`, `PRIORITY` and `LAST-MODIFIED`.
+    /// the `replaceable` properties and the `absenceProperty` line.
     private(set) var others: [String] = []
     /// The kept original line of a mapped property, by name.
     private var originals: [String: ICalendarParser.ContentLine] = [:]
+    /// The mapped properties the VTODO did not have that the export would otherwise write
+    /// (`absenceProperty`).
+    private var absent: Set<String> = []
 
     /// The properties whose original line may be kept in place of the one todo-tui would write,
     /// in the order the import keeps them (first, so that reading back an export gives the same
     /// list). `LAST-MODIFIED` is kept only beside a `SEQUENCE`, to tell whether the item changed
     /// since.
-    static let replaceable = ["UID", "DUE", "PRIORITY", "LAST-MODIFIED"]
+    static let replaceable = [
+        "UID", "DUE", "DTSTART", "STATUS", "COMPLETED", "PERCENT-COMPLETE", "PRIORITY", "LAST-MODIFIED",
+    ]
+
+    /// The one kept line that is not a line the VTODO had: `X-TODO-TUI-ABSENT:STATUS,CREATED`
+    /// names the properties of `absentable` the VTODO did not have (a phone leaves `STATUS` out of
+    /// most open to-dos), so that the export leaves them out too while what they would say is
+    /// what their absence said. Never written; one in a file read is ignored.
+    static let absenceProperty = "X-TODO-TUI-ABSENT"
+    /// The properties the export writes for every item unless the item came without them.
+    static let absentable = ["STATUS", "CREATED", "LAST-MODIFIED"]
 
     /// - Complexity: O(n) in the number of lines.
     init(_ lines: [String]) {
@@ -48,6 +62,10 @@ struct KeptLines {
             }
             if name == "BEGIN" { depth += 1 }
             if name == "END" { depth -= 1 }
+            if depth == 0, name == Self.absenceProperty {
+                absent.formUnion(value.split(separator: ",").map(String.init))
+                continue
+            }
             if depth == 0, name != "END", Self.replaceable.contains(name), originals[name] == nil,
                 let content = try? parser.contentLine(line, at: 0)
             {
@@ -58,33 +76,64 @@ struct KeptLines {
         }
     }
 
-    /// The kept original line of `name` (`UID`, `DUE` or `PRIORITY`).
+    /// The kept original line of `name` (one of `replaceable`).
     func line(_ name: String) -> String? {
         originals[name]?.raw
     }
 
-    /// Whether the kept `DUE` still names the item's date: the same instant (to the second, as
-    /// iCalendar keeps it) and the same kind (a day or a time).
-    func dueMeans(_ item: TodoItem, calendar: Calendar) -> Bool {
-        guard let due = originals["DUE"] else { return false }
-        let zone = due.parameters["TZID"].flatMap { TimeZone(identifier: $0) }
-        guard let date = ParsedTimestamp.parse(due.value)?.date(in: calendar, timeZone: zone) else { return false }
-        return ICalendarFormat.isDate(due) == !item.hasTime
-            && date.timeIntervalSince1970.rounded(.down) == item.date.timeIntervalSince1970.rounded(.down)
+    /// Whether the item came without the property `name` (one of `absentable`).
+    func lacks(_ name: String) -> Bool {
+        absent.contains(name)
+    }
+
+    /// The kept original line of the date-valued `name` (`DUE`, `DTSTART`, `COMPLETED`) when it
+    /// still names `date`: the same instant (to the second, as iCalendar keeps it) and the same
+    /// kind (a day or a time).
+    func line(_ name: String, meaning date: ItemDate?, calendar: Calendar) -> String? {
+        guard let date, let original = originals[name] else { return nil }
+        let zone = original.parameters["TZID"].flatMap { TimeZone(identifier: $0) }
+        guard let read = ParsedTimestamp.parse(original.value)?.date(in: calendar, timeZone: zone),
+            ICalendarFormat.isDate(original) == !date.hasTime,
+            read.timeIntervalSince1970.rounded(.down) == date.date.timeIntervalSince1970.rounded(.down)
+        else { return nil }
+        return original.raw
+    }
+
+    /// The kept `STATUS` when it says what `isDone` says (`COMPLETED` and `CANCELLED` are done,
+    /// any other value open).
+    func status(meaning isDone: Bool) -> String? {
+        guard let original = originals["STATUS"], ICalendarFormat.isClosed(status: original.value) == isDone else {
+            return nil
+        }
+        return original.raw
+    }
+
+    /// The kept `PERCENT-COMPLETE` when it says what `isDone` says (100 is done, any other value
+    /// open).
+    func percentComplete(meaning isDone: Bool) -> String? {
+        guard let original = originals["PERCENT-COMPLETE"],
+            ICalendarFormat.isComplete(percent: original.value) == isDone
+        else { return nil }
+        return original.raw
     }
 
     /// The kept lines to write, in order, with the VTODO's own `SEQUENCE` one higher when the
     /// item changed since it was read (`changedSinceRead`): RFC 5545 §3.8.7.4 asks a writer to
     /// increment it on a significant revision, and clients such as tasks.org compare it. Without a
-    /// kept `LAST-MODIFIED` no change can be told, and `SEQUENCE` is written as read.
+    /// kept `LAST-MODIFIED` no change can be told, and `SEQUENCE` is written as read. A reopened
+    /// item leaves out jtx Board's `X-COMPLETEDTIMEZONE`, which belongs to the `COMPLETED` it no
+    /// longer has.
     func othersToWrite(for item: TodoItem, calendar: Calendar) -> [String] {
-        guard changedSinceRead(item, calendar: calendar) else { return others }
+        let changed = changedSinceRead(item, calendar: calendar)
+        guard changed || !item.isDone else { return others }
         var depth = 0
-        return others.map { line in
+        return others.compactMap { line in
             let name = ForeignProperties.propertyName(of: line)
             if name == "BEGIN" { depth += 1 }
             if name == "END" { depth -= 1 }
-            guard depth == 0, name == "SEQUENCE",
+            guard depth == 0 else { return line }
+            if name == "X-COMPLETEDTIMEZONE", !item.isDone { return nil }
+            guard changed, name == "SEQUENCE",
                 let content = try? ICalendarParser(source: "").contentLine(line, at: 0),
                 let number = Int(content.value.trimmingCharacters(in: .whitespaces)), number >= 0, number < Int.max
             else { return line }

@@ -2,8 +2,9 @@ import Foundation
 
 extension MarkdownFormat {
     /// Reads a checklist written by `export`: `## 2026-11-20 (Fri)` headings (the weekday is
-    /// optional and not checked), `- [ ]`, `- [x]` (or `- [X]`) items, blank lines and a
-    /// `# Title` line, which is ignored; backslash escapes are undone.
+    /// optional and not checked) and `## No date` (its items have none), `- [ ]`, `- [x]` (or
+    /// `- [X]`) items, blank lines and a `# Title` line, which is ignored; backslash escapes are
+    /// undone.
     ///
     /// The headings older versions wrote still read: relative titles ("Today") against `now`,
     /// so such a file means the days it meant only on the day it was written. Items have no ids or colours: ids are
@@ -18,17 +19,22 @@ extension MarkdownFormat {
     ) throws(ExchangeError) -> [TodoItem] {
         let titles = DayTitleParser(now: now, calendar: calendar)
         var collector = ImportCollector(format: .markdown, source: source, now: now)
-        var day: Date?
+        /// The current heading's day; `.some(nil)` under `## No date`, nil before any heading.
+        var day: Date??
         for (index, line) in try ImportLines.split(bytes, source: source).enumerated() {
             let position = ImportPosition.line(index + 1)
             // A document title (`# To-dos`) names the list, not a day.
             if line.allSatisfy(\.isWhitespace) || line.hasPrefix("# ") { continue }
             if line.hasPrefix("## ") {
                 let title = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
+                if title == undatedHeading {
+                    day = .some(nil)
+                    continue
+                }
                 guard let start = titles.day(from: title) else {
                     throw position.error(
-                        "\(StoreError.quoted(title)) is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 "
-                            + "Jan",
+                        "\(StoreError.quoted(title)) is not a day heading such as 2026-11-20 (Fri), Today, Mon 12 "
+                            + "Jan or No date",
                         source: source)
                 }
                 day = start
@@ -45,7 +51,9 @@ extension MarkdownFormat {
             guard let day else {
                 throw position.error("the checklist item comes before any '## ' day heading", source: source)
             }
-            let record = ImportRecord(text: unescaped(line.dropFirst(6)), date: day, isDone: isDone)
+            var record = ImportRecord(text: unescaped(line.dropFirst(6)), date: day, isDone: isDone)
+            // A heading is a day: its items are whole days.
+            record.hasTime = false
             try collector.add(record, at: position)
         }
         return collector.items

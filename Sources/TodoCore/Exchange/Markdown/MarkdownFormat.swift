@@ -8,16 +8,19 @@ import Foundation
 /// - [ ] Buy milk
 /// - [x] Call \<Mum\>
 /// ```
-/// Headings are absolute days, ISO date and weekday, in list order, so a file means the same
-/// days whenever it is read (relative titles such as "Today" went stale by the next day); items are GitHub
-/// task-list items. Characters that could start Markdown or HTML markup (`` \ ` * _ [ ] < > & | ~ ``)
-/// are backslash-escaped, which CommonMark defines for every ASCII punctuation character, so
-/// the text renders literally. Control characters (line breaks, tabs, escapes) are replaced by
-/// spaces: a line break inside an item would end it. Colours and ids are not written.
+/// Headings are absolute days, ISO date and weekday, in list order (the items without a date
+/// under `## No date`), so a file means the same days whenever it is read (relative titles such
+/// as "Today" went stale by the next day); items are GitHub task-list items. Characters that
+/// could start Markdown or HTML markup (`` \ ` * _ [ ] < > & | ~ ``) are backslash-escaped,
+/// which CommonMark defines for every ASCII punctuation character, so the text renders literally.
+/// Control characters (line breaks, tabs, escapes) are replaced by spaces: a line break inside an
+/// item would end it. Colours and ids are not written.
 enum MarkdownFormat {
     /// The ASCII characters escaped with a backslash. UTF-8 never uses ASCII bytes inside a
     /// multi-byte sequence, so escaping works on bytes.
     static let escaped: Set<UInt8> = Set("\\`*_[]<>&|~".utf8)
+    /// The heading of the items without a date.
+    static let undatedHeading = SectionInfo.undatedTitle
 
     /// The items as a checklist, a new heading wherever the day changes.
     /// - Parameters:
@@ -29,10 +32,12 @@ enum MarkdownFormat {
         var buffer = ExportBuffer(capacity: items.count * 60)
         var currentDay: String?
         for item in items {
-            let day = days.name(of: item.date)
+            let day = item.date.map(days.name(of:)) ?? undatedHeading
             if day != currentDay {
                 buffer.append(currentDay == nil ? "## " : "\n## ")
-                buffer.append(heading(day: day, weekday: calendar.component(.weekday, from: item.date)))
+                buffer.append(
+                    item.date.map { heading(day: day, weekday: calendar.component(.weekday, from: $0)) }
+                        ?? undatedHeading)
                 buffer.append("\n\n")
                 currentDay = day
             }

@@ -5,10 +5,11 @@ extension TaskwarriorFormat {
     /// (one object per line).
     ///
     /// Deleted tasks and recurrence templates (`status` `deleted`, `recurring`) are skipped; they
-    /// are not to-dos. `completed` is done; `pending` and `waiting` are not. The date is `due`
-    /// (else the creation date `entry`, else now), a whole day when it is at the start of a day;
-    /// the colour is `todotuicolor`, the notes `todotuinotes`; `priority` H/M/L, `tags` and
-    /// `project` (as the tag `project:NAME`) map to the item's own fields. Every other attribute
+    /// are not to-dos. `completed` is done, completed at `end`; `pending` and `waiting` are not.
+    /// The date is `due` (a task without one has no date), the start `scheduled`, each a whole
+    /// day when it is at the start of a day; the colour is `todotuicolor`, the notes
+    /// `todotuinotes`; `priority` H/M/L, `tags` and `project` (as the tag `project:NAME`) map to
+    /// the item's own fields. Every other attribute
     /// is kept as it was (`ForeignProperties.taskwarrior`, sorted by name), except `id` and
     /// `urgency`, which Taskwarrior computes.
     ///
@@ -108,6 +109,13 @@ extension TaskwarriorFormat {
         if let due {
             record.hasTime = due != calendar.startOfDay(for: due)
         }
+        if let scheduled = try fields.date("scheduled") {
+            record.start = scheduled
+            record.startHasTime = scheduled != calendar.startOfDay(for: scheduled)
+        }
+        if status == "completed" {
+            record.completedAt = try fields.date("end")
+        }
         record.foreign = ForeignProperties(
             taskwarrior: try fields.foreign(keepingPriority: record.priority == .none && priority != nil))
         try collector.add(record, at: position)
@@ -136,7 +144,8 @@ private struct TaskFields {
 
     /// The attributes no field of the item holds, by name, each as its JSON text. `status` is
     /// kept only when it is `waiting` (done and pending are the item's own), `priority` only when
-    /// it is not H, M or L, `end` only when it is not the modification date.
+    /// it is not H, M or L, `end` only on a task that is not completed (a completed task's is its
+    /// completion time).
     func foreign(keepingPriority: Bool) throws(ExchangeError) -> [ForeignAttribute] {
         var kept: [ForeignAttribute] = []
         for (name, value) in task.sorted(by: { $0.key < $1.key }) {
@@ -148,8 +157,7 @@ private struct TaskFields {
                 continue
             case "priority" where !keepingPriority:
                 continue
-            case "end" where value as? String == task["modified"] as? String:
-                // What todo-tui writes for a done task anyway.
+            case "end" where task["status"] as? String == "completed":
                 continue
             default:
                 guard

@@ -3,8 +3,11 @@ import Foundation
 /// The JSON Taskwarrior's `task import` reads and `task export` writes.
 ///
 /// A JSON array with one task object per line: `uuid` (lowercase), `description`, `status`
-/// (`pending` or `completed`), `entry`, `modified`, `due` and, for a completed task, `end` (the
-/// last modification, the best record of when it was done), all as UTC `YYYYMMDDTHHMMSSZ`. The
+/// (`pending` or `completed`), `entry`, `modified`, `due` (none for an item without a date, as
+/// Taskwarrior keeps a task without one), `scheduled` (the start: the date from which
+/// Taskwarrior counts the task as ready) and, for a completed task, `end` (when it was
+/// completed; when that is not known, the last modification, the best record, since `task
+/// import` would otherwise make one up), all as UTC `YYYYMMDDTHHMMSSZ`. The
 /// colour, unless default, is the attribute `todotuicolor`: Taskwarrior keeps attributes it has
 /// no definition for (orphaned UDAs) through import, modify and export, so the colour survives a
 /// round trip without any configuration, while a tag would mix with the person's own tags.
@@ -13,12 +16,14 @@ import Foundation
 /// Taskwarrior stores them as they are.
 ///
 /// Priority is `H`, `M` or `L`; tags are `tags`, except a tag `project:NAME`, which is the
-/// task's `project`. `due` is a date-time: a whole-day item is written at the start of its day,
-/// and a `due` at the start of a day reads back as a whole day. Every other attribute a task
-/// had when it was imported (annotations, `recur`, `parent`, `wait`, `scheduled`, `until`,
-/// `depends`, UDAs, a priority other than H/M/L, a `waiting` status) is kept in
-/// `ForeignProperties.taskwarrior` and written back as it was, unless the field it stands for
-/// was changed here. `id` and `urgency`, which Taskwarrior computes, are not kept.
+/// task's `project`. `due` and `scheduled` are date-times: a whole day is written at its start
+/// (local midnight), and one at the start of a day reads back as a whole day. Every other
+/// attribute a task had when it was imported (annotations, `recur`, `parent`, `wait` — which
+/// hides a task from reports, unlike `scheduled` —, `until`, `start` — the time `task start`
+/// was run, not a start date —, `depends`, UDAs, a priority other than H/M/L, a `waiting`
+/// status) is kept in `ForeignProperties.taskwarrior` and written back as it was, unless the
+/// field it stands for was changed here. `id` and `urgency`, which Taskwarrior computes, are not
+/// kept.
 enum TaskwarriorFormat {
     /// The name of the attribute holding an item's colour.
     static let colorAttribute = "todotuicolor"
@@ -29,7 +34,8 @@ enum TaskwarriorFormat {
     /// Attributes that a field of the item holds (`status`, `priority` and `end` are kept too in
     /// the cases `TaskwarriorFormat+Import` names).
     static let ownAttributes: Set<String> = [
-        "uuid", "description", "entry", "modified", "due", "project", "tags", colorAttribute, notesAttribute,
+        "uuid", "description", "entry", "modified", "due", "scheduled", "project", "tags", colorAttribute,
+        notesAttribute,
     ]
     /// Attributes Taskwarrior computes on export; importing them back is meaningless.
     static let computedAttributes: Set<String> = ["id", "urgency"]
@@ -55,10 +61,17 @@ enum TaskwarriorFormat {
             }
             appendTimestamp("entry", item.createdAt, to: &buffer)
             appendTimestamp("modified", item.modifiedAt, to: &buffer)
-            appendTimestamp("due", item.date, to: &buffer)
+            if let date = item.date {
+                appendTimestamp("due", date, to: &buffer)
+            }
+            if let start = item.start {
+                appendTimestamp("scheduled", start, to: &buffer)
+            }
             if item.isDone {
-                // When Taskwarrior said the task ended, if it did; our modification date may be later.
-                if let kept = kept("end", of: item) {
+                if let completedAt = item.completedAt {
+                    appendTimestamp("end", completedAt, to: &buffer)
+                } else if let kept = kept("end", of: item) {
+                    // What Taskwarrior said when the item was imported before completion times.
                     buffer.append(",\"end\":")
                     buffer.append(kept)
                 } else {

@@ -1,13 +1,14 @@
 import Foundation
 
 extension TodoTxtFormat {
-    /// Reads todo.txt lines: `x` and the completion date mark a done item; a priority `(A)`,
-    /// `(B)`, `(C)` (or `pri:A` on a done line) is high, medium, low, and `(D)` … `(Z)` low, kept
-    /// as written; the creation date is read; `due:`, `color:` and `uuid:` set the date (a whole
-    /// day), colour and id wherever they stand; `+project` becomes the tag `project` and
-    /// `@context` the tag `@context`; `t:`, `rec:` and `h:` are kept as they are, in order, to be
-    /// written back. The other words, other `key:value` words included, are the text. Blank
-    /// lines are skipped.
+    /// Reads todo.txt lines: `x` and the completion date mark a done item (completed that day);
+    /// a priority `(A)`, `(B)`, `(C)` (or `pri:A` on a done line) is high, medium, low, and `(D)`
+    /// … `(Z)` low, kept as written; the creation date is read; `due:` (the date, a whole day),
+    /// `t:` (the threshold: the start, a whole day), `color:` and `uuid:` set those fields
+    /// wherever they stand; `+project` becomes the tag `project` and `@context` the tag
+    /// `@context`; `rec:` and `h:` (and a `t:` that is no day) are kept as they are, in order, to
+    /// be written back. The other words, other `key:value` words included, are the text. A line
+    /// without `due:` is an item without a date. Blank lines are skipped.
     ///
     /// - Throws: `ExchangeError.invalidLine` for a `due:` that is not a `YYYY-MM-DD` day, a
     ///   `uuid:` that is not a UUID, a `color:` that is not one of the eight, or an empty text.
@@ -19,40 +20,51 @@ extension TodoTxtFormat {
         for (index, line) in try ImportLines.split(bytes, source: source).enumerated()
         where !line.allSatisfy(\.isWhitespace) {
             let position = ImportPosition.line(index + 1)
-            var words = line.split(separator: " ", omittingEmptySubsequences: false)[...]
-            var record = ImportRecord(text: "")
-            if words.first == "x" {
-                record.isDone = true
-                words.removeFirst()
-                record.modifiedAt = leadingDay(&words, calendar: calendar)
-            } else if let first = words.first, isPriority(first) {
-                words.removeFirst()
-                record.priority = priority(letter: first.dropFirst().first)
-                if record.priority == .low, first != "(C)" {
-                    record.foreign.todoTxt.append(String(first))
-                }
-            }
-            record.createdAt = leadingDay(&words, calendar: calendar)
-            var textWords: [Substring] = []
-            for word in words {
-                if try readTag(word, into: &record, calendar: calendar, position: position, source: source) {
-                    continue
-                } else if word.count > 1, word.first == "+" {
-                    record.tags.insert(String(word.dropFirst()))
-                } else if word.count > 1, word.first == "@" {
-                    record.tags.insert(String(word))
-                } else if isKeptExtension(word) {
-                    record.foreign.todoTxt.append(String(word))
-                } else {
-                    textWords.append(word)
-                }
-            }
-            record.text = textWords.joined(separator: " ")
-            // todo.txt dates are days; only a line with no date at all is dated now.
-            record.hasTime = record.date == nil && record.createdAt == nil
-            try collector.add(record, at: position)
+            try collector.add(
+                record(of: Substring(line), calendar: calendar, position: position, source: source), at: position)
         }
         return collector.items
+    }
+
+    /// The fields one line states.
+    /// - Throws: as `parse`, for this line.
+    static func record(
+        of line: Substring, calendar: Calendar, position: ImportPosition, source: String
+    ) throws(ExchangeError) -> ImportRecord {
+        var words = line.split(separator: " ", omittingEmptySubsequences: false)[...]
+        var record = ImportRecord(text: "")
+        if words.first == "x" {
+            record.isDone = true
+            words.removeFirst()
+            record.modifiedAt = leadingDay(&words, calendar: calendar)
+            record.completedAt = record.modifiedAt
+        } else if let first = words.first, isPriority(first) {
+            words.removeFirst()
+            record.priority = priority(letter: first.dropFirst().first)
+            if record.priority == .low, first != "(C)" {
+                record.foreign.todoTxt.append(String(first))
+            }
+        }
+        record.createdAt = leadingDay(&words, calendar: calendar)
+        var textWords: [Substring] = []
+        for word in words {
+            if try readTag(word, into: &record, calendar: calendar, position: position, source: source) {
+                continue
+            } else if word.count > 1, word.first == "+" {
+                record.tags.insert(String(word.dropFirst()))
+            } else if word.count > 1, word.first == "@" {
+                record.tags.insert(String(word))
+            } else if isKeptExtension(word) {
+                record.foreign.todoTxt.append(String(word))
+            } else {
+                textWords.append(word)
+            }
+        }
+        record.text = textWords.joined(separator: " ")
+        // todo.txt dates are days.
+        record.hasTime = false
+        record.startHasTime = false
+        return record
     }
 
     /// Whether `word` is a todo.txt priority: an uppercase letter in parentheses, `(A)`.
@@ -71,7 +83,8 @@ extension TodoTxtFormat {
     }
 
     /// The `key:value` extensions other todo.txt programs act on, kept beside the text:
-    /// threshold (`t:`), recurrence (`rec:`) and hidden (`h:`). Any other `key:value` word stays
+    /// threshold (`t:`, when it is not a day: a day is the start), recurrence (`rec:`) and hidden
+    /// (`h:`). Any other `key:value` word stays
     /// where it stands in the text, so it is written back exactly there, and a text such as
     /// `see C:\logs` is never taken apart.
     static let keptExtensions: Set<Substring> = ["t", "rec", "h"]
@@ -109,6 +122,10 @@ extension TodoTxtFormat {
                     "\(StoreError.quoted(String(word))) is not a due date of the form due:YYYY-MM-DD", source: source)
             }
             record.date = date
+        case "t":
+            // A threshold in another form (Todour's `t:+30d` before it rewrites it) is kept.
+            guard let date = day(value, calendar: calendar) else { return false }
+            record.start = date
         case "color":
             record.color = try ImportRecord.color(value, in: "the color: tag", at: position, source: source)
         case "pri" where value.count == 1 && value.first?.isUppercase == true && value.first?.isASCII == true:

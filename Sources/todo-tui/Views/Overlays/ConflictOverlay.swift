@@ -46,7 +46,10 @@ struct ConflictOverlay {
     /// One value in a line: done mark, text, day and colour; "deleted" for an absent value.
     private func describe(_ item: TodoItem?) -> String {
         guard let item else { return "deleted" }
-        var parts = ["[\(item.isDone ? "x" : " ")] \(item.text)", titles.title(forDay: item.date, today: today)]
+        var parts = [
+            "[\(item.isDone ? "x" : " ")] \(item.text)",
+            item.date.map { titles.title(forDay: $0, today: today) } ?? SectionInfo.undatedTitle,
+        ]
         if item.color != .default {
             parts.append(item.color.rawValue)
         }

@@ -8,20 +8,20 @@ struct CSVExportTests {
     @Test("the small fixture exports to the exact RFC 4180 text")
     func golden() {
         let expected = #"""
-            id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay⏎
+            id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay,start,startAllDay,completedAt⏎
             6f1c2a3b-4d5e-4f60-8a7b-000000000005,New year's eve,2024-12-31T23:00:00.000Z,magenta,true,\#
-            2024-12-01T09:00:00.000Z,2025-01-01T00:30:00.000Z,none,,,false⏎
+            2024-12-01T09:00:00.000Z,2025-01-01T00:30:00.000Z,none,,,false,,,⏎
             6f1c2a3b-4d5e-4f60-8a7b-000000000001,"Buy milk, eggs; ""bread""",2025-01-11T09:30:00.250Z,red,false,\#
-            2025-01-10T08:00:00.000Z,2025-01-11T08:15:00.000Z,none,,,false⏎
+            2025-01-10T08:00:00.000Z,2025-01-11T08:15:00.000Z,none,,,false,,,⏎
             6f1c2a3b-4d5e-4f60-8a7b-000000000002,우유 사기 🥛,2025-01-12T12:00:00.000Z,green,true,\#
-            2025-01-12T07:00:00.000Z,2025-01-12T09:45:00.000Z,none,,,false⏎
+            2025-01-12T07:00:00.000Z,2025-01-12T09:45:00.000Z,none,,,false,,,⏎
             6f1c2a3b-4d5e-4f60-8a7b-000000000003,C:\temp *draft* [1] <b> & _x_ | ~y~ `z`,2025-01-12T18:00:00.000Z,\#
-            default,false,2025-01-12T07:30:00.000Z,2025-01-12T07:30:00.000Z,none,,,false⏎
+            default,false,2025-01-12T07:30:00.000Z,2025-01-12T07:30:00.000Z,none,,,false,,,⏎
             6f1c2a3b-4d5e-4f60-8a7b-000000000004,日本語のとても長いテキストは七十五オクテットで折り返されなければならない、そしてマルチバイト文字は分割されない,\#
-            2025-01-13T08:00:00.000Z,blue,false,2025-01-12T08:00:00.000Z,2025-01-12T08:00:00.000Z,none,,,false⏎
+            2025-01-13T08:00:00.000Z,blue,false,2025-01-12T08:00:00.000Z,2025-01-12T08:00:00.000Z,none,,,false,,,⏎
             6f1c2a3b-4d5e-4f60-8a7b-000000000006,"Two
             lines\#tand a tab",2025-02-03T14:15:16.000Z,white,false,2025-01-12T08:10:00.000Z,\#
-            2025-01-12T08:10:00.000Z,none,,,false⏎
+            2025-01-12T08:10:00.000Z,none,,,false,,,⏎
 
             """#
         #expect(ExportFixtures.visible(ExportFixtures.export(ExportFixtures.small, as: .csv)) == expected)
@@ -31,7 +31,9 @@ struct CSVExportTests {
     func empty() {
         #expect(
             ExportFixtures.export([], as: .csv)
-                == Array("id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay\r\n".utf8))
+                == Array(
+                    "id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay,start,startAllDay,completedAt\r\n"
+                        .utf8))
     }
 
     @Test(
@@ -44,8 +46,10 @@ struct CSVExportTests {
         let script = """
             import csv, io, json, sys, datetime
             rows = list(csv.reader(io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", newline=""), strict=True))
-            def ms(text): return round(datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp() * 1000)
-            print(json.dumps({"header": rows[0], "rows": [[r[0], r[1], ms(r[2]), r[3], r[4], ms(r[5]), ms(r[6])] for \
+            def ms(text):
+                if not text: return None
+                return round(datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp() * 1000)
+            print(json.dumps({"header": rows[0], "rows": [[r[0], r[1], ms(r[2]), r[3], r[4], ms(r[5]), ms(r[6]), ms(r[11]), ms(r[13])] for \
             r in rows[1:]]}))
             """
         let result = try python.run(["-c", script], input: ExportFixtures.export(items, as: .csv))
@@ -58,11 +62,13 @@ struct CSVExportTests {
         for (row, item) in zip(rows, items) {
             #expect(row[0] as? String == item.id.uuidString.lowercased())
             #expect(row[1] as? String == CSVFormat.formulaEscaped(item.text))
-            #expect((row[2] as? NSNumber)?.int64Value == item.date.millisecondsSince1970)
+            #expect((row[2] as? NSNumber)?.int64Value == item.date?.millisecondsSince1970)
             #expect(row[3] as? String == item.color.rawValue)
             #expect(row[4] as? String == (item.isDone ? "true" : "false"))
             #expect((row[5] as? NSNumber)?.int64Value == item.createdAt.millisecondsSince1970)
             #expect((row[6] as? NSNumber)?.int64Value == item.modifiedAt.millisecondsSince1970)
+            #expect((row[7] as? NSNumber)?.int64Value == item.start?.millisecondsSince1970)
+            #expect((row[8] as? NSNumber)?.int64Value == item.completedAt?.millisecondsSince1970)
         }
     }
 
@@ -128,7 +134,7 @@ struct CSVExportTests {
             ("text\n\"a\"b\n", "input, line 2: a quoted field must be followed by a comma or the end of the line."),
             (
                 "name,date\nBuy milk,2025-01-12\n",
-                "input, line 1: the header has no 'text' column (expected id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay)."
+                "input, line 1: the header has no 'text' column (expected id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay,start,startAllDay,completedAt)."
             ),
             ("text,Text\na,b\n", "input, line 1: the header names the column \"Text\" twice."),
             (

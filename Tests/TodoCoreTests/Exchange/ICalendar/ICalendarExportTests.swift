@@ -24,7 +24,7 @@ struct ICalendarExportTests {
             SUMMARY:New year's eve⏎
             DUE:20241231T230000Z⏎
             STATUS:COMPLETED⏎
-            COMPLETED:20250101T003000Z⏎
+            PERCENT-COMPLETE:100⏎
             COLOR:magenta⏎
             END:VTODO⏎
             BEGIN:VTODO⏎
@@ -45,7 +45,7 @@ struct ICalendarExportTests {
             SUMMARY:우유 사기 🥛⏎
             DUE:20250112T120000Z⏎
             STATUS:COMPLETED⏎
-            COMPLETED:20250112T094500Z⏎
+            PERCENT-COMPLETE:100⏎
             COLOR:green⏎
             END:VTODO⏎
             BEGIN:VTODO⏎
@@ -142,9 +142,14 @@ struct ICalendarExportTests {
         let python = try #require(Self.python)
         let items = ExportFixtures.everything
         let script = """
-            import json, sys, icalendar
+            import datetime, json, sys, icalendar
             calendar = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
-            def seconds(todo, name): return int(todo.decoded(name).timestamp()) if name in todo else None
+            def seconds(todo, name):
+                if name not in todo: return None
+                value = todo.decoded(name)
+                if not isinstance(value, datetime.datetime):
+                    value = datetime.datetime(value.year, value.month, value.day, tzinfo=datetime.timezone.utc)
+                return int(value.timestamp())
             todos = [{
                 "uid": str(todo["UID"]), "summary": str(todo["SUMMARY"]), "status": str(todo["STATUS"]),
                 "description": str(todo["DESCRIPTION"]) if "DESCRIPTION" in todo else None,
@@ -152,6 +157,8 @@ struct ICalendarExportTests {
                 "due": seconds(todo, "DUE"), "created": seconds(todo, "CREATED"), "modified": seconds(todo, \
             "LAST-MODIFIED"),
                 "stamp": seconds(todo, "DTSTAMP"), "completed": seconds(todo, "COMPLETED"),
+                "start": seconds(todo, "DTSTART"),
+                "percent": int(todo["PERCENT-COMPLETE"]) if "PERCENT-COMPLETE" in todo else None,
             } for todo in calendar.walk("VTODO")]
             print(json.dumps({"version": str(calendar["VERSION"]), "prodid": str(calendar["PRODID"]), "todos": todos}))
             """
@@ -172,11 +179,13 @@ struct ICalendarExportTests {
             }
             #expect(todo["status"] as? String == (item.isDone ? "COMPLETED" : "NEEDS-ACTION"))
             #expect(todo["color"] as? String == (item.color == .default ? nil : item.color.rawValue))
-            #expect(todo["due"] as? Int == seconds(item.date))
+            #expect(todo["due"] as? Int == item.date.map(seconds))
             #expect(todo["created"] as? Int == seconds(item.createdAt))
             #expect(todo["modified"] as? Int == seconds(item.modifiedAt))
             #expect(todo["stamp"] as? Int == seconds(ExportFixtures.now))
-            #expect(todo["completed"] as? Int == (item.isDone ? seconds(item.modifiedAt) : nil))
+            #expect(todo["completed"] as? Int == item.completedAt.map(seconds))
+            #expect(todo["start"] as? Int == item.start.map(seconds))
+            #expect(todo["percent"] as? Int == (item.isDone ? 100 : nil), "the completion every reader takes")
         }
     }
 
@@ -267,12 +276,22 @@ struct ICalendarExportTests {
             let listed = try #require(
                 try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
             #expect(listed.count == items.count)
-            // todoman does not show UIDs; every item here has its own due time.
+            // todoman does not show UIDs; every dated item here has its own due time, and the
+            // undated ones their own texts.
             let itemsByDue = Dictionary(
-                uniqueKeysWithValues: items.map { (Int($0.date.timeIntervalSince1970.rounded(.down)), $0) })
+                uniqueKeysWithValues: items.compactMap { item in
+                    item.date.map { (Int($0.timeIntervalSince1970.rounded(.down)), item) }
+                })
+            let undatedByText = Dictionary(
+                uniqueKeysWithValues: items.filter { $0.date == nil }.map { ($0.text, $0) })
             var seen = Set<Int>()
             for todo in listed {
-                let due = try #require((todo["due"] as? NSNumber)?.intValue)
+                guard let due = (todo["due"] as? NSNumber)?.intValue else {
+                    let summary = todo["summary"] as? String ?? ""
+                    let item = try #require(undatedByText[summary], "todoman listed \(summary) without a due date")
+                    #expect(!item.isDone || todo["completed"] as? Bool == true)
+                    continue
+                }
                 let item = try #require(itemsByDue[due], "todoman listed a to-do due at \(due), which was not exported")
                 #expect(seen.insert(due).inserted)
                 Self.expectUpstreamReading(of: item.text) {
@@ -311,12 +330,14 @@ struct ICalendarExportTests {
         #expect(items[0].date == ExportFixtures.date("2025-01-12T00:00:00.000Z"))
         #expect(items[0].color == .magenta)
         #expect(items[1].id == ExportFixtures.id(0xAA))
-        #expect(items[1].date == ExportFixtures.date("2025-01-20T00:00:00.000Z"))
+        #expect(items[1].date == nil, "a DTSTART is a start, not a due date")
+        #expect(items[1].start == ExportFixtures.date("2025-01-20T00:00:00.000Z") && !items[1].startHasTime)
         #expect(items[1].createdAt == ExportFixtures.date("2025-01-01T00:00:00.000Z"))
         #expect(items[1].isDone && items[1].color == .default)
         #expect(items[2].date == ExportFixtures.date("2025-01-13T08:00:00.000Z"))
         #expect(items[2].isDone)
-        #expect(items[3].date == ExportFixtures.now && items[3].createdAt == ExportFixtures.now)
+        #expect(items[2].completedAt == ExportFixtures.date("2025-01-13T09:00:00.000Z"))
+        #expect(items[3].date == nil && items[3].createdAt == ExportFixtures.now, "no date is made up")
         #expect(try ExportFixtures.parse(text, as: .ics).map(\.id) == items.map(\.id))
     }
 

@@ -109,7 +109,7 @@ struct ICalendarFieldsTests {
     func changedFieldsRewritten() throws {
         var item = try ICalendarFormat.item(
             fromObjectResource: Array(Self.phoneResource.utf8), name: "phone.ics", now: Self.now, calendar: Self.utc)
-        item.date = item.date.addingTimeInterval(86_400)
+        item.date = item.date?.addingTimeInterval(86_400)
         item.priority = .low
         let after = Self.unfolded(ICalendarFormat.objectResource(for: item, now: Self.now, calendar: Self.utc))
         #expect(after.contains("DUE:20261121T170000Z") && !after.contains { $0.hasPrefix("DUE;TZID") })

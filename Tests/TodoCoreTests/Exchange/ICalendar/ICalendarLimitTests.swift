@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import TodoCore
+import TodoCore
 
 /// The iCalendar reader's bounds: a calendar object (one to-do, as a server holds it) over
 /// 1 MiB, nested more than 16 components deep, or holding more than 1,000 components is refused
@@ -40,7 +39,9 @@ struct ICalendarLimitTests {
         // VCALENDAR and VTODO are two of the 16.
         let kept = try item(Self.nested(14, lines: 2))
         #expect(kept.foreign.iCalendar.filter { $0 == "BEGIN:X" }.count == 14)
-        #expect(kept.foreign.iCalendar.count == 1 + 14 * 4, "the UID, and each block's BEGIN, END and two lines, once")
+        #expect(
+            kept.foreign.iCalendar.count == 2 + 14 * 4,
+            "the UID, the properties the VTODO lacked, and each block's BEGIN, END and two lines, once")
         let refused = try #require(refusal(Self.nested(15)))
         #expect(refused == "a.ics, line 35: BEGIN:X nests components more than 16 deep.", "\(refused)")
     }
@@ -66,7 +67,9 @@ struct ICalendarLimitTests {
             return Array(lines.joined(separator: "\r\n").utf8)
         }
         // VCALENDAR and VTODO are two of the 1,000.
-        #expect(try item(alarms(998)).foreign.iCalendar.count == 1 + 998 * 4, "the UID and every alarm")
+        #expect(
+            try item(alarms(998)).foreign.iCalendar.count == 2 + 998 * 4,
+            "the UID, the properties the VTODO lacked and every alarm")
         let refused = try #require(refusal(alarms(999)))
         #expect(
             refused.contains("BEGIN:VALARM makes more than 1000 components, the most one calendar object may hold"),

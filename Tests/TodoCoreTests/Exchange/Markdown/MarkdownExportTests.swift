@@ -53,6 +53,16 @@ struct MarkdownExportTests {
         #expect(String(decoding: bytes, as: UTF8.self) == "## 2025-01-13 (Mon)\n\n- [ ] Late\n")
     }
 
+    @Test("to-dos without a date go under ## No date, after the days, and read back without one")
+    func noDate() throws {
+        let dated = ExportFixtures.small[1]
+        let undated = TodoItem(text: "Read a book", date: nil, createdAt: ExportFixtures.now)
+        let text = String(decoding: ExportFixtures.export([dated, undated], as: .markdown), as: UTF8.self)
+        #expect(text.hasSuffix("\n## No date\n\n- [ ] Read a book\n"), "\(text)")
+        let items = try ExportFixtures.parse(text, as: .markdown)
+        #expect(items.map(\.date) == [ExportFixtures.calendar.startOfDay(for: try #require(dated.date)), nil])
+    }
+
     @Test("a checklist reads back: days, done, unescaped text; colours and times are not carried")
     func readBack() throws {
         let items = try ExportFixtures.parse(
@@ -62,7 +72,7 @@ struct MarkdownExportTests {
         }
         #expect(items.map(\.text) == expectedTexts)
         #expect(items.map(\.isDone) == ExportFixtures.small.map(\.isDone))
-        #expect(items.map(\.date) == ExportFixtures.small.map { ExportFixtures.calendar.startOfDay(for: $0.date) })
+        #expect(items.map(\.date) == ExportFixtures.small.map { $0.date.map(ExportFixtures.calendar.startOfDay(for:)) })
         #expect(items.allSatisfy { $0.color == .default })
         // Re-exporting a re-import gives the same checklist, and the same file gives the same ids.
         #expect(
@@ -79,21 +89,21 @@ struct MarkdownExportTests {
             ("- [ ] Early\n", "input, line 1: the checklist item comes before any '## ' day heading."),
             (
                 "## Someday\n",
-                "input, line 1: \"Someday\" is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan."
+                "input, line 1: \"Someday\" is not a day heading such as 2026-11-20 (Fri), Today, Mon 12 Jan or No date."
             ),
             (
                 "## Mon 31 Feb\n",
-                "input, line 1: \"Mon 31 Feb\" is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 Jan."
+                "input, line 1: \"Mon 31 Feb\" is not a day heading such as 2026-11-20 (Fri), Today, Mon 12 Jan or No date."
             ),
             (
                 "## 2025-02-30 (Sun)\n",
-                "input, line 1: \"2025-02-30 (Sun)\" is not a day heading such as 2026-11-20 (Fri), Today or Mon 12 "
-                    + "Jan."
+                "input, line 1: \"2025-02-30 (Sun)\" is not a day heading such as 2026-11-20 (Fri), Today, Mon 12 "
+                    + "Jan or No date."
             ),
             (
                 "## 2025-01-12 (Funday)\n",
-                "input, line 1: \"2025-01-12 (Funday)\" is not a day heading such as 2026-11-20 (Fri), Today or Mon "
-                    + "12 Jan."
+                "input, line 1: \"2025-01-12 (Funday)\" is not a day heading such as 2026-11-20 (Fri), Today, Mon "
+                    + "12 Jan or No date."
             ),
             ("## Today\n\n* bullet\n", "input, line 3: expected a '## ' day heading or a '- [ ] ' checklist item."),
             ("## Today\n- [] x\n", "input, line 2: expected a '## ' day heading or a '- [ ] ' checklist item."),

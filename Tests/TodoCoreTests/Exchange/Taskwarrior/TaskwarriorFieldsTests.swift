@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import TodoCore
+import TodoCore
 
 /// Priority, tags, project, notes, whole days and everything else Taskwarrior writes (issue
 /// 15): mapped where todo-tui has a field, kept as it was where it has none.

@@ -77,7 +77,7 @@ struct TodoTxtExportTests {
         #expect(trip.parsed.map(\.id) == items.map(\.id))
         #expect(trip.parsed.map(\.isDone) == items.map(\.isDone))
         #expect(trip.parsed.map(\.color) == items.map(\.color))
-        #expect(trip.parsed.map(\.date) == items.map { ExportFixtures.calendar.startOfDay(for: $0.date) })
+        #expect(trip.parsed.map(\.date) == items.map { $0.date.map(ExportFixtures.calendar.startOfDay(for:)) })
         #expect(trip.parsed.map(\.createdAt) == items.map { ExportFixtures.calendar.startOfDay(for: $0.createdAt) })
         #expect(trip.parsed.map(\.text) == items.map { String($0.text.map { $0.isNewline || $0 == "\t" ? " " : $0 }) })
     }
@@ -92,7 +92,8 @@ struct TodoTxtExportTests {
         #expect(items.map { Array($0.tags) } == [["family", "@phone"], [], [], []])
         #expect(items.map(\.priority) == [.high, .none, .none, .none])
         #expect(items.map(\.isDone) == [false, true, true, false])
-        #expect(items[0].date == ExportFixtures.now && items[0].createdAt == ExportFixtures.now)
+        #expect(items[0].date == nil && items[0].createdAt == ExportFixtures.now, "no due: no date")
+        #expect(items[2].completedAt == ExportFixtures.date("2025-01-11T00:00:00.000Z"))
         #expect(items[2].modifiedAt == ExportFixtures.date("2025-01-11T00:00:00.000Z"))
         #expect(items[3].createdAt == ExportFixtures.date("2025-01-05T00:00:00.000Z"))
         #expect(items[3].date == ExportFixtures.date("2025-01-20T00:00:00.000Z"))

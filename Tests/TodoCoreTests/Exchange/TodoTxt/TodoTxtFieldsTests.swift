@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import TodoCore
+import TodoCore
 
 /// Priorities, projects, contexts and the extensions other todo.txt programs act on (issue 15):
 /// mapped where todo-tui has a field, kept as written where it has none.

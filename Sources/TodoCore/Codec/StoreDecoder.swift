@@ -5,36 +5,35 @@ import Foundation
 /// Strict means: RFC 8259 JSON (see `JSONScanner`), then exactly the store's shape. Unknown keys
 /// at the top level or in an item are refused, because saving would silently drop them; so are
 /// missing and repeated keys, values of the wrong type, a `format` other than `"todo-tui"`, a
-/// `version` other than 1 or 2, and two items with the same id. A version-1 file is read as
-/// it was written (no notes, priorities, tags or foreign properties), its items' `hasTime` by
-/// the rule of that version (not at the start of a day in the calendar given). Keys may come in any order (other
+/// `version` other than 1 to 3, a key the file's version did not have, and two items with the
+/// same id. An older file is read as it was written and its items brought to this version's
+/// meaning (`StoreContents.upgradeItems(in:)`: a version-1 item's `hasTime` by that version's
+/// rule, an older whole-day item at the start of its day). Keys may come in any order (other
 /// programs may write the file). Texts keep every character exactly, control characters and
 /// escape sequences included. When a file that breaks the shape declares a newer `version`,
 /// the error says so rather than pointing at the shape, since that is the real cause.
 /// Hand-written because Foundation's `JSONDecoder` is an order of magnitude too slow for
 /// 100,000 items.
-public enum StoreDecoder {
+package enum StoreDecoder {
     /// Parses the bytes of a store file.
     ///
     /// - Parameters:
     ///   - bytes: the whole file.
     ///   - path: the file's path, named by every error.
-    ///   - calendar: the days by which a version-1 file's items get `hasTime`.
+    ///   - calendar: the days by which an older file's items are upgraded (`upgradeItems(in:)`).
     /// - Throws: `StoreError.emptyFile`, `.invalidJSON`, `.invalidUTF8`, `.trailingData`,
     ///   `.invalidData`, `.wrongFormat`, `.newerVersion` or `.duplicateID`.
     /// - Complexity: O(n) in the size of the file.
-    public static func decode(
+    package static func decode(
         _ bytes: [UInt8], path: String, calendar: Calendar = .current
     ) throws(StoreError) -> StoreContents {
         var contents = try decodeAsWritten(bytes, path: path)
-        if contents.formatVersion == 1 {
-            contents.deriveTimesOfDay(in: calendar)
-        }
+        contents.upgradeItems(in: calendar)
         return contents
     }
 
-    /// `decode` without giving a version-1 file's items `hasTime`: for a caller that applies a
-    /// journal first and derives once over the result (`JSONStore`).
+    /// `decode` without bringing an older file's items to this version's meaning: for a caller
+    /// that applies a journal first and upgrades once over the result (`JSONStore`).
     static func decodeAsWritten(_ bytes: [UInt8], path: String) throws(StoreError) -> StoreContents {
         guard !bytes.isEmpty else { throw .emptyFile(path: path) }
         return try bytes.withUnsafeBufferPointer { (buffer) throws(StoreError) -> StoreContents in

@@ -12,16 +12,16 @@ import Foundation
 ///     {"color": "red", "createdAt": "2025-01-30T09:15:00.000Z", "date": …, "hasTime": true, "id": …,
 ///      "isDone": false, "modifiedAt": …, "priority": "high", "tags": ["shop"], "text": "Buy milk", "version": 3}
 ///   ],
-///   "version": 2
+///   "version": 3
 /// }
 /// ```
 /// Dates are UTC with milliseconds and `Z`; ids are upper case. Strings escape `"`, `\`, every
 /// C0 control character, DEL and the C1 controls, and keep all other characters as raw UTF-8.
 /// Hand-written because Foundation's `JSONEncoder` is an order of magnitude too slow for
 /// 100,000 items; `StoreDecoder` reads everything this writes, value for value.
-public enum StoreEncoder {
+package enum StoreEncoder {
     /// The dates the format can hold: the years 0000 through 9999, in UTC.
-    public static let representableDates: ClosedRange<Date> =
+    package static let representableDates: ClosedRange<Date> =
         Date(
             millisecondsSince1970: TimestampFormat.representableMilliseconds.lowerBound)...Date(
             millisecondsSince1970: TimestampFormat.representableMilliseconds.upperBound)
@@ -30,7 +30,7 @@ public enum StoreEncoder {
     ///
     /// - Precondition: every date is within `representableDates`.
     /// - Complexity: O(n) in the total size of the items.
-    public static func encode(_ contents: StoreContents) -> [UInt8] {
+    package static func encode(_ contents: StoreContents) -> [UInt8] {
         bytes(items: contents.items) { output in
             output.write("{\n  \"format\": \"todo-tui\",\n  \"generation\": ")
             writeInteger(contents.generation, to: &output)
@@ -46,7 +46,7 @@ public enum StoreEncoder {
     /// what `todo-tui list --json` prints.
     /// - Precondition: every date is within `representableDates`.
     /// - Complexity: O(n) in the total size of the items.
-    public static func encodeItemArray(_ items: [TodoItem]) -> [UInt8] {
+    package static func encodeItemArray(_ items: [TodoItem]) -> [UInt8] {
         bytes(items: items) { output in
             output.write("[")
             writeItems(items, first: "\n  ", separator: ",\n  ", to: &output)
@@ -86,7 +86,7 @@ public enum StoreEncoder {
     /// integer and priority, plus every string with each UTF-8 byte escaped as `\u00XX` and
     /// its quotes and separator.
     static func itemBound(_ item: TodoItem) -> Int {
-        var bound = 300 + 3 * TimestampFormat.writtenLength + UUIDFormat.writtenLength + 6 * item.text.utf8.count
+        var bound = 360 + 5 * TimestampFormat.writtenLength + UUIDFormat.writtenLength + 6 * item.text.utf8.count
         if !item.notes.isEmpty { bound += 6 * item.notes.utf8.count }
         for tag in item.tags { bound += 4 + 6 * tag.utf8.count }
         if !item.foreign.isEmpty {
@@ -100,22 +100,33 @@ public enum StoreEncoder {
         return bound
     }
 
-    /// Writes one item as a single-line object with sorted keys.
+    /// Writes one item as a single-line object with sorted keys; the optional keys only when set:
+    /// `completedAt`, `date` with `hasTime`, `foreign`, `notes`, `priority`, `start` with
+    /// `startHasTime`, `tags`.
     static func writeItem(_ item: TodoItem, to output: inout ByteCursor) {
         output.write("{\"color\": \"")
         var color = item.color.rawValue
         color.withUTF8 { output.write($0) }
+        if let completedAt = item.completedAt {
+            output.write("\", \"completedAt\": \"")
+            TimestampFormat.write(completedAt.millisecondsSince1970, to: &output)
+        }
         output.write("\", \"createdAt\": \"")
         TimestampFormat.write(item.createdAt.millisecondsSince1970, to: &output)
-        output.write("\", \"date\": \"")
-        TimestampFormat.write(item.date.millisecondsSince1970, to: &output)
+        if let date = item.date {
+            output.write("\", \"date\": \"")
+            TimestampFormat.write(date.millisecondsSince1970, to: &output)
+        }
         output.write("\", ")
         if !item.foreign.isEmpty {
             output.write("\"foreign\": ")
             writeForeign(item.foreign, to: &output)
             output.write(", ")
         }
-        output.write(item.hasTime ? "\"hasTime\": true, \"id\": \"" : "\"hasTime\": false, \"id\": \"")
+        if item.date != nil {
+            output.write(item.hasTime ? "\"hasTime\": true, " : "\"hasTime\": false, ")
+        }
+        output.write("\"id\": \"")
         UUIDFormat.write(item.id, to: &output)
         output.write(
             item.isDone ? "\", \"isDone\": true, \"modifiedAt\": \"" : "\", \"isDone\": false, \"modifiedAt\": \"")
@@ -131,6 +142,11 @@ public enum StoreEncoder {
             var name = item.priority.name
             name.withUTF8 { output.write($0) }
             output.write("\", ")
+        }
+        if let start = item.start {
+            output.write("\"start\": \"")
+            TimestampFormat.write(start.millisecondsSince1970, to: &output)
+            output.write(item.startHasTime ? "\", \"startHasTime\": true, " : "\", \"startHasTime\": false, ")
         }
         if !item.tags.isEmpty {
             output.write("\"tags\": ")

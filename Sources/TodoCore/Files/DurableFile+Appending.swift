@@ -1,7 +1,7 @@
 import Glibc
 
 /// The journal's file operations: durable appends and removal.
-extension StoreFile {
+extension DurableFile {
     /// Appends `bytes` to the file at `path` and `fsync`s it, creating the file when missing.
     /// A symbolic link, FIFO or device at `path` is refused (`StoreError.notRegularFile`).
     ///
@@ -15,7 +15,9 @@ extension StoreFile {
     /// - Throws: `StoreError.cannotCreate` when the file cannot be opened or created,
     ///   `.ioFailure` (or `.permissionDenied`) for truncating, writing or syncing.
     /// - Complexity: O(n) in the size of `bytes`, plus one `fsync` (two for a new file).
-    static func append(_ path: String, bytes: [UInt8], keeping wholeLength: Int, modeOf: String) throws(StoreError) {
+    package static func append(
+        _ path: String, bytes: [UInt8], keeping wholeLength: Int, modeOf: String
+    ) throws(StoreError) {
         let existed = SystemCall.status(path) != nil
         // O_NONBLOCK: opening a FIFO for writing would otherwise wait for a reader. O_NOFOLLOW:
         // a planted link must not make the append truncate and write another file.
@@ -84,13 +86,5 @@ extension StoreFile {
     private static func reason(of error: StoreError) -> String {
         if case .ioFailure(_, _, let reason) = error { return reason }
         return error.description
-    }
-
-    /// Removes the file at `path` if it exists.
-    ///
-    /// Failures are ignored: the callers remove a journal whose records the store file already
-    /// holds, and such records are skipped when read, so a leftover journal is harmless.
-    static func remove(_ path: String) {
-        unlink(path)
     }
 }

@@ -43,17 +43,29 @@ struct StoreReader {
         return contents
     }
 
-    /// Refuses items whose keys do not belong to the file's version: a version-2 item without
-    /// `hasTime`, or a version-1 item with a key version 1 did not have. (The version may come
+    /// Refuses items whose keys do not belong to the file's version: a key a newer version
+    /// introduced, an item without `date` before version 3, a version-2 or later item with a
+    /// date and without `hasTime`, and from version 3 on a key without its partner (`hasTime`
+    /// without `date`, `start` without `startHasTime` or the reverse). (The version may come
     /// after the items, so this is checked once the whole file is read.)
-    private func checkItemKeys(of run: ItemRun, version: Int) throws(StoreError) {
-        if version >= 2, let index = run.firstWithoutTimeOfDay {
+    func checkItemKeys(of run: ItemRun, version: Int) throws(StoreError) {
+        func refuse(_ index: Int, _ problem: String) -> StoreError {
             let context = ItemContext(number: index + 1, start: run.starts[index], id: run.items[index].id)
-            throw dataError(at: run.starts[index], context: context, "the key \"hasTime\" is missing")
+            return dataError(at: run.starts[index], context: context, problem)
         }
-        if version == 1, let (index, key, offset) = run.firstVersion2Key {
-            let context = ItemContext(number: index + 1, start: run.starts[index], id: run.items[index].id)
-            throw dataError(at: offset, context: context, "the key \"\(key.name)\" is not part of a version-1 item")
+        let shapes = run.shapes
+        let newer = shapes.firstKeyOfVersion.indices.filter { $0 > version }.compactMap { shapes.firstKeyOfVersion[$0] }
+        if let (index, key) = newer.min(by: { $0.index < $1.index }) {
+            throw refuse(index, "the key \"\(key.name)\" is not part of a version-\(version) item")
+        }
+        if version < 3, let index = shapes.firstWithoutDate {
+            throw refuse(index, "the key \"date\" is missing")
+        }
+        if version >= 2, let index = shapes.firstWithoutTimeOfDay {
+            throw refuse(index, "the key \"hasTime\" is missing")
+        }
+        if version >= 3, let (index, missing) = shapes.firstUnpaired {
+            throw refuse(index, "the key \"\(missing.name)\" is missing")
         }
     }
 
@@ -66,14 +78,16 @@ struct StoreReader {
         }
     }
 
-    /// The format version: 1 (read, and upgraded by the next save) or 2.
+    /// The format version: from 1 (older versions are read, and upgraded by the next save) to
+    /// `StoreError.supportedVersion`.
     mutating func readVersion() throws(StoreError) -> Int {
         let offset = scanner.position
         let version = try readCount(.version, context: nil)
         if version > StoreError.supportedVersion { throw .newerVersion(path: path, version: version) }
         guard version >= 1 else {
             throw dataError(
-                at: offset, context: nil, "\"version\" must be 1 or \(StoreError.supportedVersion), found \(version)")
+                at: offset, context: nil,
+                "\"version\" must be a whole number from 1 to \(StoreError.supportedVersion), found \(version)")
         }
         return version
     }
@@ -127,8 +141,7 @@ struct StoreReader {
         return false
     }
 
-    /// Reads one item; notes in `run` the first item without `hasTime` and the first key of
-    /// version 2, for `checkItemKeys`.
+    /// Reads one item; notes its keys in `run` for `checkItemKeys`.
     private mutating func readItem(number: Int, into run: inout ItemRun) throws(StoreError) -> TodoItem {
         var context = ItemContext(number: number, start: scanner.position)
         try expectValue(.object, named: "an item", context: context)
@@ -136,14 +149,11 @@ struct StoreReader {
         var color = TodoColor.default
         var isDone = false
         var version = 0
-        var date: Int64 = 0, createdAt: Int64 = 0, modifiedAt: Int64 = 0
-        var notes = "", priority = TodoPriority.none, tags = TodoTags(), hasTime: Bool?, foreign = ForeignProperties()
-        var version2Key: (key: StoreKey, offset: Int)?
-        try readObject(keys: StoreKey.item, optional: StoreKey.optionalItemKeys, context: context) {
+        var date: Int64?, createdAt: Int64 = 0, modifiedAt: Int64 = 0
+        var notes = "", priority = TodoPriority.none, tags = TodoTags(), hasTime = true, foreign = ForeignProperties()
+        var start: Int64?, startHasTime = true, completedAt: (value: Int64, offset: Int)?
+        let seen = try readObject(keys: StoreKey.item, optional: StoreKey.optionalItemKeys, context: context) {
             (reader, key) throws(StoreError) in
-            if version2Key == nil, StoreKey.version2ItemKeys & key.bit != 0 {
-                version2Key = (key, reader.scanner.position)
-            }
             switch key {
             case .color: color = try reader.readColor(context: context)
             case .createdAt: createdAt = try reader.readTimestamp(key, context: context)
@@ -157,23 +167,29 @@ struct StoreReader {
             case .tags: tags = try reader.readTags(context: context)
             case .hasTime: hasTime = try reader.readBool(key, context: context)
             case .foreign: foreign = try reader.readForeign(context: context)
+            case .start: start = try reader.readTimestamp(key, context: context)
+            case .startHasTime: startHasTime = try reader.readBool(key, context: context)
+            case .completedAt:
+                let offset = reader.scanner.position
+                completedAt = (try reader.readTimestamp(key, context: context), offset)
             default: version = try reader.readCount(key, context: context)
             }
         }
         guard let id = context.id, let text else {
             preconditionFailure("readObject returned without all of an item's keys")
         }
-        if hasTime == nil, run.firstWithoutTimeOfDay == nil {
-            run.firstWithoutTimeOfDay = run.items.count
+        if let completedAt, !isDone {
+            throw dataError(
+                at: completedAt.offset, context: context, "\"completedAt\" is set on an item that is not done")
         }
-        if let version2Key, run.firstVersion2Key == nil {
-            run.firstVersion2Key = (run.items.count, version2Key.key, version2Key.offset)
-        }
+        run.shapes.note(index: run.items.count, seen: seen)
         return TodoItem(
-            id: id, text: text, date: Date(millisecondsSince1970: date), color: color, isDone: isDone,
+            id: id, text: text, date: date.map(Date.init(millisecondsSince1970:)), color: color, isDone: isDone,
             createdAt: Date(millisecondsSince1970: createdAt),
             modifiedAt: Date(millisecondsSince1970: modifiedAt), version: version,
-            notes: notes, priority: priority, tags: tags, hasTime: hasTime ?? true, foreign: foreign
+            notes: notes, priority: priority, tags: tags, hasTime: hasTime, foreign: foreign,
+            start: start.map(Date.init(millisecondsSince1970:)), startHasTime: startHasTime,
+            completedAt: completedAt.map { Date(millisecondsSince1970: $0.value) }
         )
     }
 
@@ -181,10 +197,12 @@ struct StoreReader {
 
     /// Reads an object whose opening brace is current, calling `value` for each known key with
     /// the scanner at the key's value; refuses unknown, repeated and missing keys.
+    /// - Returns: the keys read, as a set of `StoreKey.bit`s.
+    @discardableResult
     mutating func readObject(
         keys: [StoreKey], optional: UInt32 = 0, context: ItemContext?,
         value: (inout StoreReader, StoreKey) throws(StoreError) -> Void
-    ) throws(StoreError) {
+    ) throws(StoreError) -> UInt32 {
         scanner.position += 1
         scanner.skipWhitespace()
         let allowed = keys.reduce(0) { $0 | $1.bit }
@@ -224,6 +242,7 @@ struct StoreReader {
         if seen | optional != allowed | optional, let missing = keys.first(where: { (seen | optional) & $0.bit == 0 }) {
             throw dataError(at: scanner.position - 1, context: context, "the key \"\(missing.name)\" is missing")
         }
+        return seen
     }
 
     private mutating func readKey(allowed: UInt32, context: ItemContext?, seen: UInt32) throws(StoreError) -> StoreKey {

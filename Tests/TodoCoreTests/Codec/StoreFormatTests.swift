@@ -66,9 +66,9 @@ struct StoreFormatTests {
             let milliseconds = Int64.random(in: range, using: &generator)
             #expect(parse(written(milliseconds)) == milliseconds)
         }
-        for days in Int64(-800_000)...Int64(800_000) where days % 997 == 0 {
-            let (year, month, day) = TimestampFormat.civil(fromDays: days)
-            #expect(TimestampFormat.daysFromCivil(year: year, month: month, day: day) == days)
+        for days in -800_000...800_000 where days % 997 == 0 {
+            let (year, month, day) = CivilDate.date(ofDayNumber: days)
+            #expect(CivilDate.dayNumber(year: year, month: month, day: day) == days)
         }
     }
 

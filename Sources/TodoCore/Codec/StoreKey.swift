@@ -1,23 +1,34 @@
 /// The keys of the store format (the top-level object's and an item's; `version` is both) and
 /// of a journal record.
+///
+/// A new item field is a new case here, with the format version that brought it
+/// (`introducedIn`), its spelling and its place in `item`; `StoreReader` refuses it in a file
+/// of an older version.
 enum StoreKey: Int, CaseIterable {
     case format, generation, items, version, color, createdAt, date, id, isDone, modifiedAt, text, removed
     case foreign, hasTime, notes, priority, tags
+    case completedAt, start, startHasTime
 
     /// The keys of the top-level object, sorted.
     static let topLevel: [StoreKey] = [.format, .generation, .items, .version]
     /// The keys of an item, sorted.
     static let item: [StoreKey] = [
-        .color, .createdAt, .date, .foreign, .hasTime, .id, .isDone, .modifiedAt, .notes, .priority, .tags, .text,
-        .version,
+        .color, .completedAt, .createdAt, .date, .foreign, .hasTime, .id, .isDone, .modifiedAt, .notes, .priority,
+        .start, .startHasTime, .tags, .text, .version,
     ]
-    /// The keys an item may leave out: written only when not empty (`hasTime` is always
-    /// written; a version-1 item has none).
-    static let optionalItemKeys: UInt32 = [StoreKey.foreign, .hasTime, .notes, .priority, .tags].reduce(0) {
-        $0 | $1.bit
+    /// The keys an item may leave out in some version: written only when set (`hasTime` with
+    /// `date`, `startHasTime` with `start`; `date` and `hasTime` are required before version 3).
+    static let optionalItemKeys: UInt32 = [
+        StoreKey.completedAt, .date, .foreign, .hasTime, .notes, .priority, .start, .startHasTime, .tags,
+    ].reduce(0) { $0 | $1.bit }
+    /// The format version whose items first had this key (1 for the top-level and journal keys).
+    var introducedIn: Int {
+        switch self {
+        case .foreign, .hasTime, .notes, .priority, .tags: 2
+        case .completedAt, .start, .startHasTime: 3
+        default: 1
+        }
     }
-    /// The item keys version 1 of the format did not have.
-    static let version2ItemKeys: UInt32 = optionalItemKeys
     /// The keys of a journal record, sorted.
     static let record: [StoreKey] = [.generation, .items, .removed]
 
@@ -42,6 +53,9 @@ enum StoreKey: Int, CaseIterable {
         case (7, UInt8(ascii: "h")): candidate = .hasTime
         case (5, UInt8(ascii: "n")): candidate = .notes
         case (8, UInt8(ascii: "p")): candidate = .priority
+        case (11, UInt8(ascii: "c")): candidate = .completedAt
+        case (5, UInt8(ascii: "s")): candidate = .start
+        case (12, UInt8(ascii: "s")): candidate = .startHasTime
         default: return nil
         }
         guard bytes.isSpelled(candidate.spelling) else { return nil }
@@ -74,6 +88,9 @@ enum StoreKey: Int, CaseIterable {
         case .notes: "notes"
         case .priority: "priority"
         case .tags: "tags"
+        case .completedAt: "completedAt"
+        case .start: "start"
+        case .startHasTime: "startHasTime"
         }
     }
 }

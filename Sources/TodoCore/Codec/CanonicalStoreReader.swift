@@ -5,7 +5,7 @@ import Foundation
 /// whole store can be the file's own bytes (`JSONStore.passthroughJSONExport(for:)`).
 ///
 /// Recognised means all of:
-/// - (a) `StoreDecoder` reads the file without error, as format version 2: every value is read
+/// - (a) `StoreDecoder` reads the file without error, as the current format version: every value is read
 ///   by `StoreReader`'s own functions, which enforce its rules (format, types, UUIDs, dates,
 ///   colours, priorities, counts and their bounds, UTF-8 and escapes, distinct tags), and ids are
 ///   checked to be distinct;
@@ -27,7 +27,7 @@ struct CanonicalStoreReader {
     /// Where values are written again to be compared with the file's spelling of them.
     private var scratch: [UInt8] = []
     private var ids: Set<UUID>
-    private var previous: (date: Date, id: UUID)?
+    private var previous: FetchRequest.OrderFields?
     private var itemCount = 0
 
     private init(bytes: UnsafeBufferPointer<UInt8>, order: FetchRequest) {
@@ -93,8 +93,8 @@ struct CanonicalStoreReader {
         }
         let versionStart = position
         let version = try reader.readVersion()
-        // Version 1 is read differently (no hasTime; see `JSONStore.load()`): only the version
-        // the export writes passes through.
+        // Older versions are read differently (`StoreContents.upgradeItems(in:)`): only the
+        // version the export writes passes through.
         guard version == StoreError.supportedVersion,
             isSpelled(versionStart..<position, bound: 20, { StoreEncoder.writeInteger(version, to: &$0) }),
             consume("\n}\n"), reader.scanner.isAtEnd
@@ -113,9 +113,20 @@ struct CanonicalStoreReader {
         var start = position
         let color = try reader.readColor(context: context)
         guard isQuotedName(color.rawValue, from: start) else { return false }
-        guard consume(", \"createdAt\": "), try readTimestamp(.createdAt, context: context) != nil,
-            consume(", \"date\": "), let date = try readTimestamp(.date, context: context), consume(", ")
-        else { return false }
+        var isDone: Bool?
+        if consume(", \"completedAt\": ") {
+            guard try readTimestamp(.completedAt, context: context) != nil else { return false }
+            isDone = true
+        }
+        guard consume(", \"createdAt\": "), let createdAt = try readTimestamp(.createdAt, context: context) else {
+            return false
+        }
+        var date: Date?
+        if consume(", \"date\": ") {
+            guard let read = try readTimestamp(.date, context: context) else { return false }
+            date = read
+        }
+        guard consume(", ") else { return false }
         if consume("\"foreign\": ") {
             start = position
             let foreign = try reader.readForeign(context: context)
@@ -124,16 +135,23 @@ struct CanonicalStoreReader {
                 consume(", ")
             else { return false }
         }
-        guard consume("\"hasTime\": true, \"id\": ") || consume("\"hasTime\": false, \"id\": ") else { return false }
+        if date != nil {
+            guard consume("\"hasTime\": true, ") || consume("\"hasTime\": false, ") else { return false }
+        }
+        guard consume("\"id\": ") else { return false }
         start = position
         let id = try reader.readID(context: context)
         let file = reader.scanner.bytes
         guard UUIDFormat.isWrittenForm(UnsafeBufferPointer(rebasing: file[start + 1..<position - 1])),
-            ids.insert(id).inserted, isAfterPrevious(date: date, id: id)
+            ids.insert(id).inserted, isAfterPrevious(date: date, createdAt: createdAt, id: id)
         else { return false }
-        guard consume(", \"isDone\": true, \"modifiedAt\": ") || consume(", \"isDone\": false, \"modifiedAt\": "),
-            try readTimestamp(.modifiedAt, context: context) != nil, consume(", ")
-        else { return false }
+        if isDone == true {
+            guard consume(", \"isDone\": true, \"modifiedAt\": ") else { return false }
+        } else {
+            guard consume(", \"isDone\": true, \"modifiedAt\": ") || consume(", \"isDone\": false, \"modifiedAt\": ")
+            else { return false }
+        }
+        guard try readTimestamp(.modifiedAt, context: context) != nil, consume(", ") else { return false }
         if consume("\"notes\": ") {
             guard try readString(.notes, nonEmpty: true, context: context), consume(", ") else { return false }
         }
@@ -141,6 +159,11 @@ struct CanonicalStoreReader {
             start = position
             let priority = try reader.readPriority(context: context)
             guard priority != .none, isQuotedName(priority.name, from: start), consume(", ")
+            else { return false }
+        }
+        if consume("\"start\": ") {
+            guard try readTimestamp(.start, context: context) != nil,
+                consume(", \"startHasTime\": true, ") || consume(", \"startHasTime\": false, ")
             else { return false }
         }
         if consume("\"tags\": ") {
@@ -160,12 +183,14 @@ struct CanonicalStoreReader {
             && consume("}")
     }
 
-    /// Whether an item dated `date` with `id` comes strictly after the previous item in `order`
-    /// (ids are distinct, so the order is strict); remembers it as the previous item.
-    private mutating func isAfterPrevious(date: Date, id: UUID) -> Bool {
-        defer { previous = (date, id) }
+    /// Whether an item dated `date` (nil: no date), created at `createdAt`, with `id` comes
+    /// strictly after the previous item in `order` (ids are distinct, so the order is strict);
+    /// remembers it as the previous item.
+    private mutating func isAfterPrevious(date: Date?, createdAt: Date, id: UUID) -> Bool {
+        let current = FetchRequest.OrderFields(date: date, createdAt: createdAt, id: id)
+        defer { previous = current }
         guard let previous else { return true }
-        return order.areInIncreasingOrder(date: previous.date, id: previous.id, date: date, id: id) == true
+        return order.areInIncreasingOrder(fields: previous, current) == true
     }
 
     /// Reads a timestamp, spelled as the encoder writes the date a `TodoItem` made from it holds.

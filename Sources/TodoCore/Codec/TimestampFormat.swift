@@ -1,15 +1,17 @@
 /// ISO-8601 timestamps in the store: written as UTC with milliseconds, read with any offset.
 ///
-/// Hand-written on whole milliseconds since 1970 (Howard Hinnant's days-from-civil arithmetic)
-/// because `DateFormatter` and `ISO8601DateFormatter` would dominate the cost of loading a large
-/// store. Years are limited to 0000–9999, the four digits the format has room for.
+/// Hand-written on whole milliseconds since 1970 and `CivilDate`'s day numbers, because
+/// `DateFormatter` and `ISO8601DateFormatter` would dominate the cost of loading a large store.
+/// Years are limited to 0000–9999, the four digits the format has room for.
 enum TimestampFormat {
-    private static let millisecondsPerDay: Int64 = 86_400_000
+    private static let millisecondsPerDay = 86_400_000
 
     /// The milliseconds since 1970 that can be written: 0000-01-01 up to the end of 9999.
-    static let representableMilliseconds: ClosedRange<Int64> =
-        daysFromCivil(year: 0, month: 1, day: 1) * millisecondsPerDay...daysFromCivil(year: 10_000, month: 1, day: 1)
-        * millisecondsPerDay - 1
+    static let representableMilliseconds: ClosedRange<Int64> = {
+        let first = CivilDate.dayNumber(year: 0, month: 1, day: 1)
+        let end = CivilDate.dayNumber(year: 10_000, month: 1, day: 1)
+        return Int64(first * millisecondsPerDay)...Int64(end * millisecondsPerDay - 1)
+    }()
 
     /// The length of what `write(_:to:)` writes.
     static let writtenLength = 24
@@ -22,8 +24,8 @@ enum TimestampFormat {
             representableMilliseconds.contains(milliseconds),
             "a date outside the years 0000-9999 cannot be written to the store"
         )
-        let (days, timeOfDay) = floorDivision(milliseconds, millisecondsPerDay)
-        let (year, month, day) = civil(fromDays: days)
+        let (days, timeOfDay) = CivilDate.day(containing: Int(milliseconds), unitsPerDay: millisecondsPerDay)
+        let (year, month, day) = CivilDate.date(ofDayNumber: days)
         output.writeDigits(UInt64(year), count: 4)
         output.write(UInt8(ascii: "-"))
         output.writeDigits(UInt64(month), count: 2)
@@ -64,52 +66,14 @@ enum TimestampFormat {
             let hour = reader.number(digits: 2), reader.skip(":"),
             let minute = reader.number(digits: 2), reader.skip(":"),
             let second = reader.number(digits: 2),
-            (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day),
+            (1...12).contains(month), (1...CivilDate.lastDay(ofMonth: Int(month), year: Int(year))).contains(Int(day)),
             hour < 24, minute < 60, second < 60,
             let fraction = reader.fractionInMilliseconds(),
             let offsetMinutes = reader.offsetInMinutes(), reader.isAtEnd
         else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = Int64(CivilDate.dayNumber(year: Int(year), month: Int(month), day: Int(day)))
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetMinutes * 60
         return seconds * 1_000 + fraction
-    }
-
-    // MARK: Calendar arithmetic
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date.
-    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01.
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
-        let remainder = value % divisor
-        return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
     }
 }
 

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Public as the key of what an application keeps between runs (`StoreStamp`, and the
 /// executable a cached screen was drawn by); its `description` is one stable line.
-public struct StoreFileIdentity: Hashable, Sendable, CustomStringConvertible {
+package struct StoreFileIdentity: Hashable, Sendable, CustomStringConvertible {
     let device: UInt64
     let inode: UInt64
     let size: Int64
@@ -15,7 +15,7 @@ public struct StoreFileIdentity: Hashable, Sendable, CustomStringConvertible {
 
     /// The identity of the file at `path` now, or nil when nothing (or not a file) is there.
     /// - Complexity: one `stat` call.
-    public static func of(_ path: String) -> StoreFileIdentity? {
+    package static func of(_ path: String) -> StoreFileIdentity? {
         guard let info = SystemCall.status(path), (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return StoreFileIdentity(
             device: UInt64(info.st_dev),
@@ -27,7 +27,7 @@ public struct StoreFileIdentity: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `device:inode:size:seconds.nanoseconds`, e.g. `2049:131:4096:1764000000.123456789`.
-    public var description: String {
+    package var description: String {
         "\(device):\(inode):\(size):\(modifiedSeconds).\(modifiedNanoseconds)"
     }
 }

@@ -1,0 +1,43 @@
+import Foundation
+
+/// What a quick-add line asks for: the text, and the fields its tokens set.
+///
+/// `QuickAddParser.parse(_:now:calendar:)` reads a line such as `Buy bread +shop due:fri !!`
+/// into the text `Buy bread`, the tag `shop`, a whole-day due date on Friday and medium
+/// priority. A field no token names is left to the caller (the list's section, `--date`).
+public struct QuickAdd: Sendable, Hashable {
+    /// The text, tokens removed; not yet validated (`TodoItem.validatedText(_:)`).
+    public var text: String
+    /// The due date a `due:` token gives, `.some(nil)` for `due:none`; nil when the line has no
+    /// `due:`.
+    public var due: ItemDate??
+    /// The start a `start:` token gives, `.some(nil)` for `start:none`; nil when the line has no
+    /// `start:`.
+    public var start: ItemDate??
+    /// The priority `pri:` or a lone `!`, `!!`, `!!!` gives; nil when the line names none.
+    public var priority: TodoPriority?
+    /// The tags `+word` and `#word` give, in order, without repeats.
+    public var tags: TodoTags
+
+    /// A line's reading: `text`, and the fields its tokens give (nil: the line names none).
+    public init(
+        text: String, due: ItemDate?? = nil, start: ItemDate?? = nil, priority: TodoPriority? = nil,
+        tags: TodoTags = []
+    ) {
+        self.text = text
+        self.due = due
+        self.start = start
+        self.priority = priority
+        self.tags = tags
+    }
+
+    /// Sets on `item` the fields the line gives (its text too), leaving the others as they are.
+    /// - Complexity: O(t) in the number of tags.
+    public func apply(to item: inout TodoItem) {
+        item.text = text
+        if let due { item.dueDate = due }
+        if let start { item.startDate = start }
+        if let priority { item.priority = priority }
+        for tag in tags { item.tags.insert(tag) }
+    }
+}

@@ -67,25 +67,15 @@ extension TodoApp {
             case .copyPath:
                 preconditionFailure("the copy path is submitted by submitCopyPath")
             case .date(let id):
-                guard let item = try scratch.item(with: id) else {
-                    preconditionFailure("the scratch context holds the item it opened on")
-                }
-                let date = try typedDate(text, replacing: item.dueDate)
-                try scratch.update(id) { $0.dueDate = date }
-                let moved =
+                return try submitDate(text, of: id, in: scratch, field: \.dueDate) { item, date in
                     date.map { "Moved '\(item.text)' to \(titles.title(forDay: $0.date, today: now))" }
-                    ?? "'\(item.text)' has no date now"
-                return pushEditor(moved + keys.suffix(.undo, "to undo"))
-            case .start(let id):
-                guard let item = try scratch.item(with: id) else {
-                    preconditionFailure("the scratch context holds the item it opened on")
+                        ?? "'\(item.text)' has no date now"
                 }
-                let start = try typedDate(text, replacing: item.startDate)
-                try scratch.update(id) { $0.startDate = start }
-                let said =
+            case .start(let id):
+                return try submitDate(text, of: id, in: scratch, field: \.startDate) { item, start in
                     start.map { "'\(item.text)' starts \(DayLabel.text(for: $0, now: now, calendar: calendar))" }
-                    ?? "'\(item.text)' has no start now"
-                return pushEditor(said + keys.suffix(.undo, "to undo"))
+                        ?? "'\(item.text)' has no start now"
+                }
             }
         } catch let error as QuickAddError {
             mode = .editing(editor, purpose)
@@ -115,6 +105,21 @@ extension TodoApp {
         }
         if !line.tags.isEmpty { parts.append(line.tags.map { "#" + $0 }.joined(separator: " ")) }
         return "→ " + parts.joined(separator: " · ")
+    }
+
+    /// Sets the due date or the start (`field`) of item `id` in the editor's `scratch` pad to the typed
+    /// `text` (`typedDate`), and pushes the editor with `said(item, newValue)` and the undo hint.
+    /// - Throws: `ItemError` for text that is no date, or what the scratch context throws.
+    private func submitDate(
+        _ text: String, of id: UUID, in scratch: TodoContext, field: WritableKeyPath<TodoItem, ItemDate?>,
+        said: (TodoItem, ItemDate?) -> String
+    ) throws -> [AppEffect] {
+        guard let item = try scratch.item(with: id) else {
+            preconditionFailure("the scratch context holds the item it opened on")
+        }
+        let value = try typedDate(text, replacing: item[keyPath: field])
+        try scratch.update(id) { $0[keyPath: field] = value }
+        return pushEditor(said(item, value) + keys.suffix(.undo, "to undo"))
     }
 
     /// The date typed in the date or start line over `current`: nil (no date) for an empty line or

@@ -1,46 +1,48 @@
 import Foundation
 
-/// An item's notes, tags, foreign properties and start, boxed (`TodoItem.extras`).
+/// An item's fields that most items leave empty (notes, tags, foreign properties, the start),
+/// boxed (`TodoItem.extras`).
 ///
 /// Immutable: a change makes a new box, so items sharing one never see each other's changes.
-/// Equal and hashed by value, so two items compare as their fields do.
+/// Equal and hashed by value, so two items compare as their fields do. A new rarely-set field
+/// is one stored property of `Fields` (with its empty value as the default) and one line of
+/// `Fields.isEmpty`.
 final class ItemExtras: Sendable, Hashable {
-    let notes: String
-    let tags: TodoTags
-    let foreign: ForeignProperties
-    let start: Date?
-    /// True when `start` is nil: a flag without a start means nothing, and one value of it
-    /// keeps equal items equal.
-    let startHasTime: Bool
+    /// The boxed values; the defaults are the empty ones.
+    struct Fields: Sendable, Hashable {
+        var notes = ""
+        var tags = TodoTags()
+        var foreign = ForeignProperties()
+        var start: Date?
+        /// True when `start` is nil (`ItemExtras.make` sees to it): a flag without a start means
+        /// nothing, and one value of it keeps equal items equal.
+        var startHasTime = true
 
-    private init(notes: String, tags: TodoTags, foreign: ForeignProperties, start: Date?, startHasTime: Bool) {
-        self.notes = notes
-        self.tags = tags
-        self.foreign = foreign
-        self.start = start
-        self.startHasTime = start == nil || startHasTime
+        /// True when every field has its empty value, so no box is needed.
+        var isEmpty: Bool {
+            notes.isEmpty && tags.isEmpty && foreign.isEmpty && start == nil
+        }
+    }
+
+    let fields: Fields
+
+    private init(_ fields: Fields) {
+        self.fields = fields
     }
 
     /// A box of these values, or nil when all are empty.
-    static func make(
-        notes: String, tags: TodoTags, foreign: ForeignProperties, start: Date?, startHasTime: Bool
-    ) -> ItemExtras? {
-        notes.isEmpty && tags.isEmpty && foreign.isEmpty && start == nil
-            ? nil
-            : ItemExtras(notes: notes, tags: tags, foreign: foreign, start: start, startHasTime: startHasTime)
+    static func make(_ fields: Fields) -> ItemExtras? {
+        guard !fields.isEmpty else { return nil }
+        var fields = fields
+        if fields.start == nil { fields.startHasTime = true }
+        return ItemExtras(fields)
     }
 
     static func == (lhs: ItemExtras, rhs: ItemExtras) -> Bool {
-        lhs === rhs
-            || (lhs.notes == rhs.notes && lhs.tags == rhs.tags && lhs.foreign == rhs.foreign && lhs.start == rhs.start
-                && lhs.startHasTime == rhs.startHasTime)
+        lhs === rhs || lhs.fields == rhs.fields
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(notes)
-        hasher.combine(tags)
-        hasher.combine(foreign)
-        hasher.combine(start)
-        hasher.combine(startHasTime)
+        hasher.combine(fields)
     }
 }

@@ -43,19 +43,13 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
     /// Free text of several lines; empty when there are none. The only field that may hold
     /// newlines (`validatedNotes(_:)`).
     public var notes: String {
-        get { extras?.notes ?? "" }
-        set {
-            extras = ItemExtras.make(
-                notes: newValue, tags: tags, foreign: foreign, start: start, startHasTime: startHasTime)
-        }
+        get { extras?.fields.notes ?? "" }
+        set { extraFields.notes = newValue }
     }
     public var priority: TodoPriority
     public var tags: TodoTags {
-        get { extras?.tags ?? TodoTags() }
-        set {
-            extras = ItemExtras.make(
-                notes: notes, tags: newValue, foreign: foreign, start: start, startHasTime: startHasTime)
-        }
+        get { extras?.fields.tags ?? TodoTags() }
+        set { extraFields.tags = newValue }
     }
     /// Whether `date` names a time of day (true) or a whole day (false, `date` is then the start
     /// of its day in the calendar that made it). Nothing turns a whole-day item into a timed one.
@@ -65,33 +59,29 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
     /// started at any time. iCalendar's `DTSTART`, Taskwarrior's `scheduled`, todo.txt's `t:`.
     /// A whole-day start (`startHasTime` false) is the start of its day, as `date` is.
     public var start: Date? {
-        get { extras?.start }
-        set {
-            extras = ItemExtras.make(
-                notes: notes, tags: tags, foreign: foreign, start: newValue?.roundedToMilliseconds,
-                startHasTime: startHasTime)
-        }
+        get { extras?.fields.start }
+        set { extraFields.start = newValue?.roundedToMilliseconds }
     }
     /// Whether `start` names a time of day (true) or a whole day (false); means nothing without
     /// a start.
     public var startHasTime: Bool {
-        get { extras?.startHasTime ?? true }
-        set {
-            extras = ItemExtras.make(notes: notes, tags: tags, foreign: foreign, start: start, startHasTime: newValue)
-        }
+        get { extras?.fields.startHasTime ?? true }
+        set { extraFields.startHasTime = newValue }
     }
     /// What another program wrote that todo-tui does not map, written back by that format.
     public var foreign: ForeignProperties {
-        get { extras?.foreign ?? ForeignProperties() }
-        set {
-            extras = ItemExtras.make(
-                notes: notes, tags: tags, foreign: newValue, start: start, startHasTime: startHasTime)
-        }
+        get { extras?.fields.foreign ?? ForeignProperties() }
+        set { extraFields.foreign = newValue }
     }
     /// Notes, tags, foreign properties and the start, which most items leave empty, in one shared
     /// box (nil when all are empty): an item stays about half the size it would be with them
     /// inline, and sorting, snapshotting and storing 100,000 items moves that much less.
     private var extras: ItemExtras?
+    /// The boxed fields as one value; setting it makes a new box (or none when all are empty).
+    private var extraFields: ItemExtras.Fields {
+        get { extras?.fields ?? ItemExtras.Fields() }
+        set { extras = ItemExtras.make(newValue) }
+    }
 
     public init(
         id: UUID = UUID(),
@@ -123,7 +113,9 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
         self.priority = priority
         self.hasTime = date == nil || hasTime
         self.extras = ItemExtras.make(
-            notes: notes, tags: tags, foreign: foreign, start: start?.roundedToMilliseconds, startHasTime: startHasTime)
+            ItemExtras.Fields(
+                notes: notes, tags: tags, foreign: foreign, start: start?.roundedToMilliseconds,
+                startHasTime: startHasTime))
     }
 
     /// Checks text typed by a person and returns it trimmed of surrounding white space.

@@ -104,6 +104,10 @@ final class BenchmarkRunner {
         let ratioText = ratio.map { "\($0.formatted(digits: $0 < 10 ? 2 : $0 < 100 ? 1 : 0))×" } ?? "—"
         let extraText = extra.filter { !$0.isEmpty }.joined(separator: "; ")
         print(Self.line([name, n.grouped] + values + [baseline ?? "—", ratioText, extraText]))
+        // A line is shown as soon as it is measured, also when the output goes to a file or a pipe
+        // (fully buffered then): a long group shows its progress, and a run stopped midway keeps
+        // the lines it measured.
+        fflush(stdout)
     }
 
     private static let widths = [34, 10, 10, 10, 10, 9]

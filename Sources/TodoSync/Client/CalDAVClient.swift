@@ -119,14 +119,33 @@ public struct CalDAVClient: Sendable {
     /// answers for outside the collection is set apart, unread. A batch whose answer is larger
     /// than `ResponseLimits.listing` is split in two and asked again, down to one resource, which
     /// is then unreadable: one oversized item never stops the others.
+    ///
+    /// The batches go out together, up to the transport's `maximumConcurrentRequests` at a time;
+    /// the result is the same as asking them one after the other (resources in batch order), and
+    /// the error thrown is the first batch's that failed.
     /// - Complexity: one request per batch, plus about log₂(batchSize) per oversized item.
     public func multiget(_ collection: URL, _ urls: [URL], batchSize: Int = 100) throws(SyncError) -> FetchedResources {
+        let batches = stride(from: 0, to: urls.count, by: max(1, batchSize)).map {
+            urls[$0..<min($0 + max(1, batchSize), urls.count)]
+        }
+        let client = self
+        let answers = InFlight.map(batches.count, width: transport.maximumConcurrentRequests) {
+            index -> Result<FetchedResources, SyncError> in
+            var fetched = FetchedResources()
+            do throws(SyncError) {
+                try client.multiget(collection, batches[index], into: &fetched)
+            } catch {
+                return .failure(error)
+            }
+            return .success(fetched)
+        }
         var fetched = FetchedResources()
         fetched.resources.reserveCapacity(urls.count)
-        var start = 0
-        while start < urls.count {
-            try multiget(collection, urls[start..<min(start + batchSize, urls.count)], into: &fetched)
-            start += batchSize
+        for answer in answers {
+            let batch = try answer.get()
+            fetched.resources += batch.resources
+            fetched.unreadable.merge(batch.unreadable) { first, _ in first }
+            fetched.outside.formUnion(batch.outside)
         }
         return fetched
     }

@@ -17,8 +17,14 @@ final class HookTransport: HTTPTransport, @unchecked Sendable {
         (_, forward) throws(SyncError) in try forward()
     }
 
-    init(_ inner: any HTTPTransport) {
+    /// Requests in flight together: 1 unless made with `concurrent`, so that a test's hooks see
+    /// a run's requests one at a time, in order.
+    let maximumConcurrentRequests: Int
+
+    /// - Parameter concurrent: pass the inner transport's pool on, letting requests overlap.
+    init(_ inner: any HTTPTransport, concurrent: Bool = false) {
         self.inner = inner
+        maximumConcurrentRequests = concurrent ? inner.maximumConcurrentRequests : 1
     }
 
     /// The requests sent so far.

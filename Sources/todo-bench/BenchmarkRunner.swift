@@ -107,7 +107,7 @@ final class BenchmarkRunner {
         // A line is shown as soon as it is measured, also when the output goes to a file or a pipe
         // (fully buffered then): a long group shows its progress, and a run stopped midway keeps
         // the lines it measured.
-        fflush(stdout)
+        fflush(nil)
     }
 
     private static let widths = [34, 10, 10, 10, 10, 9]

@@ -14,12 +14,15 @@ public struct CollectionScope: Sendable, Hashable {
     private let origin: Origin?
     /// The collection's decoded path, ending in `/`.
     private let path: String
+    /// The collection's URL taken apart once, for `item(_:)` to put each item's path into.
+    private let collectionComponents: URLComponents?
 
     public init(_ collection: URL) {
         self.collection = collection
         origin = Origin(collection)
         let decoded = Self.decodedPath(of: collection) ?? collection.path
         path = decoded.hasSuffix("/") ? decoded : decoded + "/"
+        collectionComponents = URLComponents(url: collection, resolvingAgainstBaseURL: true)
     }
 
     /// The item `url` names, when it lies inside the collection: the collection's origin and
@@ -33,7 +36,7 @@ public struct CollectionScope: Sendable, Hashable {
             !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),
             !decoded.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == "." || $0 == ".." }
             ),
-            var inside = URLComponents(url: collection, resolvingAgainstBaseURL: true)
+            var inside = collectionComponents
         else { return nil }
         inside.percentEncodedPath = components.percentEncodedPath
         inside.query = nil

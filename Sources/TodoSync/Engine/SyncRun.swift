@@ -117,8 +117,9 @@ struct SyncRun {
             guard let id = idsByPath[path], let etag = listing.etag else { return true }
             return records[id]?.etag != etag
         }
+        // In path order (`changed` is keyed by path): comparing the keys, not each URL's path.
         let fetched = try client.multiget(
-            collection, changed.values.map(\.url).sorted { $0.path < $1.path }, batchSize: options.batchSize)
+            collection, changed.sorted { $0.key < $1.key }.map(\.value.url), batchSize: options.batchSize)
         fetched.outside.sorted().forEach { report.leaveOutside($0) }
         // Asked for but too large to read: there, but unreadable, like a malformed one below.
         var seen = Set(fetched.unreadable.keys)

@@ -40,27 +40,50 @@ enum XMLInputCheck {
 
     /// The first processing instruction or document type declaration in `bytes`, outside CDATA
     /// sections and comments (which end where the parser ends them: at the first `]]>`, `-->`).
-    /// - Complexity: O(n).
-    private static func firstMarkup(in bytes: Data.SubSequence) -> Markup? {
-        var index = bytes.startIndex
-        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
-            let markup = bytes[open...]
-            if markup.starts(with: Array("<![CDATA[".utf8)) {
-                guard let end = markup.firstRange(of: Array("]]>".utf8)) else { return nil }
-                index = end.upperBound
-            } else if markup.starts(with: Array("<!--".utf8)) {
-                guard let end = markup.dropFirst(4).firstRange(of: Array("-->".utf8)) else { return nil }
-                index = end.upperBound
-            } else if markup.dropFirst().first == UInt8(ascii: "?") {
+    /// - Complexity: O(n), over the bytes in place (a multiget answer is megabytes, and going
+    ///   through `Data`'s indices byte by byte cost more than parsing it).
+    private static func firstMarkup(in data: Data.SubSequence) -> Markup? {
+        data.withUnsafeBytes { raw in firstMarkup(in: raw.bindMemory(to: UInt8.self)) }
+    }
+
+    private static func firstMarkup(in bytes: UnsafeBufferPointer<UInt8>) -> Markup? {
+        /// True when `pattern` stands at `index`.
+        func matches(_ pattern: [UInt8], at index: Int) -> Bool {
+            index + pattern.count <= bytes.count && pattern.indices.allSatisfy { bytes[index + $0] == pattern[$0] }
+        }
+        /// Where the first `pattern` after `index` ends.
+        func end(of pattern: [UInt8], from index: Int) -> Int? {
+            var candidate = index
+            while candidate + pattern.count <= bytes.count {
+                if matches(pattern, at: candidate) { return candidate + pattern.count }
+                candidate += 1
+            }
+            return nil
+        }
+        var index = 0
+        while let open = (index..<bytes.count).first(where: { bytes[$0] == UInt8(ascii: "<") }) {
+            if matches(cdataStart, at: open) {
+                guard let next = end(of: cdataEnd, from: open + cdataStart.count) else { return nil }
+                index = next
+            } else if matches(commentStart, at: open) {
+                guard let next = end(of: commentEnd, from: open + commentStart.count) else { return nil }
+                index = next
+            } else if open + 1 < bytes.count, bytes[open + 1] == UInt8(ascii: "?") {
                 return .processingInstruction
-            } else if markup.starts(with: Array("<!DOCTYPE".utf8)) {
+            } else if matches(documentTypeStart, at: open) {
                 return .documentType
             } else {
-                index = markup.index(after: open)
+                index = open + 1
             }
         }
         return nil
     }
+
+    private static let cdataStart = Array("<![CDATA[".utf8)
+    private static let cdataEnd = Array("]]>".utf8)
+    private static let commentStart = Array("<!--".utf8)
+    private static let commentEnd = Array("-->".utf8)
+    private static let documentTypeStart = Array("<!DOCTYPE".utf8)
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 

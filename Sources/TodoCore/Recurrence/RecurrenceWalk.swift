@@ -15,6 +15,9 @@ struct RecurrenceWalk {
     /// A rule with no day in this many periods in a row has none at all: the Gregorian calendar
     /// repeats every 400 years, so 400 years of periods have shown every case.
     private let periodsInFourHundredYears: Int
+    /// Whether every BYSETPOS asks for a position past the most days a period can hold, so the
+    /// rule has no day at all (found at once instead of after 400 years of periods).
+    private let isEmpty: Bool
 
     private var period = 0
     private var buffer: [Int] = []
@@ -33,6 +36,14 @@ struct RecurrenceWalk {
             case .monthly: 4_800
             case .yearly: 400
             }
+        let mostDays =
+            switch rule.frequency {
+            case .daily: 1
+            case .weekly: 7
+            case .monthly: 31
+            case .yearly: 366
+            }
+        isEmpty = !rule.bySetPosition.isEmpty && rule.bySetPosition.allSatisfy { abs($0) > mostDays }
     }
 
     /// Monday 0 … Sunday 6; 1970-01-01 was a Thursday.
@@ -65,6 +76,7 @@ struct RecurrenceWalk {
     mutating func next() -> Int? {
         var emptyPeriods = 0
         while position >= buffer.count {
+            guard !isEmpty else { return nil }
             guard emptyPeriods < periodsInFourHundredYears else { return nil }
             buffer = days(ofPeriod: period).filter { $0 >= startDay }
             position = 0

@@ -12,7 +12,8 @@ extension Repetition {
     /// on the 31st skips months without one.
     ///
     /// For a whole-day series (`isWholeDay`) occurrences are days, returned as their first
-    /// instant, and "after" means on a later day than the one holding `instant`.
+    /// instant, and "after" means on a later day than the one holding `instant`. A day the zone
+    /// left out (Pacific/Apia skipped 30 December 2011) falls on the next day, like its start.
     ///
     /// The ``anchor`` is not consulted here; ``nextOccurrence(completing:completedAt:seriesStart:isWholeDay:in:)``
     /// applies it.

@@ -8,6 +8,7 @@ struct RepetitionTests {
     static func calendar(_ zone: String) -> Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: zone) ?? .gmt
+        calendar.firstWeekday = 2  // ISO weeks, as in Europe; tests of Sunday-first weeks set 1
         return calendar
     }
 

@@ -102,7 +102,8 @@ struct RecurrenceWalk {
         case .weekly: candidates = weeklyCandidates(startWeek + 7 * steps)
         case .monthly:
             let months = start.year * 12 + start.month - 1 + steps
-            candidates = monthlyCandidates(year: Self.floorDivide(months, 12), month: months - Self.floorDivide(months, 12) * 12 + 1)
+            candidates = monthlyCandidates(
+                year: Self.floorDivide(months, 12), month: months - Self.floorDivide(months, 12) * 12 + 1)
         case .yearly: candidates = yearlyCandidates(year: start.year + steps)
         }
         return selectPositions(candidates)
@@ -135,7 +136,8 @@ struct RecurrenceWalk {
         let expandsMonths = !rule.byMonthDay.isEmpty || !rule.byDay.isEmpty
         let months = !rule.byMonth.isEmpty ? rule.byMonth.sorted() : expandsMonths ? Array(1...12) : [start.month]
         // BYDAY ordinals count within the month when BYMONTH is given, else within the year.
-        let yearFrame = CivilDate.dayNumber(year: year, month: 1, day: 1)...CivilDate.dayNumber(year: year, month: 12, day: 31)
+        let yearFrame =
+            CivilDate.dayNumber(year: year, month: 1, day: 1)...CivilDate.dayNumber(year: year, month: 12, day: 31)
         if rule.byMonthDay.isEmpty && !rule.byDay.isEmpty && rule.byMonth.isEmpty {
             return yearFrame.filter { matchesWeekday($0, frame: yearFrame) }
         }
@@ -158,8 +160,13 @@ struct RecurrenceWalk {
         let length = CivilDate.lastDay(ofMonth: month, year: year)
         let first = CivilDate.dayNumber(year: year, month: month, day: 1)
         if !rule.byMonthDay.isEmpty {
-            let monthDays = Set(rule.byMonthDay.compactMap { $0 > 0 ? ($0 <= length ? $0 : nil) : (length + 1 + $0 >= 1 ? length + 1 + $0 : nil) })
-            return monthDays.sorted().map { first + $0 - 1 }.filter { rule.byDay.isEmpty || matchesWeekday($0, frame: ordinalFrame) }
+            let monthDays = Set(
+                rule.byMonthDay.compactMap {
+                    $0 > 0 ? ($0 <= length ? $0 : nil) : (length + 1 + $0 >= 1 ? length + 1 + $0 : nil)
+                })
+            return monthDays.sorted().map { first + $0 - 1 }.filter {
+                rule.byDay.isEmpty || matchesWeekday($0, frame: ordinalFrame)
+            }
         }
         if !rule.byDay.isEmpty {
             return (first..<first + length).filter { matchesWeekday($0, frame: ordinalFrame) }
@@ -179,7 +186,8 @@ struct RecurrenceWalk {
         return rule.byDay.contains { entry in
             guard entry.weekday.rawValue == weekday else { return false }
             guard let ordinal = entry.ordinal else { return true }
-            return ordinal > 0 ? (day - frame.lowerBound) / 7 == ordinal - 1 : (frame.upperBound - day) / 7 == -ordinal - 1
+            return ordinal > 0
+                ? (day - frame.lowerBound) / 7 == ordinal - 1 : (frame.upperBound - day) / 7 == -ordinal - 1
         }
     }
 

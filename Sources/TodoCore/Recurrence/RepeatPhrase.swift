@@ -51,7 +51,9 @@ public enum RepeatPhrase {
     ///   - calendar: as in ``parse(_:anchor:calendar:)``.
     /// - Throws: ``RepeatPhraseError/unknownShorthand(_:)`` for any other token.
     /// - Complexity: O(n) in the length of the token.
-    public static func parseShorthand(_ token: String, anchor: Date?, calendar: Calendar) throws(RepeatPhraseError)
+    public static func parseShorthand(
+        _ token: String, anchor: Date?, calendar: Calendar
+    ) throws(RepeatPhraseError)
         -> Repetition
     {
         var body = token.lowercased()

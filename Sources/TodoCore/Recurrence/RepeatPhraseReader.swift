@@ -94,7 +94,9 @@ struct RepeatPhraseReader {
         case "on": try readOn()
         case "and", "the": break
         case "after":
-            guard let next = self.word(at: 0), next == "done" || next == "completion" else { throw .incomplete(original) }
+            guard let next = self.word(at: 0), next == "done" || next == "completion" else {
+                throw .incomplete(original)
+            }
             index += 1
             repeatAnchor = .completion
         case "until": try readUntil()

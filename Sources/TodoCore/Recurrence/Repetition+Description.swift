@@ -2,8 +2,12 @@ import Foundation
 
 extension Repetition {
     private static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-    private static let fullWeekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let fullWeekdayNames = [
+        "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+    ]
+    private static let monthNames = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
 
     /// The repetition in English words, for the status line and `todo-tui list`: "daily",
     /// "weekdays", "every 2 weeks on Mon and Thu, until 30 Jun 2027", "monthly on the last
@@ -35,14 +39,17 @@ extension Repetition {
         let day: RecurrenceRule.Day
         switch until {
         case .date(let date), .localDateTime(let date, _, _, _): day = date
-        case .utc(let instant): day = RecurrenceRule.Day(dayNumber: WallClock.dayNumber(of: instant, in: calendar.timeZone))
+        case .utc(let instant):
+            day = RecurrenceRule.Day(dayNumber: WallClock.dayNumber(of: instant, in: calendar.timeZone))
         }
         return "\(day.day) \(monthNames[day.month - 1]) \(day.year)"
     }
 
     static func weekdayList(_ days: [RecurrenceRule.Weekday], calendar: Calendar) -> String {
         let first = RecurrenceRule.Weekday(calendarWeekday: calendar.firstWeekday)
-        let sorted = Set(days).sorted { ($0.rawValue - first.rawValue + 7) % 7 < ($1.rawValue - first.rawValue + 7) % 7 }
+        let sorted = Set(days).sorted {
+            ($0.rawValue - first.rawValue + 7) % 7 < ($1.rawValue - first.rawValue + 7) % 7
+        }
         return englishList(sorted.map { weekdayNames[$0.rawValue] })
     }
 
@@ -101,7 +108,8 @@ extension RecurrenceRule {
         days += byDay.filter { $0.ordinal != nil }.map(Repetition.weekdayRuleWords)
         if !days.isEmpty { text += " on " + Repetition.englishList(days) }
         if !bySetPosition.isEmpty {
-            text += ", only the " + Repetition.englishList(bySetPosition.map(Repetition.ordinalWord)) + " of each \(unit)"
+            text +=
+                ", only the " + Repetition.englishList(bySetPosition.map(Repetition.ordinalWord)) + " of each \(unit)"
         }
         return text
     }

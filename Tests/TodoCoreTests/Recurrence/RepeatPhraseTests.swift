@@ -58,7 +58,9 @@ struct RepeatPhraseTests {
         let parsed = try RepeatPhrase.parse("daily until 2027-01-02", anchor: nil, calendar: Self.calendar)
         guard case .repetition(let repetition) = parsed else { throw ExpectedRepetition() }
         #expect(repetition.rule.until == .date(.init(year: 2027, month: 1, day: 2)))
-        #expect(throws: RepeatPhraseError.self) { try RepeatPhrase.parse("daily until fri", anchor: nil, calendar: Self.calendar) }
+        #expect(throws: RepeatPhraseError.self) {
+            try RepeatPhrase.parse("daily until fri", anchor: nil, calendar: Self.calendar)
+        }
     }
 
     struct ExpectedRepetition: Error {}
@@ -67,7 +69,9 @@ struct RepeatPhraseTests {
     func weekStart() throws {
         var sundayFirst = Self.calendar
         sundayFirst.firstWeekday = 1
-        #expect(try Self.rule("every 2 weeks on mon,sun", calendar: sundayFirst).0 == "FREQ=WEEKLY;INTERVAL=2;BYDAY=SU,MO;WKST=SU")
+        #expect(
+            try Self.rule("every 2 weeks on mon,sun", calendar: sundayFirst).0
+                == "FREQ=WEEKLY;INTERVAL=2;BYDAY=SU,MO;WKST=SU")
         #expect(try Self.rule("every mon,sun", calendar: sundayFirst).0 == "FREQ=WEEKLY;BYDAY=SU,MO")
         #expect(try Self.rule("every 2 weeks on mon,sun").0 == "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,SU")
     }
@@ -104,7 +108,8 @@ struct RepeatPhraseTests {
     @Test(
         "the shorthand gives the same rules as the phrases",
         arguments: [
-            ("daily", "FREQ=DAILY", RepeatAnchor.due), ("weekly", "FREQ=WEEKLY", .due), ("monthly", "FREQ=MONTHLY", .due),
+            ("daily", "FREQ=DAILY", RepeatAnchor.due), ("weekly", "FREQ=WEEKLY", .due),
+            ("monthly", "FREQ=MONTHLY", .due),
             ("yearly", "FREQ=YEARLY", .due), ("weekdays", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", .due),
             ("2w", "FREQ=WEEKLY;INTERVAL=2", .due), ("3d", "FREQ=DAILY;INTERVAL=3", .due), ("1m", "FREQ=MONTHLY", .due),
             ("1y", "FREQ=YEARLY", .due), ("mon,thu", "FREQ=WEEKLY;BYDAY=MO,TH", .due),
@@ -116,7 +121,9 @@ struct RepeatPhraseTests {
         #expect(repetition.anchor == anchor)
     }
 
-    @Test("a shorthand that is none of the forms is refused naming it", arguments: ["", "2x", "0d", "mon,xyz", "every", "+done", "w"])
+    @Test(
+        "a shorthand that is none of the forms is refused naming it",
+        arguments: ["", "2x", "0d", "mon,xyz", "every", "+done", "w"])
     func badShorthand(token: String) {
         #expect(throws: RepeatPhraseError.unknownShorthand(token)) {
             try RepeatPhrase.parseShorthand(token, anchor: Self.anchor, calendar: Self.calendar)
@@ -146,7 +153,8 @@ struct RepetitionDescriptionTests {
     func words(rule: String, words: String) throws {
         let repetition = Repetition(rule: try RecurrenceRule(rrule: rule))
         #expect(repetition.description(calendar: RepeatPhraseTests.calendar) == words)
-        let parsed = try RepeatPhrase.parse(words, anchor: RepeatPhraseTests.anchor, calendar: RepeatPhraseTests.calendar)
+        let parsed = try RepeatPhrase.parse(
+            words, anchor: RepeatPhraseTests.anchor, calendar: RepeatPhraseTests.calendar)
         #expect(parsed == .repetition(repetition))
     }
 
@@ -155,7 +163,8 @@ struct RepetitionDescriptionTests {
         let calendar = RepeatPhraseTests.calendar
         let afterDone = Repetition(rule: try RecurrenceRule(rrule: "FREQ=DAILY;INTERVAL=3"), anchor: .completion)
         #expect(afterDone.description(calendar: calendar) == "every 3 days after done")
-        let lastWorkingDay = Repetition(rule: try RecurrenceRule(rrule: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1"))
+        let lastWorkingDay = Repetition(
+            rule: try RecurrenceRule(rrule: "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1"))
         #expect(lastWorkingDay.description(calendar: calendar) == "monthly on weekdays, only the last of each month")
         var july = Repetition(rule: try RecurrenceRule(rrule: "FREQ=YEARLY;BYMONTH=7;BYMONTHDAY=4"))
         july.exceptionDates = [Date(timeIntervalSince1970: 0)]

@@ -15,7 +15,9 @@ struct RepetitionTests {
     static let berlin = calendar("Europe/Berlin")
 
     /// The instant of a wall-clock time in `calendar`'s zone.
-    static func local(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, in calendar: Calendar = berlin)
+    static func local(
+        _ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, in calendar: Calendar = berlin
+    )
         -> Date
     {
         let seconds = CivilDate.dayNumber(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60
@@ -39,11 +41,16 @@ struct RepetitionTests {
     func farJump() throws {
         let start = Self.local(1971, 1, 31, 9)
         let after = Self.local(2026, 11, 26, 12)
-        for text in ["FREQ=DAILY;INTERVAL=3", "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH", "FREQ=MONTHLY", "FREQ=YEARLY;BYMONTH=2;BYDAY=-1SU"] {
+        for text in [
+            "FREQ=DAILY;INTERVAL=3", "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH", "FREQ=MONTHLY",
+            "FREQ=YEARLY;BYMONTH=2;BYDAY=-1SU",
+        ] {
             let repetition = try Self.repetition(text)
             let all = repetition.occurrences(seriesStart: start, isWholeDay: false, in: Self.berlin, limit: 8_000)
             let walked = all.first { $0 > after }
-            #expect(repetition.nextOccurrence(after: after, seriesStart: start, isWholeDay: false, in: Self.berlin) == walked, "\(text)")
+            #expect(
+                repetition.nextOccurrence(after: after, seriesStart: start, isWholeDay: false, in: Self.berlin)
+                    == walked, "\(text)")
         }
     }
 
@@ -84,7 +91,8 @@ struct RepetitionTests {
         let due = Self.local(2027, 1, 4, 9)
         let repetition = try Self.repetition("FREQ=DAILY;INTERVAL=3", anchor: .completion)
         let next = repetition.nextOccurrence(
-            completing: due, completedAt: Self.local(2027, 1, 10, 22), seriesStart: due, isWholeDay: false, in: Self.berlin)
+            completing: due, completedAt: Self.local(2027, 1, 10, 22), seriesStart: due, isWholeDay: false,
+            in: Self.berlin)
         #expect(next == Self.local(2027, 1, 13, 9))
         let strict = try Self.repetition("FREQ=DAILY;INTERVAL=3")
         #expect(
@@ -102,7 +110,8 @@ struct RepetitionTests {
         let start = Self.local(2027, 1, 4, 9)
         for text in ["FREQ=DAILY;BYSETPOS=2", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"] {
             #expect(
-                try Self.repetition(text).occurrences(seriesStart: start, isWholeDay: false, in: Self.berlin, after: start, limit: 3)
+                try Self.repetition(text).occurrences(
+                    seriesStart: start, isWholeDay: false, in: Self.berlin, after: start, limit: 3)
                     == [], "\(text)")
         }
     }

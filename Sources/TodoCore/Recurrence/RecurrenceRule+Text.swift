@@ -6,6 +6,7 @@ extension RecurrenceRule {
     /// Part names and values are case-insensitive and may come in any order; a leading `RRULE:`
     /// is accepted. Anything todo-tui cannot compute is refused rather than approximated, so the
     /// caller can keep the text exactly as another program wrote it.
+    /// - Parameter text: the property's value, without parameters.
     /// - Throws: a ``RecurrenceError`` naming the first part that is not computable or not valid.
     /// - Complexity: O(n) in the length of the text.
     public init(rrule text: String) throws(RecurrenceError) {

@@ -28,6 +28,7 @@ public struct RecurrenceRule: Sendable, Hashable {
         public var code: String { ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][rawValue] }
 
         /// The weekday of a `Calendar` weekday number (1 is Sunday, as `Calendar.firstWeekday`).
+        /// - Parameter calendarWeekday: 1 for Sunday … 7 for Saturday.
         /// - Precondition: `calendarWeekday` is 1…7.
         public init(calendarWeekday: Int) {
             precondition((1...7).contains(calendarWeekday), "a calendar weekday is 1…7")
@@ -44,6 +45,10 @@ public struct RecurrenceRule: Sendable, Hashable {
         /// 1…53 or −53…−1, or `nil` for every such weekday of the period.
         public var ordinal: Int?
 
+        /// - Parameters:
+        ///   - weekday: the day of the week.
+        ///   - ordinal: which such day of the month or year, from the end when negative; `nil`
+        ///     for all of them.
         public init(_ weekday: Weekday, ordinal: Int? = nil) {
             precondition(ordinal.map { $0 != 0 && abs($0) <= 53 } ?? true, "a BYDAY ordinal is ±1…53")
             self.weekday = weekday
@@ -57,6 +62,10 @@ public struct RecurrenceRule: Sendable, Hashable {
         public var month: Int
         public var day: Int
 
+        /// - Parameters:
+        ///   - year: the year.
+        ///   - month: 1…12.
+        ///   - day: 1…31, the month's length at most.
         /// - Precondition: the day exists.
         public init(year: Int, month: Int, day: Int) {
             precondition(
@@ -115,6 +124,16 @@ public struct RecurrenceRule: Sendable, Hashable {
     public private(set) var until: Until?
 
     /// A rule from its parts; every part but the frequency is optional.
+    /// - Parameters:
+    ///   - frequency: `FREQ`.
+    ///   - interval: `INTERVAL`.
+    ///   - byDay: `BYDAY`.
+    ///   - byMonthDay: `BYMONTHDAY`.
+    ///   - byMonth: `BYMONTH`.
+    ///   - bySetPosition: `BYSETPOS`.
+    ///   - weekStart: `WKST`, `nil` for the default (Monday).
+    ///   - count: `COUNT`.
+    ///   - until: `UNTIL`.
     /// - Precondition: `interval` ≥ 1, `count` ≥ 1, and not both `count` and `until`.
     public init(
         frequency: Frequency, interval: Int = 1, byDay: [WeekdayRule] = [], byMonthDay: [Int] = [],
@@ -136,6 +155,7 @@ public struct RecurrenceRule: Sendable, Hashable {
     }
 
     /// Replaces the end of the rule: an `until` removes the count.
+    /// - Parameter until: the new end, or `nil` for none.
     public mutating func setUntil(_ until: Until?) {
         self.until = until
         if until != nil { count = nil }

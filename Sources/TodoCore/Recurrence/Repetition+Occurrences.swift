@@ -17,6 +17,11 @@ extension Repetition {
     ///
     /// The ``anchor`` is not consulted here; ``nextOccurrence(completing:completedAt:seriesStart:isWholeDay:in:)``
     /// applies it.
+    /// - Parameters:
+    ///   - instant: occurrences at or before it are passed over.
+    ///   - seriesStart: the series' first occurrence (`DTSTART`).
+    ///   - isWholeDay: whether occurrences are days rather than times.
+    ///   - calendar: its time zone is the series' wall clock.
     /// - Returns: `nil` when the series has no occurrence after `instant`.
     /// - Complexity: without `COUNT`, a few of the rule's periods around `instant` whatever the
     ///   distance from the series start; with `COUNT`, O(`COUNT`) periods from the start.
@@ -29,6 +34,12 @@ extension Repetition {
     /// Up to `limit` occurrences in order, those strictly after `instant`, or from the series
     /// start on when `instant` is `nil`; the same occurrences as
     /// ``nextOccurrence(after:seriesStart:isWholeDay:in:)`` (e.g. the next three for a preview).
+    /// - Parameters:
+    ///   - seriesStart: the series' first occurrence (`DTSTART`).
+    ///   - isWholeDay: whether occurrences are days rather than times.
+    ///   - calendar: its time zone is the series' wall clock.
+    ///   - instant: occurrences at or before it are passed over; `nil` for all from the start.
+    ///   - limit: the most occurrences to return.
     /// - Precondition: `limit` ≥ 0.
     /// - Complexity: as ``nextOccurrence(after:seriesStart:isWholeDay:in:)`` plus O(`limit`)
     ///   periods.
@@ -93,6 +104,13 @@ extension Repetition {
     ///   second occurrence: "every 3 days after done" completed on the 10th is due on the 13th.
     ///   `COUNT` counts from that new start, so a caller that consumes `COUNT` on each completion
     ///   ends the series when `COUNT` is 1.
+    /// - Parameters:
+    ///   - occurrence: the occurrence completed (the to-do's current date).
+    ///   - completion: when it was completed.
+    ///   - seriesStart: the series' first occurrence (`DTSTART`).
+    ///   - isWholeDay: whether occurrences are days rather than times.
+    ///   - calendar: its time zone is the series' wall clock and defines the completion's day.
+    /// - Returns: `nil` when the series ends with the completed occurrence.
     /// - Complexity: as ``nextOccurrence(after:seriesStart:isWholeDay:in:)``.
     public func nextOccurrence(
         completing occurrence: Date, completedAt completion: Date, seriesStart: Date, isWholeDay: Bool,

@@ -12,6 +12,11 @@ public struct Repetition: Sendable, Hashable {
     /// and are not limited by its `UNTIL`, as in RFC 5545.
     public var extraDates: [Date]
 
+    /// - Parameters:
+    ///   - rule: the recurrence rule.
+    ///   - anchor: what the next date counts from.
+    ///   - exceptionDates: `EXDATE` values.
+    ///   - extraDates: `RDATE` values.
     public init(
         rule: RecurrenceRule, anchor: RepeatAnchor = .due, exceptionDates: [Date] = [], extraDates: [Date] = []
     ) {

@@ -28,8 +28,8 @@ public enum RepeatPhrase {
     /// - Parameters:
     ///   - text: what the person typed.
     ///   - anchor: the to-do's date, if it has one: relative `until` dates (`until fri`) count from
-    ///     it, and an `until` before its day is refused. Without it only dates that name their day
-    ///     are read relative to nothing.
+    ///     it, and an `until` before its day is refused. Without it, `until` takes only a date that
+    ///     names its day (`2027-06-30`, `30 Jun 2027`).
     ///   - calendar: the calendar and time zone of days; its first weekday orders the weekdays of
     ///     the rule and, for a rule of several weekdays every few weeks, starts its weeks.
     /// - Throws: ``RepeatPhraseError`` naming the first word not understood.

@@ -45,6 +45,7 @@ let groups: [BenchmarkGroup] = [
     FilterBenchmarks.group,
     MemoryBenchmarks.group,
     SyncBenchmarks.group,
+    RecurrenceBenchmarks.group,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -12,7 +12,7 @@ import Foundation
 ///     {"color": "red", "createdAt": "2025-01-30T09:15:00.000Z", "date": …, "hasTime": true, "id": …,
 ///      "isDone": false, "modifiedAt": …, "priority": "high", "tags": ["shop"], "text": "Buy milk", "version": 3}
 ///   ],
-///   "version": 3
+///   "version": 4
 /// }
 /// ```
 /// Dates are UTC with milliseconds and `Z`; ids are upper case. Strings escape `"`, `\`, every

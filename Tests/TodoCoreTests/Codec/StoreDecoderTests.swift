@@ -258,7 +258,7 @@ struct StoreDecoderTests {
             error(StoreFixtures.file(itemLine: milk, version: "0"))
                 == .invalidData(
                     path: "t.json", line: 7, column: 14, item: nil, id: nil,
-                    problem: #""version" must be a whole number from 1 to 3, found 0"#))
+                    problem: #""version" must be a whole number from 1 to 4, found 0"#))
         // A newer version that also changed the shape: the version is the cause worth naming.
         let newerItem = StoreFixtures.milkLine(replacing: #""text""#, with: #""priority": {"level": [1, 2]}, "text""#)
         #expect(

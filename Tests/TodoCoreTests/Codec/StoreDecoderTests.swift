@@ -253,7 +253,7 @@ struct StoreDecoderTests {
         #expect(
             error(#"{"format": "taskwarrior", "generation": 1}"#)
                 == .wrongFormat(path: "t.json", found: #""taskwarrior""#))
-        #expect(error(StoreFixtures.file(itemLine: milk, version: "4")) == .newerVersion(path: "t.json", version: 4))
+        #expect(error(StoreFixtures.file(itemLine: milk, version: "5")) == .newerVersion(path: "t.json", version: 5))
         #expect(
             error(StoreFixtures.file(itemLine: milk, version: "0"))
                 == .invalidData(
@@ -262,8 +262,8 @@ struct StoreDecoderTests {
         // A newer version that also changed the shape: the version is the cause worth naming.
         let newerItem = StoreFixtures.milkLine(replacing: #""text""#, with: #""priority": {"level": [1, 2]}, "text""#)
         #expect(
-            error(StoreFixtures.file(itemLine: newerItem, generation: #"1, "tags": []"#, version: "4"))
-                == .newerVersion(path: "t.json", version: 4))
+            error(StoreFixtures.file(itemLine: newerItem, generation: #"1, "tags": []"#, version: "5"))
+                == .newerVersion(path: "t.json", version: 5))
         #expect(error(StoreFixtures.file(itemLine: newerItem)) != .newerVersion(path: "t.json", version: 1))
         #expect(
             error(

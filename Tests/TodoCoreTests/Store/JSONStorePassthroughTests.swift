@@ -138,6 +138,13 @@ struct JSONStorePassthroughTests {
             }
             if chance(60) { foreign.todoTxt = ["rec:1w", pick(texts)] }
         }
+        let repetition =
+            chance(15)
+            ? ItemRepetition(
+                rule: chance(50) ? "FREQ=WEEKLY;BYDAY=MO,TH" : "x" + pick(texts), fromCompletion: chance(50),
+                exceptionDates: chance(30) ? [anyDate(), anyDate()] : [], extraDates: chance(30) ? [anyDate()] : [],
+                completedCount: chance(50) ? Int.random(in: 0...9, using: &generator) : 0,
+                lastCompletedAt: chance(50) ? anyDate() : nil) : nil
         return TodoItem(
             id: UUID(
                 uuid: (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -148,7 +155,7 @@ struct JSONStorePassthroughTests {
             notes: chance(20) ? pick(texts) : "", priority: chance(40) ? pick(TodoPriority.allCases) : .none,
             tags: chance(25)
                 ? TodoTags((0..<Int.random(in: 1...4, using: &generator)).map { _ in pick(tagWords) }) : [],
-            hasTime: hasTime, foreign: foreign)
+            hasTime: hasTime, foreign: foreign, repetition: repetition)
     }
 
     @Test("for random canonical stores the passthrough is taken and its bytes are the normal path's")

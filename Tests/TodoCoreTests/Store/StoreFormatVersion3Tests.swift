@@ -51,7 +51,7 @@ struct StoreFormatVersion3Tests {
         let undatedLine = try #require(text.split(separator: "\n").first { $0.contains("\"No date\"") })
         #expect(!undatedLine.contains("\"date\"") && !undatedLine.contains("\"hasTime\""), "\(undatedLine)")
         let compacted = try JSONStore(path: path, calendar: Self.utc).load()
-        #expect(compacted.formatVersion == 3)
+        #expect(compacted.formatVersion == StoreError.supportedVersion)
         #expect(Set(compacted.items) == Set(fromJournal))
     }
 
@@ -163,7 +163,7 @@ struct StoreFormatVersion3Tests {
                 "kill \(kill): a seed item is missing or changed")
             #expect(acknowledged.allSatisfy { stored[$0] != nil }, "kill \(kill): an acknowledged save is missing")
             #expect(
-                contents.formatVersion == 3 || acknowledged.isEmpty,
+                contents.formatVersion == StoreError.supportedVersion || acknowledged.isEmpty,
                 "kill \(kill): a save was acknowledged on a version-2 file")
         }
         // Half the kills come after an acknowledged upgrade; the others land before, during or

@@ -4,11 +4,12 @@ extension StoreEncoder {
     /// Writes an item's repetition as `{"completed": 2, "exdates": […], "from": "completion",
     /// "lastCompleted": "…", "rdates": […], "rule": "FREQ=WEEKLY"}`, keys sorted, each key but
     /// `rule` only when it differs from its empty value (0, [], `"due"`, none).
-    static func writeRepetition(_ repetition: ItemRepetition, to output: inout ByteCursor) {
+    static func writeRepetition(_ kept: ItemRepetition, to output: inout ByteCursor) {
+        let repetition = kept.repetition
         output.write(UInt8(ascii: "{"))
-        if repetition.completedCount > 0 {
+        if kept.completedCount > 0 {
             output.write("\"completed\": ")
-            writeInteger(repetition.completedCount, to: &output)
+            writeInteger(kept.completedCount, to: &output)
             output.write(", ")
         }
         if !repetition.exceptionDates.isEmpty {
@@ -16,10 +17,10 @@ extension StoreEncoder {
             writeTimestamps(repetition.exceptionDates, to: &output)
             output.write(", ")
         }
-        if repetition.fromCompletion {
+        if repetition.anchor == .completion {
             output.write("\"from\": \"completion\", ")
         }
-        if let last = repetition.lastCompletedAt {
+        if let last = kept.lastCompletedAt {
             output.write("\"lastCompleted\": \"")
             TimestampFormat.write(last.millisecondsSince1970, to: &output)
             output.write("\", ")
@@ -30,13 +31,14 @@ extension StoreEncoder {
             output.write(", ")
         }
         output.write("\"rule\": ")
-        writeString(repetition.rule, to: &output)
+        writeString(repetition.rule.rruleText, to: &output)
         output.write(UInt8(ascii: "}"))
     }
 
     /// At most how many bytes `writeRepetition` writes.
-    static func repetitionBound(_ repetition: ItemRepetition) -> Int {
-        160 + 6 * repetition.rule.utf8.count
+    static func repetitionBound(_ kept: ItemRepetition) -> Int {
+        let repetition = kept.repetition
+        return 160 + 6 * repetition.rule.rruleText.utf8.count
             + (repetition.exceptionDates.count + repetition.extraDates.count) * (TimestampFormat.writtenLength + 4)
     }
 

@@ -3,13 +3,13 @@ import Foundation
 extension StoreReader {
     /// `{"completed": N, "exdates": [timestamps], "from": "due"|"completion", "lastCompleted":
     /// timestamp, "rdates": [timestamps], "rule": "RRULE text"}`, every key but `rule` optional.
-    /// The rule must be non-empty text; whether todo-tui can compute it is the engine's question
-    /// when an occurrence is completed.
+    /// The rule must be one todo-tui computes (`RecurrenceRule(rrule:)`): only such rules are
+    /// stored as a repetition.
     mutating func readRepetition(context: ItemContext) throws(StoreError) -> ItemRepetition {
         let objectStart = scanner.position
         try expectValue(.object, named: "\"repeat\"", context: context)
-        var rule: String?
-        var fromCompletion = false
+        var rule: RecurrenceRule?
+        var anchor = RepeatAnchor.due
         var exceptionDates: [Date] = [], extraDates: [Date] = []
         var completed = 0
         var lastCompleted: Date?
@@ -36,15 +36,19 @@ extension StoreReader {
                 case "rule":
                     try expectValue(.string, named: "\"repeat.rule\"", context: context)
                     let text = scanner.string(try scanner.scanString())
-                    guard !text.isEmpty else {
-                        throw dataError(at: valueStart, context: context, "\"repeat.rule\" must not be empty")
+                    do {
+                        rule = try RecurrenceRule(rrule: text)
+                    } catch {
+                        throw dataError(
+                            at: valueStart, context: context,
+                            "\"repeat.rule\" must be a rule todo-tui computes, found \(StoreError.quoted(text)): "
+                                + error.description.dropLast().lowercasedFirst)
                     }
-                    rule = text
                 case "from":
                     try expectValue(.string, named: "\"repeat.from\"", context: context)
                     switch scanner.string(try scanner.scanString()) {
-                    case "due": fromCompletion = false
-                    case "completion": fromCompletion = true
+                    case "due": anchor = .due
+                    case "completion": anchor = .completion
                     case let other:
                         throw dataError(
                             at: valueStart, context: context,
@@ -66,7 +70,7 @@ extension StoreReader {
             throw dataError(at: objectStart, context: context, "the key \"rule\" is missing in \"repeat\"")
         }
         return ItemRepetition(
-            rule: rule, fromCompletion: fromCompletion, exceptionDates: exceptionDates, extraDates: extraDates,
+            Repetition(rule: rule, anchor: anchor, exceptionDates: exceptionDates, extraDates: extraDates),
             completedCount: completed, lastCompletedAt: lastCompleted)
     }
 
@@ -100,5 +104,13 @@ extension StoreReader {
         } while scanner.consume(UInt8(ascii: ","))
         try scanner.expect(UInt8(ascii: "]"), "',' or ']'")
         return dates
+    }
+}
+
+extension Substring {
+    /// The text with its first character lower-cased, to continue a sentence.
+    fileprivate var lowercasedFirst: String {
+        guard let first else { return "" }
+        return first.lowercased() + dropFirst()
     }
 }

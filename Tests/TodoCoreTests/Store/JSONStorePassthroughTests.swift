@@ -141,8 +141,12 @@ struct JSONStorePassthroughTests {
         let repetition =
             chance(15)
             ? ItemRepetition(
-                rule: chance(50) ? "FREQ=WEEKLY;BYDAY=MO,TH" : "x" + pick(texts), fromCompletion: chance(50),
-                exceptionDates: chance(30) ? [anyDate(), anyDate()] : [], extraDates: chance(30) ? [anyDate()] : [],
+                Repetition(
+                    rule: StoreFormatVersion4Tests.rule(
+                        pick(["FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=3", "FREQ=DAILY;INTERVAL=3"])
+                    ),
+                    anchor: chance(50) ? .completion : .due,
+                    exceptionDates: chance(30) ? [anyDate(), anyDate()] : [], extraDates: chance(30) ? [anyDate()] : []),
                 completedCount: chance(50) ? Int.random(in: 0...9, using: &generator) : 0,
                 lastCompletedAt: chance(50) ? anyDate() : nil) : nil
         return TodoItem(

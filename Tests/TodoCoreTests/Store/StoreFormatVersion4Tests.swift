@@ -12,16 +12,26 @@ struct StoreFormatVersion4Tests {
     static let utc = StoreFormatVersion2Tests.utc
     static let day = StoreFormatVersion2Tests.day
 
+    /// The rule `text` spells; a test's own rules all parse.
+    static func rule(_ text: String) -> RecurrenceRule {
+        do {
+            return try RecurrenceRule(rrule: text)
+        } catch {
+            preconditionFailure("\(text): \(error)")
+        }
+    }
+
     static let repeating: [TodoItem] = [
         TodoItem(
             text: "Water plants", date: day, createdAt: day, hasTime: false, start: day, startHasTime: false,
-            repetition: ItemRepetition(rule: "FREQ=WEEKLY;BYDAY=MO,TH")),
+            repetition: ItemRepetition(Repetition(rule: rule("FREQ=WEEKLY;BYDAY=MO,TH")))),
         TodoItem(
             text: "Pay rent", date: day.addingTimeInterval(9 * 3_600), createdAt: day,
             start: day.addingTimeInterval(9 * 3_600),
             repetition: ItemRepetition(
-                rule: "FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=10", fromCompletion: true,
-                exceptionDates: [day.addingTimeInterval(40 * 86_400)], extraDates: [day.addingTimeInterval(3_600)],
+                Repetition(
+                    rule: rule("FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=10"), anchor: .completion,
+                    exceptionDates: [day.addingTimeInterval(40 * 86_400)], extraDates: [day.addingTimeInterval(3_600)]),
                 completedCount: 2, lastCompletedAt: day.addingTimeInterval(-86_400))),
     ]
 
@@ -81,13 +91,20 @@ struct StoreFormatVersion4Tests {
         arguments: [
             (#""repeat": {"rule": "FREQ=DAILY"}, "text""#, "3", #"the key "repeat" is not part of a version-3 item"#),
             (#""repeat": {}, "text""#, "4", #"the key "rule" is missing in "repeat""#),
-            (#""repeat": {"rule": ""}, "text""#, "4", #""repeat.rule" must not be empty"#),
+            (#""repeat": {"rule": ""}, "text""#, "4", #""repeat.rule" must be a rule todo-tui computes, found """#),
+            (
+                #""repeat": {"rule": "FREQ=HOURLY"}, "text""#, "4",
+                #"found "FREQ=HOURLY": the repeat rule repeats HOURLY, which todo-tui cannot compute"#
+            ),
             (#""repeat": "FREQ=DAILY", "text""#, "4", #""repeat" must be an object"#),
             (#""repeat": {"rule": "FREQ=DAILY", "from": "start"}, "text""#, "4", #""repeat.from" must be due or"#),
             (#""repeat": {"rule": "FREQ=DAILY", "every": 2}, "text""#, "4", #"the key "every" is not part of"#),
             (#""repeat": {"rule": "FREQ=DAILY", "exdates": ["May"]}, "text""#, "4", #""repeat.exdates" must be"#),
             (#""repeat": {"rule": "FREQ=DAILY", "completed": -1}, "text""#, "4", #"must be a whole number"#),
-            (#""repeat": {"rule": "A", "rule": "B"}, "text""#, "4", #"the key "rule" appears twice in "repeat""#),
+            (
+                #""repeat": {"rule": "FREQ=DAILY", "rule": "B"}, "text""#, "4",
+                #"the key "rule" appears twice in "repeat""#
+            ),
         ])
     func badRepeat(replacement: String, version: String, message: String) {
         let line = StoreFixtures.milkLine(replacing: #""text""#, with: replacement)

@@ -163,8 +163,8 @@ struct CLIItemDetailsTests: CLISandboxSuite {
         #expect(done.status == 65)
         #expect(
             done.stderr
-                == "todo-tui: 'Water plants' repeats (set by another program); todo-tui cannot complete a repeating "
-                + "to-do yet without breaking the series.\n"
+                == "todo-tui: 'Water plants' repeats by another program's rule, so completing it is left to that "
+                + "program: its todo.txt rec: is kept as it was written.\n"
         )
         #expect(try storedItem().isDone == false)
         let lines = try listLines()

@@ -30,8 +30,9 @@ extension TodoItem {
     /// repeating one completes its current occurrence and moves, in place, to the next.
     ///
     /// Advancing keeps the id (and so the iCalendar UID) and moves the start and the due date to
-    /// the next occurrence of the series anchored at the start (or at the due date when there is
-    /// no start), by the same number of calendar days in `calendar`'s zone, so a 09:00 to-do stays
+    /// the next occurrence of the series anchored at the start (RFC 5545's DTSTART; the due date
+    /// when there is no start, and for a rule counted from completion, as todo.txt clients count
+    /// from `due:`), the other date by the same number of calendar days in `calendar`'s zone, so a 09:00 to-do stays
     /// at 09:00 across a daylight-saving change and a whole-day one stays a whole day. A `COUNT`
     /// goes one down; the completion is counted in `repetition` with `now`. A to-do completed
     /// late moves, by the rule's anchor, to the occurrence after the one completed (strict, the
@@ -45,7 +46,14 @@ extension TodoItem {
     /// - Complexity: as `Repetition.nextOccurrence(completing:completedAt:seriesStart:isWholeDay:in:)`.
     @discardableResult
     public mutating func complete(at now: Date, calendar: Calendar) -> Completion {
-        guard completesAnOccurrence, var kept = repetition, let anchor = startDate ?? dueDate else {
+        guard completesAnOccurrence, var kept = repetition else {
+            setDone(true, at: now)
+            return .completed
+        }
+        // The series is anchored at DTSTART (RFC 5545); "after done" counts from the due date, as
+        // todo.txt's clients move `due:` and keep `t:` at its distance.
+        let anchoredAtStart = start != nil && (kept.repetition.anchor == .due || date == nil)
+        guard let anchor = anchoredAtStart ? startDate : dueDate else {
             setDone(true, at: now)
             return .completed
         }
@@ -64,17 +72,39 @@ extension TodoItem {
             return .completed
         }
         let days = Self.daysBetween(anchor.date, next, in: calendar)
-        if let start = startDate {
-            startDate = ItemDate(date: next, hasTime: start.hasTime)
-            dueDate = dueDate.map {
-                ItemDate(date: Self.moving($0.date, byDays: days, in: calendar), hasTime: $0.hasTime)
-            }
-        } else if let due = dueDate {
-            dueDate = ItemDate(date: next, hasTime: due.hasTime)
+        let moved = { (date: ItemDate) in
+            ItemDate(date: Self.moving(date.date, byDays: days, in: calendar), hasTime: date.hasTime)
+        }
+        if anchoredAtStart {
+            startDate = ItemDate(date: next, hasTime: anchor.hasTime)
+            dueDate = dueDate.map(moved)
+        } else {
+            dueDate = ItemDate(date: next, hasTime: anchor.hasTime)
+            startDate = startDate.map(moved)
         }
         if let remaining { kept.rule.count = remaining - 1 }
         repetition = kept
         return .advanced(due: dueDate)
+    }
+
+    /// Makes the item repeat by `repetition`, or stop repeating (nil; the dates stay). The counts
+    /// of completed occurrences are kept across a change of rule.
+    ///
+    /// RFC 5545 requires a `DTSTART` beside an `RRULE`: an item without a start gets one, the due
+    /// date (so the series starts at the current occurrence), or for an item without a date the
+    /// day `now` falls on, as a whole day (as Nextcloud Tasks does).
+    /// - Complexity: O(1).
+    public mutating func setRepetition(_ repetition: Repetition?, now: Date, calendar: Calendar) {
+        guard let repetition else {
+            self.repetition = nil
+            return
+        }
+        if start == nil {
+            startDate = dueDate ?? ItemDate(date: calendar.startOfDay(for: now), hasTime: false)
+        }
+        var kept = self.repetition ?? ItemRepetition(repetition)
+        kept.repetition = ItemRepetition(repetition).repetition
+        self.repetition = kept
     }
 
     /// Calendar days from the day holding `from` to the day holding `to` in `calendar`.

@@ -150,4 +150,18 @@ struct TodoItemRecurrenceTests {
         let restored = try #require(try context.item(with: item.id))
         #expect(restored.hasSameContent(as: item))
     }
+
+    @Test("making a rule writes a start when there is none: the due date, or today as a whole day")
+    func makingARuleWritesAStart() {
+        let weekly = Repetition(rule: StoreFormatVersion4Tests.rule("FREQ=WEEKLY"))
+        let now = Self.at("2026-11-20T15:00")
+        var dated = TodoItem(text: "Dated", date: Self.at("2026-11-21T09:00"), createdAt: now)
+        dated.setRepetition(weekly, now: now, calendar: Self.berlin)
+        #expect(dated.start == Self.at("2026-11-21T09:00") && dated.startHasTime)
+        var undated = TodoItem(text: "Undated", date: nil, createdAt: now)
+        undated.setRepetition(weekly, now: now, calendar: Self.berlin)
+        #expect(undated.start == Self.at("2026-11-20") && !undated.startHasTime && undated.date == nil)
+        undated.setRepetition(nil, now: now, calendar: Self.berlin)
+        #expect(undated.repetition == nil && undated.start == Self.at("2026-11-20"))
+    }
 }

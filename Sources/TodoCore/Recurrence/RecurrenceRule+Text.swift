@@ -38,7 +38,9 @@ extension RecurrenceRule {
     ]
 
     private mutating func readParts(_ parts: [String: String]) throws(RecurrenceError) {
-        if let value = parts["INTERVAL"] { interval = try Self.integer(value, part: "INTERVAL", in: 1...Int(Int32.max)) }
+        if let value = parts["INTERVAL"] {
+            interval = try Self.integer(value, part: "INTERVAL", in: 1...Int(Int32.max))
+        }
         if let value = parts["BYMONTH"] { byMonth = try Self.integers(value, part: "BYMONTH", in: 1...12) }
         if let value = parts["BYMONTHDAY"] {
             guard frequency != .weekly else { throw .partNotAllowed(part: "BYMONTHDAY", frequency: "WEEKLY") }
@@ -69,7 +71,8 @@ extension RecurrenceRule {
         if !byMonth.isEmpty { parts.append("BYMONTH=" + byMonth.map(String.init).joined(separator: ",")) }
         if !byMonthDay.isEmpty { parts.append("BYMONTHDAY=" + byMonthDay.map(String.init).joined(separator: ",")) }
         if !byDay.isEmpty {
-            parts.append("BYDAY=" + byDay.map { ($0.ordinal.map(String.init) ?? "") + $0.weekday.code }.joined(separator: ","))
+            parts.append(
+                "BYDAY=" + byDay.map { ($0.ordinal.map(String.init) ?? "") + $0.weekday.code }.joined(separator: ","))
         }
         if !bySetPosition.isEmpty { parts.append("BYSETPOS=" + bySetPosition.map(String.init).joined(separator: ",")) }
         if let weekStart { parts.append("WKST=" + weekStart.code) }
@@ -78,13 +81,16 @@ extension RecurrenceRule {
         return parts.joined(separator: ";")
     }
 
-    private static func integer(_ text: String, part: String, in range: ClosedRange<Int>) throws(RecurrenceError) -> Int {
+    private static func integer(_ text: String, part: String, in range: ClosedRange<Int>) throws(RecurrenceError) -> Int
+    {
         guard let value = Int(text), range.contains(value) else { throw .invalidValue(part: part, value: text) }
         return value
     }
 
     /// A comma-separated list of non-zero integers in `range`.
-    private static func integers(_ text: String, part: String, in range: ClosedRange<Int>) throws(RecurrenceError) -> [Int] {
+    private static func integers(
+        _ text: String, part: String, in range: ClosedRange<Int>
+    ) throws(RecurrenceError) -> [Int] {
         var values: [Int] = []
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let value = try integer(String(item), part: part, in: range)

@@ -15,6 +15,9 @@ struct RecurrenceWalk {
     /// A rule with no day in this many periods in a row has none at all: the Gregorian calendar
     /// repeats every 400 years, so 400 years of periods have shown every case.
     private let periodsInFourHundredYears: Int
+    /// Whether every BYSETPOS asks for a position past the most days a period can hold, so the
+    /// rule has no day at all (found at once instead of after 400 years of periods).
+    private let isEmpty: Bool
 
     private var period = 0
     private var buffer: [Int] = []
@@ -33,6 +36,14 @@ struct RecurrenceWalk {
             case .monthly: 4_800
             case .yearly: 400
             }
+        let mostDays =
+            switch rule.frequency {
+            case .daily: 1
+            case .weekly: 7
+            case .monthly: 31
+            case .yearly: 366
+            }
+        isEmpty = !rule.bySetPosition.isEmpty && rule.bySetPosition.allSatisfy { abs($0) > mostDays }
     }
 
     /// Monday 0 … Sunday 6; 1970-01-01 was a Thursday.
@@ -65,6 +76,7 @@ struct RecurrenceWalk {
     mutating func next() -> Int? {
         var emptyPeriods = 0
         while position >= buffer.count {
+            guard !isEmpty else { return nil }
             guard emptyPeriods < periodsInFourHundredYears else { return nil }
             buffer = days(ofPeriod: period).filter { $0 >= startDay }
             position = 0
@@ -90,7 +102,8 @@ struct RecurrenceWalk {
         case .weekly: candidates = weeklyCandidates(startWeek + 7 * steps)
         case .monthly:
             let months = start.year * 12 + start.month - 1 + steps
-            candidates = monthlyCandidates(year: Self.floorDivide(months, 12), month: months - Self.floorDivide(months, 12) * 12 + 1)
+            candidates = monthlyCandidates(
+                year: Self.floorDivide(months, 12), month: months - Self.floorDivide(months, 12) * 12 + 1)
         case .yearly: candidates = yearlyCandidates(year: start.year + steps)
         }
         return selectPositions(candidates)
@@ -123,7 +136,8 @@ struct RecurrenceWalk {
         let expandsMonths = !rule.byMonthDay.isEmpty || !rule.byDay.isEmpty
         let months = !rule.byMonth.isEmpty ? rule.byMonth.sorted() : expandsMonths ? Array(1...12) : [start.month]
         // BYDAY ordinals count within the month when BYMONTH is given, else within the year.
-        let yearFrame = CivilDate.dayNumber(year: year, month: 1, day: 1)...CivilDate.dayNumber(year: year, month: 12, day: 31)
+        let yearFrame =
+            CivilDate.dayNumber(year: year, month: 1, day: 1)...CivilDate.dayNumber(year: year, month: 12, day: 31)
         if rule.byMonthDay.isEmpty && !rule.byDay.isEmpty && rule.byMonth.isEmpty {
             return yearFrame.filter { matchesWeekday($0, frame: yearFrame) }
         }
@@ -146,8 +160,13 @@ struct RecurrenceWalk {
         let length = CivilDate.lastDay(ofMonth: month, year: year)
         let first = CivilDate.dayNumber(year: year, month: month, day: 1)
         if !rule.byMonthDay.isEmpty {
-            let monthDays = Set(rule.byMonthDay.compactMap { $0 > 0 ? ($0 <= length ? $0 : nil) : (length + 1 + $0 >= 1 ? length + 1 + $0 : nil) })
-            return monthDays.sorted().map { first + $0 - 1 }.filter { rule.byDay.isEmpty || matchesWeekday($0, frame: ordinalFrame) }
+            let monthDays = Set(
+                rule.byMonthDay.compactMap {
+                    $0 > 0 ? ($0 <= length ? $0 : nil) : (length + 1 + $0 >= 1 ? length + 1 + $0 : nil)
+                })
+            return monthDays.sorted().map { first + $0 - 1 }.filter {
+                rule.byDay.isEmpty || matchesWeekday($0, frame: ordinalFrame)
+            }
         }
         if !rule.byDay.isEmpty {
             return (first..<first + length).filter { matchesWeekday($0, frame: ordinalFrame) }
@@ -167,7 +186,8 @@ struct RecurrenceWalk {
         return rule.byDay.contains { entry in
             guard entry.weekday.rawValue == weekday else { return false }
             guard let ordinal = entry.ordinal else { return true }
-            return ordinal > 0 ? (day - frame.lowerBound) / 7 == ordinal - 1 : (frame.upperBound - day) / 7 == -ordinal - 1
+            return ordinal > 0
+                ? (day - frame.lowerBound) / 7 == ordinal - 1 : (frame.upperBound - day) / 7 == -ordinal - 1
         }
     }
 

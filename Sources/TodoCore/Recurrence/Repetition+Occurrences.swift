@@ -12,7 +12,8 @@ extension Repetition {
     /// on the 31st skips months without one.
     ///
     /// For a whole-day series (`isWholeDay`) occurrences are days, returned as their first
-    /// instant, and "after" means on a later day than the one holding `instant`.
+    /// instant, and "after" means on a later day than the one holding `instant`. A day the zone
+    /// left out (Pacific/Apia skipped 30 December 2011) falls on the next day, like its start.
     ///
     /// The ``anchor`` is not consulted here; ``nextOccurrence(completing:completedAt:seriesStart:isWholeDay:in:)``
     /// applies it.
@@ -20,7 +21,8 @@ extension Repetition {
     /// - Complexity: without `COUNT`, a few of the rule's periods around `instant` whatever the
     ///   distance from the series start; with `COUNT`, O(`COUNT`) periods from the start.
     ///   Plus O(e + r) for the exception and extra dates.
-    public func nextOccurrence(after instant: Date, seriesStart: Date, isWholeDay: Bool, in calendar: Calendar) -> Date? {
+    public func nextOccurrence(after instant: Date, seriesStart: Date, isWholeDay: Bool, in calendar: Calendar) -> Date?
+    {
         occurrences(seriesStart: seriesStart, isWholeDay: isWholeDay, in: calendar, after: instant, limit: 1).first
     }
 
@@ -51,7 +53,10 @@ extension Repetition {
             let day = WallClock.dayNumber(of: date, in: zone)
             return (day, isWholeDay ? WallClock.instant(localSeconds: TimeInterval(day) * 86_400, in: zone) : date)
         }
-        .filter { isWanted(day: $0.day, at: $0.instant, excluded: excluded) && seen.insert(key(day: $0.day, instant: $0.instant)).inserted }
+        .filter {
+            isWanted(day: $0.day, at: $0.instant, excluded: excluded)
+                && seen.insert(key(day: $0.day, instant: $0.instant)).inserted
+        }
         .sorted { $0.instant < $1.instant }[...]
         var series = RecurrenceSeries(
             rule: rule, seriesStart: seriesStart, isWholeDay: isWholeDay, zone: zone, notBefore: instant)
@@ -68,7 +73,9 @@ extension Repetition {
             }
             guard let occurrence = pending else { break }
             result.append(occurrence.instant)
-            if let extra = extras.first, key(day: extra.day, instant: extra.instant) == key(day: occurrence.day, instant: occurrence.instant) {
+            if let extra = extras.first,
+                key(day: extra.day, instant: extra.instant) == key(day: occurrence.day, instant: occurrence.instant)
+            {
                 extras.removeFirst()
             }
             pending = Self.next(of: &series, where: wanted)

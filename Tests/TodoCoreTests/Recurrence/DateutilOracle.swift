@@ -7,8 +7,8 @@ import Foundation
 /// start is prepended (and counted in COUNT) when the rule itself does not produce it; times a
 /// zone skips go through `tz.resolve_imaginary` and instants that coincide are kept once; a DATE
 /// or floating UNTIL of a timed series is turned into the UTC instant that ends that day or time
-/// (dateutil refuses a non-UTC UNTIL with an aware start); a whole day the zone left out has no
-/// occurrence. dateutil 2.8.2 ignores the rule a zone file gives for years after its last listed
+/// (dateutil refuses a non-UTC UNTIL with an aware start); a whole day the zone left out falls on
+/// the next day, as its start would. dateutil 2.8.2 ignores the rule a zone file gives for years after its last listed
 /// change (2037), so occurrences from 2037 on are not compared.
 struct DateutilOracle {
     struct Case: Encodable {
@@ -77,12 +77,14 @@ struct DateutilOracle {
             def take(dt):
                 nonlocal last
                 if whole:
-                    # A day the zone left out (Pacific/Apia, 30 December 2011) has no occurrence.
-                    if not tz.datetime_exists(dt.replace(hour=12), tz=zone):
+                    # A day's start goes through the zone like a time: a day the zone left out
+                    # (Pacific/Apia, 30 December 2011) falls on the next one.
+                    day = tz.resolve_imaginary(dt.replace(tzinfo=zone)).date()
+                    if last is not None and day <= last:
                         return
-                    key = dt.date().isoformat()
-                    if key > c["afterDay"]:
-                        results.append(key)
+                    last = day
+                    if day.isoformat() > c["afterDay"]:
+                        results.append(day.isoformat())
                     return
                 dt = tz.resolve_imaginary(dt)
                 if last is not None and dt <= last:

@@ -30,6 +30,12 @@ extension TodoApp {
                 { [calendar] in $0.start.map { DateInput.editableText(for: $0, calendar: calendar) } ?? "" },
                 selected: true
             ) { .start($0) }
+        case .repeat:
+            // The rule in words is a suggestion: typing replaces it, arrows edit it.
+            return beginEditing(
+                { [calendar] in $0.repetition.map { $0.repetition.description(calendar: calendar) } ?? "" },
+                selected: true
+            ) { .repetition($0) }
         case .delete:
             return changeSelected(describe: { [keys] in "Deleted '\($0.text)'" + keys.suffix(.undo, "to undo") }) {
                 [context] item in

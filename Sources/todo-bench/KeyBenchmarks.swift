@@ -2,7 +2,8 @@ import Foundation
 import TodoCore
 
 /// The `keys` group: key press → frame presented, in the real `todo-tui` on a store of N items,
-/// in a 100×30 pseudo-terminal, for add, delete, toggle done, re-date and a filter keystroke.
+/// in a 100×30 pseudo-terminal, for add, delete, toggle done, re-date and a filter keystroke, and
+/// completing a repeating to-do (against toggling one that does not repeat, in the same run).
 ///
 /// The time runs from the write of the key that does the change (Enter for add and re-date,
 /// after the text was typed untimed) to the last byte of the frame that follows: the app has
@@ -74,16 +75,24 @@ enum KeyBenchmarks {
             let store = try fixture.makeStore(count: count)
             let app = try fixture.startAppToFirstFrame(store: store).0
             try app.waitUntilQuiet(for: quiet)
+            var toggle: BenchmarkMeasurement?
             for action in Action.allCases {
                 let ours =
                     action == .filter
                     ? try filterKeystrokes(app, samples: samples)
                     : try keyPresses(action, app, samples: samples)
+                if action == .toggle { toggle = ours }
                 let baseline =
                     baselines[action] ?? .skipped("`task` is not installed, so there is no Taskwarrior to compare with")
                 runner.report(action.rawValue, n: count, ours: ours, baseline: baseline, extra: "target ≤ 16 ms p99")
             }
             try app.quit(by: "q")
+            if let toggle {
+                let repeating = try completingRepeating(fixture: fixture, count: count, samples: samples)
+                runner.report(
+                    "complete repeating", n: count, ours: repeating, baseline: .measured(toggle),
+                    extra: "x advances a weekly to-do to its next week; baseline x on one that does not repeat")
+            }
         } catch {
             print("keys: \(error)")
         }
@@ -105,6 +114,32 @@ enum KeyBenchmarks {
             try app.waitUntilQuiet(for: quiet)
         }
         return BenchmarkMeasurement(seconds: seconds)
+    }
+
+    /// `samples` presses of `x` on a weekly to-do, each completing its current occurrence and
+    /// moving it a week on (the selection follows it), on a store of `count` open weekly to-dos.
+    private static func completingRepeating(
+        fixture: EndToEndFixture, count: Int, samples: Int
+    ) throws(EndToEndError) -> BenchmarkMeasurement {
+        let path = fixture.folder + "/repeating-\(count).json"
+        let weekly = Repetition(rule: RecurrenceRule(frequency: .weekly))
+        let items = SampleItems.make(count, seed: EndToEndFixture.seed).map { item in
+            var item = item
+            item.isDone = false
+            item.repetition = ItemRepetition(weekly)
+            return item
+        }
+        do {
+            try Data(StoreEncoder.encode(StoreContents(generation: 1, items: items).inFileOrder))
+                .write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw .failed(command: "write \(path)", status: 74, output: "\(error)")
+        }
+        let app = try fixture.startAppToFirstFrame(store: path).0
+        try app.waitUntilQuiet(for: quiet)
+        let measurement = try keyPresses(.toggle, app, samples: samples)
+        try app.quit(by: "q")
+        return measurement
     }
 
     /// At least `samples` keystrokes of the live filter: each word typed a key at a time after

@@ -49,7 +49,7 @@ struct SyncForeignPropertyTests {
         try a.sync()
         let item = try #require(try a.item("Water the plants"))
         #expect(item.priority == .high && Array(item.tags) == ["home", "garden"])
-        #expect(item.foreign.isRecurring)
+        #expect(item.repetition?.rule.rruleText == "FREQ=WEEKLY;BYDAY=SA" && !item.foreign.isRecurring)
         try a.edit("Water the plants") { $0.text = "Water the plants and the herbs" }
         #expect(try a.sync().pushedChanged == 1)
 

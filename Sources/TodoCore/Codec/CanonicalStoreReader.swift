@@ -161,6 +161,15 @@ struct CanonicalStoreReader {
             guard priority != .none, isQuotedName(priority.name, from: start), consume(", ")
             else { return false }
         }
+        if consume("\"repeat\": ") {
+            start = position
+            let repetition = try reader.readRepetition(context: context)
+            guard
+                isSpelled(
+                    start..<position, bound: bound(from: start), { StoreEncoder.writeRepetition(repetition, to: &$0) }),
+                consume(", ")
+            else { return false }
+        }
         if consume("\"start\": ") {
             guard try readTimestamp(.start, context: context) != nil,
                 consume(", \"startHasTime\": true, ") || consume(", \"startHasTime\": false, ")

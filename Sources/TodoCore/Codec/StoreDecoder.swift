@@ -5,7 +5,7 @@ import Foundation
 /// Strict means: RFC 8259 JSON (see `JSONScanner`), then exactly the store's shape. Unknown keys
 /// at the top level or in an item are refused, because saving would silently drop them; so are
 /// missing and repeated keys, values of the wrong type, a `format` other than `"todo-tui"`, a
-/// `version` other than 1 to 3, a key the file's version did not have, and two items with the
+/// `version` other than 1 to 4, a key the file's version did not have, and two items with the
 /// same id. An older file is read as it was written and its items brought to this version's
 /// meaning (`StoreContents.upgradeItems(in:)`: a version-1 item's `hasTime` by that version's
 /// rule, an older whole-day item at the start of its day). Keys may come in any order (other

@@ -12,7 +12,7 @@ import Foundation
 ///     {"color": "red", "createdAt": "2025-01-30T09:15:00.000Z", "date": …, "hasTime": true, "id": …,
 ///      "isDone": false, "modifiedAt": …, "priority": "high", "tags": ["shop"], "text": "Buy milk", "version": 3}
 ///   ],
-///   "version": 3
+///   "version": 4
 /// }
 /// ```
 /// Dates are UTC with milliseconds and `Z`; ids are upper case. Strings escape `"`, `\`, every
@@ -88,6 +88,7 @@ package enum StoreEncoder {
     static func itemBound(_ item: TodoItem) -> Int {
         var bound = 360 + 5 * TimestampFormat.writtenLength + UUIDFormat.writtenLength + 6 * item.text.utf8.count
         if !item.notes.isEmpty { bound += 6 * item.notes.utf8.count }
+        if let repetition = item.repetition { bound += repetitionBound(repetition) }
         for tag in item.tags { bound += 4 + 6 * tag.utf8.count }
         if !item.foreign.isEmpty {
             bound += 64
@@ -101,8 +102,8 @@ package enum StoreEncoder {
     }
 
     /// Writes one item as a single-line object with sorted keys; the optional keys only when set:
-    /// `completedAt`, `date` with `hasTime`, `foreign`, `notes`, `priority`, `start` with
-    /// `startHasTime`, `tags`.
+    /// `completedAt`, `date` with `hasTime`, `foreign`, `notes`, `priority`, `repeat`, `start`
+    /// with `startHasTime`, `tags`.
     static func writeItem(_ item: TodoItem, to output: inout ByteCursor) {
         output.write("{\"color\": \"")
         var color = item.color.rawValue
@@ -142,6 +143,11 @@ package enum StoreEncoder {
             var name = item.priority.name
             name.withUTF8 { output.write($0) }
             output.write("\", ")
+        }
+        if let repetition = item.repetition {
+            output.write("\"repeat\": ")
+            writeRepetition(repetition, to: &output)
+            output.write(", ")
         }
         if let start = item.start {
             output.write("\"start\": \"")

@@ -8,24 +8,28 @@ enum StoreKey: Int, CaseIterable {
     case format, generation, items, version, color, createdAt, date, id, isDone, modifiedAt, text, removed
     case foreign, hasTime, notes, priority, tags
     case completedAt, start, startHasTime
+    /// Spelled `repeat`, a Swift keyword.
+    case repetition
 
     /// The keys of the top-level object, sorted.
     static let topLevel: [StoreKey] = [.format, .generation, .items, .version]
     /// The keys of an item, sorted.
     static let item: [StoreKey] = [
         .color, .completedAt, .createdAt, .date, .foreign, .hasTime, .id, .isDone, .modifiedAt, .notes, .priority,
-        .start, .startHasTime, .tags, .text, .version,
+        .repetition, .start, .startHasTime, .tags, .text, .version,
     ]
     /// The keys an item may leave out in some version: written only when set (`hasTime` with
     /// `date`, `startHasTime` with `start`; `date` and `hasTime` are required before version 3).
     static let optionalItemKeys: UInt32 = [
-        StoreKey.completedAt, .date, .foreign, .hasTime, .notes, .priority, .start, .startHasTime, .tags,
+        StoreKey.completedAt, .date, .foreign, .hasTime, .notes, .priority, .repetition, .start, .startHasTime,
+        .tags,
     ].reduce(0) { $0 | $1.bit }
     /// The format version whose items first had this key (1 for the top-level and journal keys).
     var introducedIn: Int {
         switch self {
         case .foreign, .hasTime, .notes, .priority, .tags: 2
         case .completedAt, .start, .startHasTime: 3
+        case .repetition: 4
         default: 1
         }
     }
@@ -56,6 +60,7 @@ enum StoreKey: Int, CaseIterable {
         case (11, UInt8(ascii: "c")): candidate = .completedAt
         case (5, UInt8(ascii: "s")): candidate = .start
         case (12, UInt8(ascii: "s")): candidate = .startHasTime
+        case (6, UInt8(ascii: "r")): candidate = .repetition
         default: return nil
         }
         guard bytes.isSpelled(candidate.spelling) else { return nil }
@@ -91,6 +96,7 @@ enum StoreKey: Int, CaseIterable {
         case .completedAt: "completedAt"
         case .start: "start"
         case .startHasTime: "startHasTime"
+        case .repetition: "repeat"
         }
     }
 }

@@ -152,6 +152,7 @@ struct StoreReader {
         var date: Int64?, createdAt: Int64 = 0, modifiedAt: Int64 = 0
         var notes = "", priority = TodoPriority.none, tags = TodoTags(), hasTime = true, foreign = ForeignProperties()
         var start: Int64?, startHasTime = true, completedAt: (value: Int64, offset: Int)?
+        var repetition: ItemRepetition?
         let seen = try readObject(keys: StoreKey.item, optional: StoreKey.optionalItemKeys, context: context) {
             (reader, key) throws(StoreError) in
             switch key {
@@ -169,6 +170,7 @@ struct StoreReader {
             case .foreign: foreign = try reader.readForeign(context: context)
             case .start: start = try reader.readTimestamp(key, context: context)
             case .startHasTime: startHasTime = try reader.readBool(key, context: context)
+            case .repetition: repetition = try reader.readRepetition(context: context)
             case .completedAt:
                 let offset = reader.scanner.position
                 completedAt = (try reader.readTimestamp(key, context: context), offset)
@@ -189,7 +191,7 @@ struct StoreReader {
             modifiedAt: Date(millisecondsSince1970: modifiedAt), version: version,
             notes: notes, priority: priority, tags: tags, hasTime: hasTime, foreign: foreign,
             start: start.map(Date.init(millisecondsSince1970:)), startHasTime: startHasTime,
-            completedAt: completedAt.map { Date(millisecondsSince1970: $0.value) }
+            completedAt: completedAt.map { Date(millisecondsSince1970: $0.value) }, repetition: repetition
         )
     }
 

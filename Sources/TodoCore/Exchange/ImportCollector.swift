@@ -72,7 +72,8 @@ struct ImportCollector {
                 foreign: record.foreign,
                 start: record.start,
                 startHasTime: record.startHasTime,
-                completedAt: record.completedAt
+                completedAt: record.completedAt,
+                repetition: record.repetition
             ))
     }
 }

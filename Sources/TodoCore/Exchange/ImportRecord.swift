@@ -22,6 +22,8 @@ struct ImportRecord {
     /// The start ("not before"), and whether it names a time of day.
     var start: Date?
     var startHasTime = true
+    /// How the to-do repeats, when the format says so in a way todo-tui computes.
+    var repetition: ItemRepetition?
     /// When the item was completed, when the input says; only for a done item.
     var completedAt: Date?
     /// What the input said that no field of the item holds, kept to be written back.

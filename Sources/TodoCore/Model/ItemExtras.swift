@@ -1,6 +1,7 @@
 import Foundation
 
-/// An item's fields that most items leave empty (notes, tags, foreign properties, the start),
+/// An item's fields that most items leave empty (notes, tags, foreign properties, the start, the
+/// repetition),
 /// boxed (`TodoItem.extras`).
 ///
 /// Immutable: a change makes a new box, so items sharing one never see each other's changes.
@@ -17,10 +18,11 @@ final class ItemExtras: Sendable, Hashable {
         /// True when `start` is nil (`ItemExtras.make` sees to it): a flag without a start means
         /// nothing, and one value of it keeps equal items equal.
         var startHasTime = true
+        var repetition: ItemRepetition?
 
         /// True when every field has its empty value, so no box is needed.
         var isEmpty: Bool {
-            notes.isEmpty && tags.isEmpty && foreign.isEmpty && start == nil
+            notes.isEmpty && tags.isEmpty && foreign.isEmpty && start == nil && repetition == nil
         }
     }
 

@@ -68,6 +68,13 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
         get { extras?.fields.startHasTime ?? true }
         set { extraFields.startHasTime = newValue }
     }
+    /// How the item repeats, or nil when it does not (or when only another program knows how: see
+    /// `ForeignProperties.isRecurring`). Completing an occurrence advances the item
+    /// (`completeOccurrence(now:calendar:)`).
+    public var repetition: ItemRepetition? {
+        get { extras?.fields.repetition }
+        set { extraFields.repetition = newValue }
+    }
     /// What another program wrote that todo-tui does not map, written back by that format.
     public var foreign: ForeignProperties {
         get { extras?.fields.foreign ?? ForeignProperties() }
@@ -99,7 +106,8 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
         foreign: ForeignProperties = ForeignProperties(),
         start: Date? = nil,
         startHasTime: Bool = true,
-        completedAt: Date? = nil
+        completedAt: Date? = nil,
+        repetition: ItemRepetition? = nil
     ) {
         self.id = id
         self.text = text
@@ -115,7 +123,7 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
         self.extras = ItemExtras.make(
             ItemExtras.Fields(
                 notes: notes, tags: tags, foreign: foreign, start: start?.roundedToMilliseconds,
-                startHasTime: startHasTime))
+                startHasTime: startHasTime, repetition: repetition))
     }
 
     /// Checks text typed by a person and returns it trimmed of surrounding white space.
@@ -167,5 +175,6 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
             && notes == other.notes && priority == other.priority && tags == other.tags
             && hasTime == other.hasTime && foreign == other.foreign && start == other.start
             && startHasTime == other.startHasTime && completedAt == other.completedAt
+            && repetition == other.repetition
     }
 }

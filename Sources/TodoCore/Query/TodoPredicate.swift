@@ -39,12 +39,13 @@ public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible 
     case priorityAtMost(TodoPriority)
     /// One of the tags equals this, ignoring case and diacritics.
     case tag(String)
-    /// The item has notes, tags, a priority, a date or a start.
+    /// The item has notes, tags, a priority, a date, a start or a repetition (`TodoItem.repeats`).
     case has(ItemAspect)
 
     /// What `has:` asks an item to have.
     public enum ItemAspect: String, Sendable, Hashable, CaseIterable {
         case notes, tags, priority, date, start
+        case `repeat`
     }
 
     /// Whether `item` satisfies the predicate.
@@ -80,6 +81,7 @@ public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible 
         case .has(.priority): item.priority != .none
         case .has(.date): item.date != nil
         case .has(.start): item.start != nil
+        case .has(.repeat): item.repeats
         }
     }
 

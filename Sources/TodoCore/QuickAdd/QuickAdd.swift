@@ -18,6 +18,8 @@ public struct QuickAdd: Sendable, Hashable {
     public var priority: TodoPriority?
     /// The tags `+word` and `#word` give, in order, without repeats.
     public var tags: TodoTags
+    /// What a `repeat:` token asks for; nil when the line has none.
+    public var repetition: RepeatPhrase.Parsed?
 
     /// A line's reading: `text`, and the fields its tokens give (nil: the line names none).
     public init(
@@ -32,12 +34,19 @@ public struct QuickAdd: Sendable, Hashable {
     }
 
     /// Sets on `item` the fields the line gives (its text too), leaving the others as they are.
+    /// A repetition is set last, by `TodoItem.setRepetition(_:now:calendar:)`, so that a start it
+    /// needs comes from the due date the line gives.
     /// - Complexity: O(t) in the number of tags.
-    public func apply(to item: inout TodoItem) {
+    public func apply(to item: inout TodoItem, now: Date, calendar: Calendar) {
         item.text = text
         if let due { item.dueDate = due }
         if let start { item.startDate = start }
         if let priority { item.priority = priority }
         for tag in tags { item.tags.insert(tag) }
+        switch repetition {
+        case nil: break
+        case .remove?: item.setRepetition(nil, now: now, calendar: calendar)
+        case .repetition(let repetition)?: item.setRepetition(repetition, now: now, calendar: calendar)
+        }
     }
 }

@@ -7,6 +7,8 @@ public struct QuickAddError: Error, Equatable, Sendable, CustomStringConvertible
         /// The value is not one the token takes: a date `DateInput` refuses, a priority that is
         /// none of h, m, l, a tag `TodoTags.validatedTag(_:)` refuses.
         case invalidValue(ItemError)
+        /// A `repeat:` value `RepeatPhrase.parseShorthand` does not read.
+        case invalidRepeat(RepeatPhraseError)
         /// `due:` with nothing after it.
         case missingValue
         /// The field was already set by an earlier token of the line.
@@ -32,6 +34,7 @@ public struct QuickAddError: Error, Equatable, Sendable, CustomStringConvertible
         let problem =
             switch reason {
             case .invalidValue(let error): error.description(locatedAt: "in \(quoted)")
+            case .invalidRepeat(let error): error.description
             case .missingValue: "Nothing follows \(quoted)."
             case .repeated(let earlier): "\(quoted) sets what '\(earlier)' set already."
             }

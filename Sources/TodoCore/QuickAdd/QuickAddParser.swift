@@ -10,7 +10,9 @@ import Foundation
 /// - `pri:h`, `pri:m`, `pri:l` (or `pri:high`, `pri:none`…; `priority:` too) and a lone `!`,
 ///   `!!` or `!!!` (low, medium, high, as the list shows them);
 /// - `+word` and `#word`, a tag, where the word starts with a letter: `#482`, `C#`, `a+b` and
-///   `user@host` are text.
+///   `user@host` are text;
+/// - `repeat:RULE`, the repetition in `RepeatPhrase.parseShorthand`'s words (`repeat:weekly`,
+///   `repeat:2w`, `repeat:mon,thu`, `repeat:3d+done`), or `repeat:none`.
 ///
 /// A token names its field once; a second `due:` is refused. A `\` in front of a word that
 /// would be a token keeps it as text, without the `\` (`\due:fri`); before any other word it
@@ -20,11 +22,13 @@ public enum QuickAddParser {
     /// The kinds of token, by the field they set. A new kind is one case, its spelling in
     /// `keys` (for `key:value` tokens) and its reading in `read(_:value:into:)`.
     enum Kind: Equatable {
-        case due, start, priority, tag
+        case due, start, priority, tag, repetition
     }
 
     /// The `key:value` tokens, by key.
-    static let keys: [String: Kind] = ["due": .due, "start": .start, "pri": .priority, "priority": .priority]
+    static let keys: [String: Kind] = [
+        "due": .due, "start": .start, "pri": .priority, "priority": .priority, "repeat": .repetition,
+    ]
 
     /// A token found in a word: its kind and the value it carries.
     private struct Token {
@@ -73,6 +77,14 @@ public enum QuickAddParser {
                 setBy[token.kind] = String(word)
             }
             guard !token.value.isEmpty else { throw failure(.missingValue) }
+            if token.kind == .repetition {
+                do throws(RepeatPhraseError) {
+                    result.repetition = try repetition(String(token.value), now: now, calendar: calendar)
+                } catch {
+                    throw failure(.invalidRepeat(error))
+                }
+                continue
+            }
             do throws(ItemError) {
                 try read(token, into: &result, now: now, calendar: calendar)
             } catch {
@@ -110,7 +122,17 @@ public enum QuickAddParser {
             result.priority = try priority(value)
         case .tag:
             result.tags.insert(try TodoTags.validatedTag(value))
+        case .repetition:
+            preconditionFailure("a repeat: token is read by repetition(_:now:calendar:)")
         }
+    }
+
+    /// The repetition of a `repeat:` value; `.remove` for `none`.
+    private static func repetition(
+        _ value: String, now: Date, calendar: Calendar
+    ) throws(RepeatPhraseError) -> RepeatPhrase.Parsed {
+        if value.lowercased() == "none" { return .remove }
+        return .repetition(try RepeatPhrase.parseShorthand(value, anchor: nil, calendar: calendar))
     }
 
     /// The date of a `due:` or `start:` value; nil for `none`.

@@ -16,7 +16,7 @@ import TodoCore
 /// space, in bold: after the checkbox, never before it, so it cannot be read as the overdue
 /// mark, which is the only thing left of it; padded to three columns so texts of one day line
 /// up. Tags follow the text, dimmed, as `#work #home`; then `✎` when the item has notes and `↻`
-/// when another program made it repeat (`ForeignProperties.isRecurring`); `*` and `~` with the
+/// when it repeats (`TodoItem.repeats`); `*` and `~` with the
 /// theme's ASCII marks. Every marker is a character, so all survive `NO_COLOR`:
 /// `! [ ] !!! 09:30 Call the bank #work ✎ ↻`. Colours and the clock are the configuration's
 /// (`Theme`, `ClockStyle`). Every call is O(log n) in the number of items, plus O(t) in its
@@ -117,7 +117,7 @@ final class ItemTableDataSource: TableViewDataSource {
         if !item.notes.isEmpty {
             spans.append(RowCell.Span(" " + theme.marks.notes, style: CellStyle(attributes: item.isDone ? .dim : [])))
         }
-        if item.foreign.isRecurring {
+        if item.repeats {
             spans.append(
                 RowCell.Span(" " + theme.marks.repeats, style: CellStyle(attributes: item.isDone ? .dim : [])))
         }

@@ -16,12 +16,14 @@ enum EditPurpose: Equatable {
     case copyPath
     /// The tags of the item with this id, space-separated.
     case tags(UUID)
+    /// The repetition of the item with this id, in words (`RepeatPhrase`).
+    case repetition(UUID)
 
     /// The edited item's id; nil when adding.
     var itemID: UUID? {
         switch self {
         case .add, .copyPath: nil
-        case .text(let id), .date(let id), .start(let id), .tags(let id): id
+        case .text(let id), .date(let id), .start(let id), .tags(let id), .repetition(let id): id
         }
     }
 
@@ -34,6 +36,7 @@ enum EditPurpose: Equatable {
         case .start: "Start: "
         case .copyPath: "Write all to-dos to: "
         case .tags: "Tags: "
+        case .repetition: "Repeat: "
         }
     }
 }

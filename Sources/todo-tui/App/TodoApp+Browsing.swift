@@ -30,20 +30,25 @@ extension TodoApp {
                 { [calendar] in $0.start.map { DateInput.editableText(for: $0, calendar: calendar) } ?? "" },
                 selected: true
             ) { .start($0) }
+        case .repeat:
+            // The rule in words is a suggestion: typing replaces it, arrows edit it.
+            return beginEditing(
+                { [calendar] in $0.repetition.map { $0.repetition.description(calendar: calendar) } ?? "" },
+                selected: true
+            ) { .repetition($0) }
         case .delete:
             return changeSelected(describe: { [keys] in "Deleted '\($0.text)'" + keys.suffix(.undo, "to undo") }) {
                 [context] item in
                 try context.delete(item.id)
             }
         case .done:
-            if let item = selectedItem, !item.isDone, item.foreign.isRecurring {
-                status = .error(Self.recurringRefusal(text: item.text))
+            if let item = selectedItem, !item.isDone, item.repetition == nil,
+                let problem = item.foreign.recurrenceProblem
+            {
+                status = .error(Self.recurringRefusal(text: item.text, problem: problem))
                 return []
             }
-            return changeSelected(describe: { $0.isDone ? "Not done: '\($0.text)'" : "Done: '\($0.text)'" }) {
-                [context] item in
-                try context.update(item.id) { [now] in $0.setDone(!$0.isDone, at: now) }
-            }
+            return toggleDone()
         case .priority:
             return changeSelected(describe: { [keys] in
                 "Priority of '\($0.text)': \(Self.nextPriority($0.priority))" + keys.suffix(.undo, "to undo")
@@ -88,11 +93,12 @@ extension TodoApp {
         return ItemDate(date: calendar.startOfDay(for: date), hasTime: false)
     }
 
-    /// The sentence that refuses to complete an item another program made repeat: completing it
-    /// here would end the series on the other program's side. The CLI's `done` says the same.
-    static func recurringRefusal(text: String) -> String {
-        "'\(text)' repeats (set by another program); todo-tui cannot complete a repeating to-do yet without breaking "
-            + "the series."
+    /// The sentence that refuses to complete an item another program made repeat by a rule
+    /// todo-tui cannot compute (`problem`, a sentence, says why): completing it here would end the
+    /// series on the other program's side. The CLI's `done` says the same.
+    static func recurringRefusal(text: String, problem: String) -> String {
+        let reason = problem.prefix(1).lowercased() + problem.dropFirst()
+        return "'\(text)' repeats by another program's rule, so completing it is left to that program: " + reason
     }
 
     /// The priority `p` moves to: none → low → medium → high → none.

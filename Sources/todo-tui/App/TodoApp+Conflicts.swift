@@ -20,7 +20,7 @@ extension TodoApp {
         TodoItem(
             text: mine.text, date: mine.date, color: mine.color, isDone: mine.isDone, createdAt: now,
             notes: mine.notes, priority: mine.priority, tags: mine.tags, hasTime: mine.hasTime, start: mine.start,
-            startHasTime: mine.startHasTime, completedAt: mine.completedAt)
+            startHasTime: mine.startHasTime, completedAt: mine.completedAt, repetition: mine.repetition)
     }
 
     /// Carries out the user's choice on the context whose save met the conflicts: the editor's

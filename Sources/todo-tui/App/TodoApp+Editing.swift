@@ -9,6 +9,8 @@ extension TodoApp {
             mode = .editing(editor, purpose)
             if case .add(let due) = purpose {
                 status = addPreview(of: editor.text, due: due).map { .info($0) }
+            } else if case .repetition(let id) = purpose {
+                status = repeatPreview(of: editor.text, itemID: id).map { .info($0) }
             }
             return []
         case .ignored:
@@ -37,7 +39,7 @@ extension TodoApp {
                 let line = try QuickAddParser.parse(text, now: now, calendar: calendar)
                 var item = TodoItem(text: "", date: nil, createdAt: now)
                 item.dueDate = due
-                line.apply(to: &item)
+                line.apply(to: &item, now: now, calendar: calendar)
                 item.text = try TodoItem.validatedText(item.text)
                 try scratch.insert(item)
                 let valid = item.text
@@ -71,6 +73,8 @@ extension TodoApp {
                     date.map { "Moved '\(item.text)' to \(titles.title(forDay: $0.date, today: now))" }
                         ?? "'\(item.text)' has no date now"
                 }
+            case .repetition(let id):
+                return try submitRepetition(text, of: id, in: scratch)
             case .start(let id):
                 return try submitDate(text, of: id, in: scratch, field: \.startDate) { item, start in
                     start.map { "'\(item.text)' starts \(DayLabel.text(for: $0, now: now, calendar: calendar))" }
@@ -82,6 +86,10 @@ extension TodoApp {
             status = .error(error.description)
             return []
         } catch let error as ItemError {
+            mode = .editing(editor, purpose)
+            status = .error(error.description)
+            return []
+        } catch let error as RepeatPhraseError {
             mode = .editing(editor, purpose)
             status = .error(error.description)
             return []

@@ -41,11 +41,12 @@ struct AddCommand: ParsableCommand {
         let policy = try mergeOptions.policy(or: storeOptions.configuration.commandMergePolicy)
         let item = try storeOptions.withContext(mergePolicy: policy) { context in
             var item = TodoItem(text: "", date: nil, color: input.color ?? .default, createdAt: CLIClock.now)
-            line.apply(to: &item)
-            item.text = input.text ?? line.text
             // A day given without a time (`--date tomorrow`) is a whole day; `--date none`, no date.
             if let date = input.date { item.dueDate = date }
-            input.applyDetails(to: &item)
+            line.apply(to: &item, now: CLIClock.now, calendar: storeOptions.calendar)
+            if let date = input.date { item.dueDate = date }
+            item.text = input.text ?? line.text
+            input.applyDetails(to: &item, calendar: storeOptions.calendar)
             try context.insert(item)
             return item
         }

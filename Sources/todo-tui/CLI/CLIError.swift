@@ -13,8 +13,9 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     case invalidInput(ItemError)
     /// The filter expression does not parse.
     case invalidFilter(FilterError)
-    /// `done` on an item another program made repeat (its text given).
-    case repeating(String)
+    /// `done` on an item another program made repeat by a rule todo-tui cannot compute (its text
+    /// and why).
+    case repeating(String, String)
     /// The interactive app needs a terminal on stdin and stdout.
     case notATerminal
     /// An environment variable the program reads has a value it cannot use.
@@ -120,8 +121,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
             error.description
         case .invalidFilter(let error):
             error.description
-        case .repeating(let text):
-            TodoApp.recurringRefusal(text: text)
+        case .repeating(let text, let problem):
+            TodoApp.recurringRefusal(text: text, problem: problem)
         case .notATerminal:
             "The interactive list needs a terminal; use a subcommand such as 'todo-tui list' in scripts and pipes."
         case .invalidEnvironment(let name, let value, let expected):

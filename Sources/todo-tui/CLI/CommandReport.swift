@@ -12,9 +12,9 @@ enum CommandReport {
         "\(verb) '\(terminal ? ItemListFormatter.inert(text) : text)'"
     }
 
-    /// Prints `"<verb> '<text>'"` on stdout.
-    static func say(_ verb: String, _ text: String) {
-        print(sentence(verb, text, terminal: TerminalOutput.isTerminal(STDOUT_FILENO)))
+    /// Prints `"<verb> '<text>'"` and `suffix` on stdout.
+    static func say(_ verb: String, _ text: String, suffix: String = "") {
+        print(sentence(verb, text, terminal: TerminalOutput.isTerminal(STDOUT_FILENO)) + suffix)
     }
 
     /// Prints `line` on stderr: a note, not data, so `list`'s stdout stays empty.

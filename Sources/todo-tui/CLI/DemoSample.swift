@@ -163,6 +163,6 @@ enum DemoSample {
         IHRydWUsICJpZCI6ICIwNEEwQTdEMy1EM0YxLTQ3NzMtQTZFMy01RjRCMkIxNTIyQjgiLCAiaXNE
         b25lIjogZmFsc2UsICJtb2RpZmllZEF0IjogIjIwMjYtMTEtMzBUMDQ6MDA6MDAuMDAwWiIsICJ0
         ZXh0IjogIlBsYW4gTmV3IFllYXIgdHJpcCBcXCBza2kgb3Igc2VhPyIsICJ2ZXJzaW9uIjogMX0K
-        ICBdLAogICJ2ZXJzaW9uIjogMwp9Cg==
+        ICBdLAogICJ2ZXJzaW9uIjogNAp9Cg==
         """
 }

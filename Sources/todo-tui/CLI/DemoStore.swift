@@ -51,7 +51,8 @@ enum DemoStore {
                 isDone: item.isDone, createdAt: item.createdAt + seconds, modifiedAt: item.modifiedAt + seconds,
                 version: item.version, notes: item.notes, priority: item.priority, tags: item.tags,
                 hasTime: item.hasTime, foreign: item.foreign, start: item.start.map { $0 + seconds },
-                startHasTime: item.startHasTime, completedAt: item.completedAt.map { $0 + seconds }
+                startHasTime: item.startHasTime, completedAt: item.completedAt.map { $0 + seconds },
+                repetition: item.repetition
             )
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("todo-tui-demo-\(UUID().uuidString)")

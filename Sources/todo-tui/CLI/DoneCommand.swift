@@ -1,24 +1,34 @@
 import ArgumentParser
 import TodoCore
 
-/// `todo-tui done ID`: marks an item done.
+/// `todo-tui done ID`: marks an item done, or completes the current occurrence of a repeating one
+/// (which moves to its next date).
 struct DoneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark a to-do done.")
 
     @OptionGroup var item: ItemReference
 
     func run() throws {
+        let calendar = item.storeOptions.calendar
         let done = try item.withResolvedItem { context, found in
-            // Completing one occurrence is the other program's job until recurrence is built
-            // here: marking the series done would end it there.
-            guard found.isDone || !found.foreign.isRecurring else {
-                throw CLIError.repeating(found.text)
+            // A rule only the other program computes: marking the to-do done would end its series.
+            if !found.isDone, found.repetition == nil, let problem = found.foreign.recurrenceProblem {
+                throw CLIError.repeating(found.text, problem)
             }
-            try context.update(found.id) { $0.setDone(true, at: CLIClock.now) }
-            return try context.item(with: found.id)
+            var completion = TodoItem.Completion.completed
+            if !found.isDone {
+                try context.update(found.id) { completion = $0.complete(at: CLIClock.now, calendar: calendar) }
+            }
+            return (item: try context.item(with: found.id), completion: completion)
         }
-        if let done {
-            CommandReport.say("Completed", done.text)
+        if let item = done.item {
+            switch done.completion {
+            case .completed: CommandReport.say("Completed", item.text)
+            case .advanced(let due):
+                CommandReport.say(
+                    "Completed", item.text,
+                    suffix: due.map { "; next " + DateInput.editableText(for: $0.date, calendar: calendar) } ?? "")
+            }
         }
     }
 }

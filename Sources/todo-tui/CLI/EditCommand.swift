@@ -21,7 +21,8 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         guard text != nil || !fields.isEmpty || !untags.isEmpty else {
             throw CLIError.usage(
-                "Nothing to change; give a new text, --date, --start, --color, --priority, --tag, --untag or --note.")
+                "Nothing to change; give a new text, --date, --start, --color, --priority, --tag, --untag, --note or "
+                    + "--repeat.")
         }
         // Every field is checked before the store is read.
         let calendar = item.storeOptions.calendar
@@ -41,7 +42,7 @@ struct EditCommand: ParsableCommand {
                 item.text = input.text ?? item.text
                 if let newDate { item.dueDate = newDate }
                 item.color = input.color ?? item.color
-                input.applyDetails(to: &item)
+                input.applyDetails(to: &item, calendar: calendar)
             }
             return try context.item(with: found.id)
         }

@@ -3,7 +3,7 @@ import Foundation
 import TodoCore
 
 /// The fields of a to-do that `add` sets and `edit` changes: `--date`, `--start`, `--color`, `--priority`,
-/// `--tag` (repeatable) and `--note`.
+/// `--tag` (repeatable), `--note` and `--repeat`.
 struct ItemFieldOptions: ParsableArguments {
     // Unconditional so that "-2d" is taken as the date, not as an option.
     @Option(
@@ -40,9 +40,18 @@ struct ItemFieldOptions: ParsableArguments {
             valueName: "text"))
     var note: String?
 
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "How the to-do repeats, in words: daily, weekdays, weekly, every 2 weeks, every mon,thu, monthly on the "
+                + "last fri, yearly, every 3 days after done, ... until 2027-06-30, ... 3 times; none stops it.",
+            valueName: "rule"))
+    var repeatRule: String?
+
     /// Whether any field was given.
     var isEmpty: Bool {
         date == nil && start == nil && color == nil && priority == nil && tags.isEmpty && note == nil
+            && repeatRule == nil
     }
 
     /// The fields validated, with `text` and the tags to remove, dates read in `calendar`.
@@ -50,6 +59,6 @@ struct ItemFieldOptions: ParsableArguments {
     func input(text: String? = nil, untags: [String] = [], calendar: Calendar) throws(CLIError) -> ItemInput {
         try ItemInput(
             text: text, date: date, start: start, color: color, priority: priority, tags: tags, untags: untags,
-            notes: note, calendar: calendar)
+            notes: note, repetition: repeatRule, calendar: calendar)
     }
 }

@@ -16,6 +16,8 @@ struct ItemInput {
     var untags: [String] = []
     /// The new notes (`--note`); `""` clears them.
     var notes: String?
+    /// The repetition `--repeat` gives (`.remove` for `none`); nil when not given.
+    var repetition: RepeatPhrase.Parsed?
 
     /// Validates each given field; dates are read in `calendar` (the configured week start).
     /// `notes` is taken as typed (a real newline in the value is a line break; the two characters
@@ -32,6 +34,7 @@ struct ItemInput {
         tags: [String] = [],
         untags: [String] = [],
         notes: String? = nil,
+        repetition: String? = nil,
         calendar: Calendar = CLIClock.calendar,
         standardInput: () -> String = ItemInput.readStandardInput
     ) throws(CLIError) {
@@ -40,6 +43,13 @@ struct ItemInput {
                 throw .usage("Unknown priority '\(priority)'; use none, low, medium or high (or l, m, h).")
             }
             self.priority = parsed
+        }
+        if let repetition {
+            do throws(RepeatPhraseError) {
+                self.repetition = try RepeatPhrase.parse(repetition, anchor: nil, calendar: calendar)
+            } catch {
+                throw .usage(error.description)
+            }
         }
         do throws(ItemError) {
             if let text { self.text = try TodoItem.validatedText(text) }
@@ -63,18 +73,25 @@ struct ItemInput {
         DateInput.namesNoDate(text) ? nil : try DateInput.itemDate(text, now: CLIClock.now, calendar: calendar)
     }
 
-    /// Whether any of start, priority, tags, untags or notes was given.
+    /// Whether any of start, priority, tags, untags, notes or the repetition was given.
     var changesDetails: Bool {
-        start != nil || priority != nil || !tags.isEmpty || !untags.isEmpty || notes != nil
+        start != nil || priority != nil || !tags.isEmpty || !untags.isEmpty || notes != nil || repetition != nil
     }
 
-    /// Applies start, priority, tags, untags and notes to `item`.
-    func applyDetails(to item: inout TodoItem) {
+    /// Applies start, priority, tags, untags, notes and the repetition to `item`; the repetition
+    /// last, so that a start it needs comes from the item's dates as given
+    /// (`TodoItem.setRepetition(_:now:calendar:)`).
+    func applyDetails(to item: inout TodoItem, calendar: Calendar) {
         if let start { item.startDate = start }
         if let priority { item.priority = priority }
         for tag in tags { item.tags.insert(tag) }
         for tag in untags { item.tags.remove(tag) }
         if let notes { item.notes = notes }
+        switch repetition {
+        case nil: break
+        case .remove?: item.setRepetition(nil, now: CLIClock.now, calendar: calendar)
+        case .repetition(let repetition)?: item.setRepetition(repetition, now: CLIClock.now, calendar: calendar)
+        }
     }
 
     /// All of standard input as UTF-8 text (invalid bytes replaced).

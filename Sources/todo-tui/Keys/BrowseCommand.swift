@@ -5,6 +5,8 @@ enum BrowseCommand: String, CaseIterable, Sendable {
     case pageDown = "page-down"
     case pageUp = "page-up"
     case add, edit, delete, done, color, priority, tags, notes, date, start, undo, redo, filter
+    /// Makes the selected to-do repeat (`r`), in words.
+    case `repeat`
     /// Clears the live filter (when one is set).
     case clearFilter = "clear-filter"
     case order, copy, sync, help
@@ -31,6 +33,7 @@ enum BrowseCommand: String, CaseIterable, Sendable {
         case .notes: "edit the notes"
         case .date: "change the date"
         case .start: "change the start (not before)"
+        case .repeat: "make the to-do repeat, in words"
         case .undo: "undo"
         case .redo: "redo"
         case .filter: "filter as you type"

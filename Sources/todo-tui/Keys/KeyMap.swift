@@ -106,6 +106,7 @@ struct KeyMap: Sendable {
             [(.notes, ["n"])]),
         KeyMapLine("change date: today, tomorrow, mon, +3d, 2025-01-31; empty: none", [(.date, ["t"])]),
         KeyMapLine("change start (not before), as the date; empty: none", [(.start, ["s"])]),
+        KeyMapLine("repeat: weekly, every mon,thu, every 3 days after done; none", [(.repeat, ["r"])]),
         KeyMapLine("undo / redo", [(.undo, ["u"]), (.redo, ["U", "ctrl-r"])]),
         KeyMapLine("filter as you type ({clear-filter} clears)", [(.filter, ["/"]), (.clearFilter, ["esc"])]),
         KeyMapLine(

@@ -54,6 +54,23 @@ struct FilterNewFieldsTests {
         #expect(try matches(filter) == expected, "\(filter)")
     }
 
+    @Test("has:repeat: a rule computed here or one another program keeps; -has:repeat the rest")
+    func hasRepeat() throws {
+        let weekly = try RecurrenceRule(rrule: "FREQ=WEEKLY")
+        let items = [
+            TodoItem(
+                text: "here", date: Self.now, createdAt: Self.now, repetition: ItemRepetition(Repetition(rule: weekly))),
+            TodoItem(
+                text: "foreign", date: Self.now, createdAt: Self.now,
+                foreign: ForeignProperties(todoTxt: ["rec:+1w"])),
+            TodoItem(text: "once", date: Self.now, createdAt: Self.now),
+        ]
+        for (filter, expected) in [("has:repeat", ["here", "foreign"]), ("-has:repeat", ["once"])] {
+            let predicate = try FilterParser.parse(filter, now: Self.now, calendar: Self.calendar)
+            #expect(items.filter(predicate.evaluate).map(\.text) == expected, "\(filter)")
+        }
+    }
+
     @Test(
         "bad values name what the field takes",
         arguments: [
@@ -63,7 +80,7 @@ struct FilterNewFieldsTests {
             ),
             (
                 "has:dates",
-                "Unknown has value 'dates' at column 5 of the filter; use notes, tags, priority, date or start."
+                "Unknown has value 'dates' at column 5 of the filter; use notes, tags, priority, date, start or repeat."
             ),
             (
                 "tag>x",

@@ -138,6 +138,17 @@ struct JSONStorePassthroughTests {
             }
             if chance(60) { foreign.todoTxt = ["rec:1w", pick(texts)] }
         }
+        let repetition =
+            chance(15)
+            ? ItemRepetition(
+                Repetition(
+                    rule: StoreFormatVersion4Tests.rule(
+                        pick(["FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=3", "FREQ=DAILY;INTERVAL=3"])
+                    ),
+                    anchor: chance(50) ? .completion : .due,
+                    exceptionDates: chance(30) ? [anyDate(), anyDate()] : [], extraDates: chance(30) ? [anyDate()] : []),
+                completedCount: chance(50) ? Int.random(in: 0...9, using: &generator) : 0,
+                lastCompletedAt: chance(50) ? anyDate() : nil) : nil
         return TodoItem(
             id: UUID(
                 uuid: (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -148,7 +159,7 @@ struct JSONStorePassthroughTests {
             notes: chance(20) ? pick(texts) : "", priority: chance(40) ? pick(TodoPriority.allCases) : .none,
             tags: chance(25)
                 ? TodoTags((0..<Int.random(in: 1...4, using: &generator)).map { _ in pick(tagWords) }) : [],
-            hasTime: hasTime, foreign: foreign)
+            hasTime: hasTime, foreign: foreign, repetition: repetition)
     }
 
     @Test("for random canonical stores the passthrough is taken and its bytes are the normal path's")
@@ -241,7 +252,7 @@ struct JSONStorePassthroughTests {
             #expect(store.passthroughJSONExport(for: FetchRequest()) == nil, "prefix of \(length) bytes")
         }
         try expectFallback(
-            Self.edited("\"version\": 3\n}", "\"version\": 4\n}"), .failure(.newerVersion(path: path, version: 4)))
+            Self.edited("\"version\": 4\n}", "\"version\": 5\n}"), .failure(.newerVersion(path: path, version: 5)))
     }
 
     @Test("a version-1 file is not passed through, though its export is the current version")
@@ -254,7 +265,7 @@ struct JSONStorePassthroughTests {
         let file = StoreFormatVersion2Tests.version1File(items, generation: 4)
         try expectFallback(file)
         let bytes = try normalExport().get()
-        #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("\"version\": 3\n}\n"))
+        #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("\"version\": 4\n}\n"))
     }
 
     @Test("hand edits that keep the file valid are not passed through, and the normal path exports them")

@@ -33,7 +33,7 @@ struct TodoAppItemDetailsTests {
         keys.store.contents.items.first { $0.text == text }
     }
 
-    static let repeating = ForeignProperties(iCalendar: ["RRULE:FREQ=WEEKLY"])
+    static let repeating = ForeignProperties(iCalendar: ["RRULE:FREQ=HOURLY"])
 
     @Test(
         """
@@ -201,15 +201,15 @@ struct TodoAppItemDetailsTests {
         #expect(stored("Call the bank")?.notes.count == TodoItem.maximumNotesLength)
     }
 
-    @Test("x on an item another program made repeat is refused with one sentence; it stays open")
+    @Test("x on an item another program made repeat by a rule todo-tui cannot compute is refused with one sentence")
     func completeRepeatingRefused() throws {
         let app = try makeApp(
-            [item("Water plants", foreign: Self.repeating)], size: TerminalSize(rows: 12, columns: 140))
+            [item("Water plants", foreign: Self.repeating)], size: TerminalSize(rows: 12, columns: 200))
         let lines = try keys.send(Key.sequence("x"), to: app)
         #expect(
             lines.last?.hasPrefix(
-                "'Water plants' repeats (set by another program); todo-tui cannot complete a repeating to-do yet "
-                    + "without breaking the series."
+                "'Water plants' repeats by another program's rule, so completing it is left to that program: the "
+                    + "repeat rule repeats HOURLY, which todo-tui cannot compute (daily to yearly only)."
             ) == true, "\(lines.last ?? "")")
         #expect(stored("Water plants")?.isDone == false)
         #expect(lines.contains("  [ ] 12:00 Water plants ↻"), "\(lines)")

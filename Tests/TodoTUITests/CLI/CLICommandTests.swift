@@ -79,8 +79,8 @@ struct CLICommandTests: CLISandboxSuite {
         #expect(nothing.status == 64)
         #expect(
             nothing.stderr
-                == "todo-tui: Nothing to change; give a new text, --date, --start, --color, --priority, --tag, --untag or "
-                + "--note.\n"
+                == "todo-tui: Nothing to change; give a new text, --date, --start, --color, --priority, --tag, --untag, "
+                + "--note or --repeat.\n"
         )
     }
 

@@ -10,7 +10,8 @@ extension CSVFormat {
     /// time without offset is read in the calendar's zone); done, allDay and startAllDay are
     /// `true`/`false`, `yes`/`no`, `1`/`0` or `x`/empty; priority a name (or `h`/`m`/`l`); tags
     /// words separated by white space. Without an allDay (startAllDay) cell, a bare-day `date`
-    /// (`start`) is a whole day. `completedAt` counts only for a done item.
+    /// (`start`) is a whole day. `completedAt` counts only for a done item. `repeat` is RRULE text
+    /// todo-tui computes, `repeatFrom` `due` (or empty) or `completion`.
     ///
     /// - Throws: `ExchangeError.invalidLine` naming the line of the first bad record and the problem.
     /// - Complexity: O(n) in the length of the input.
@@ -51,6 +52,7 @@ extension CSVFormat {
             let bareStartDay = cell("start").map { $0.count == 10 } ?? false
             item.startHasTime = try !(fields.flag("startAllDay") ?? bareStartDay)
             if item.isDone { item.completedAt = try fields.date("completedAt") }
+            item.repetition = try fields.repetition()
             try collector.add(item, at: position)
         }
         return collector.items
@@ -125,6 +127,24 @@ private struct RecordFields {
             throw problem("\(StoreError.quoted(value)) in column priority is not one of none, low, medium, high")
         }
         return priority
+    }
+
+    /// The `repeat` rule with its `repeatFrom` anchor; nil when the cell is empty.
+    func repetition() throws(ExchangeError) -> ItemRepetition? {
+        guard let value = cell("repeat") else { return nil }
+        let rule: RecurrenceRule
+        do {
+            rule = try RecurrenceRule(rrule: value)
+        } catch {
+            throw problem("\(StoreError.quoted(value)) in column repeat is not a rule todo-tui computes: \(error)")
+        }
+        let anchor: RepeatAnchor
+        switch cell("repeatFrom")?.lowercased() {
+        case nil, "due": anchor = .due
+        case "completion": anchor = .completion
+        case let other?: throw problem("\(StoreError.quoted(other)) in column repeatFrom is not due or completion")
+        }
+        return ItemRepetition(Repetition(rule: rule, anchor: anchor))
     }
 
     private func problem(_ reason: String) -> ExchangeError {

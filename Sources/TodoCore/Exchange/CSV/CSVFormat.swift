@@ -4,9 +4,13 @@ import Foundation
 ///
 /// The header is
 /// `id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay,start,startAllDay,completedAt`
-/// (`priority` to `allDay` since the item model's version 2, the last three since version 3,
-/// each after the older ones so that a reader of the older columns still finds them where they
-/// were). An item without a date has empty `date` and `allDay` cells; one without a start, empty
+/// then `repeat,repeatFrom`
+/// (`priority` to `allDay` since the item model's version 2, `start` to `completedAt` since
+/// version 3, `repeat` and `repeatFrom` since version 4, each after the older ones so that a
+/// reader of the older columns still finds them where they were). `repeat` is the rule as RRULE
+/// text (`FREQ=WEEKLY;BYDAY=MO`), `repeatFrom` `completion` when the next date counts from the
+/// day an occurrence was done (else empty); a repeating item's EXDATE and RDATE dates have no
+/// column. An item without a date has empty `date` and `allDay` cells; one without a start, empty
 /// `start` and `startAllDay`; `completedAt` is empty unless the item was completed at a known
 /// time. Records end in CRLF; a field
 /// containing a comma, double quote, CR or LF is quoted, with quotes doubled. Text is UTF-8
@@ -24,7 +28,7 @@ import Foundation
 enum CSVFormat {
     static let columns = [
         "id", "text", "date", "color", "done", "createdAt", "modifiedAt", "priority", "tags", "notes", "allDay",
-        "start", "startAllDay", "completedAt",
+        "start", "startAllDay", "completedAt", "repeat", "repeatFrom",
     ]
 
     /// The items as CSV text, in the given order.
@@ -57,6 +61,13 @@ enum CSVFormat {
             buffer.append(item.start == nil ? "," : item.startHasTime ? ",false" : ",true")
             buffer.append(UInt8(ascii: ","))
             if let completedAt = item.completedAt { buffer.appendTimestamp(completedAt) }
+            buffer.append(UInt8(ascii: ","))
+            if let repetition = item.repetition?.repetition {
+                appendField(repetition.rule.rruleText, to: &buffer)
+                if repetition.anchor == .completion { buffer.append(",completion") } else { buffer.append(",") }
+            } else {
+                buffer.append(",")
+            }
             buffer.append("\r\n")
         }
         return buffer.bytes

@@ -19,9 +19,13 @@ extension ICalendarFormat {
     /// are the tags. Times with `TZID` are read in that zone when the system knows it, floating
     /// times and DATE values in the calendar's zone.
     ///
+    /// A repetition todo-tui computes (one `RRULE`, with `EXDATE`, `RDATE` and its own
+    /// `X-TODO-TUI-REPEAT-…` lines) is the item's `repetition` (`repetition(of:calendar:)`).
+    ///
     /// Everything else the VTODO holds is kept in `foreign.iCalendar`, exactly as read: its other
-    /// properties (RRULE, RELATED-TO, X-…), its subcomponents (VALARM) whole, the VTIMEZONEs its
-    /// kept `TZID`s name, and the original line of a `UID` that is not the id as written here, a
+    /// properties (a rule todo-tui does not compute, RELATED-TO, X-…), its subcomponents (VALARM)
+    /// whole, the VTIMEZONEs its kept `TZID`s name, and the original line of a `UID` that is not
+    /// the id as written here, an `RRULE` spelled otherwise than the export would spell it, a
     /// `PRIORITY` other than 1/5/9, a `DUE`, `DTSTART` or `COMPLETED` written otherwise than the
     /// export writes one (a `TZID`, a floating time, `VALUE=DATE-TIME`), and a `STATUS` or
     /// `PERCENT-COMPLETE` other than the export would write — the export writes those back while
@@ -79,8 +83,10 @@ extension ICalendarFormat {
             record.start = try dates.date("DTSTART")
             record.startHasTime = todo.first("DTSTART").map { !isDate($0) } ?? true
             record.completedAt = isDone ? completed : nil
+            record.repetition = repetition(of: todo, calendar: calendar)
             record.foreign = ForeignProperties(
-                iCalendar: keptLines(of: todo, id: id, isDone: isDone, timeZones: timeZones))
+                iCalendar: keptLines(
+                    of: todo, id: id, isDone: isDone, rule: record.repetition?.rule, timeZones: timeZones))
             try collector.add(record, at: position)
         }
         return collector.items
@@ -123,7 +129,8 @@ extension ICalendarFormat {
     /// (`KeptLines.absenceProperty`), the subcomponents, and the VTIMEZONE blocks of the kept
     /// lines' `TZID`s.
     private static func keptLines(
-        of todo: ICalendarParser.Component, id: UUID?, isDone: Bool, timeZones: [String: [String]]
+        of todo: ICalendarParser.Component, id: UUID?, isDone: Bool, rule: RecurrenceRule?,
+        timeZones: [String: [String]]
     ) -> [String] {
         var originals: [String: String] = [:]
         var kept: [String] = []
@@ -138,6 +145,9 @@ extension ICalendarFormat {
                 case "PERCENT-COMPLETE": !isDone || property.raw != "PERCENT-COMPLETE:100"
                 // Beside a SEQUENCE, the stamp tells the export whether the item changed since.
                 case "LAST-MODIFIED": todo.first("SEQUENCE") != nil
+                // A mapped rule's line only when it is spelled otherwise than the export would.
+                case "RRULE": rule.map { property.raw != "RRULE:" + $0.rruleText } ?? true
+                case let name where repetitionProperties.contains(name): rule == nil
                 case let name: !mappedProperties.contains(name)
                 }
             guard keep else { continue }

@@ -162,6 +162,7 @@ package enum ICalendarFormat {
         if item.color != .default {
             writer.property("COLOR", item.color.rawValue)
         }
+        writeRepetition(of: item, kept: kept, calendar: calendar, to: &writer)
         kept.othersToWrite(for: item, calendar: calendar).forEach { writer.line($0) }
         writer.property("END", "VTODO")
     }

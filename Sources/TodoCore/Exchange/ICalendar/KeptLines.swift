@@ -24,9 +24,9 @@ struct KeptLines {
     /// The properties whose original line may be kept in place of the one todo-tui would write,
     /// in the order the import keeps them (first, so that reading back an export gives the same
     /// list). `LAST-MODIFIED` is kept only beside a `SEQUENCE`, to tell whether the item changed
-    /// since.
+    /// since. `RRULE` is written by `ICalendarFormat.writeRepetition(of:kept:calendar:to:)`.
     static let replaceable = [
-        "UID", "DUE", "DTSTART", "STATUS", "COMPLETED", "PERCENT-COMPLETE", "PRIORITY", "LAST-MODIFIED",
+        "UID", "DUE", "DTSTART", "STATUS", "COMPLETED", "PERCENT-COMPLETE", "PRIORITY", "LAST-MODIFIED", "RRULE",
     ]
 
     /// The one kept line that is not a line the VTODO had: `X-TODO-TUI-ABSENT:STATUS,CREATED`

@@ -6,8 +6,9 @@ extension TodoTxtFormat {
     /// … `(Z)` low, kept as written; the creation date is read; `due:` (the date, a whole day),
     /// `t:` (the threshold: the start, a whole day), `color:` and `uuid:` set those fields
     /// wherever they stand; `+project` becomes the tag `project` and `@context` the tag
-    /// `@context`; `rec:` and `h:` (and a `t:` that is no day) are kept as they are, in order, to
-    /// be written back. The other words, other `key:value` words included, are the text. A line
+    /// `@context`; `rec:` is the repetition (`repetition(rec:)`: `rec:1w` from completion,
+    /// `rec:+1w` strict); `h:` (and a `t:` that is no day, a `rec:` of another form) are kept as
+    /// they are, in order, to be written back. The other words, other `key:value` words included, are the text. A line
     /// without `due:` is an item without a date. Blank lines are skipped.
     ///
     /// - Throws: `ExchangeError.invalidLine` for a `due:` that is not a `YYYY-MM-DD` day, a
@@ -133,6 +134,10 @@ extension TodoTxtFormat {
             if record.priority == .low, value != "C" {
                 record.foreign.todoTxt.append("(\(value))")
             }
+        case "rec":
+            // A value no client computes the way todo-tui does stays a kept token.
+            guard let repetition = repetition(rec: value) else { return false }
+            record.repetition = repetition
         case "uuid":
             guard let id = UUID(uuidString: String(value)) else {
                 throw position.error("\(StoreError.quoted(String(word))) does not hold a UUID", source: source)

@@ -9,7 +9,9 @@ import Foundation
 /// date, the text, the tags (`+word`, or `@word` for a tag that starts with `@`, a todo.txt
 /// context), `due:` with the item's day (none without a date), `t:` with the day of its start
 /// (the threshold Simpletask, topydo and sleek hide a line until), `color:` unless the colour is
-/// default, the `rec:` and `h:` tokens the line had when it was imported, and `uuid:` with the
+/// default, `rec:` with the repetition when todo.txt can say it (`rec:+1w` strict, `rec:3d` from
+/// completion; a rule with days of the week, COUNT or UNTIL has no `rec:` form and is left out),
+/// the `rec:` and `h:` tokens the line had when it was imported, and `uuid:` with the
 /// id, so that importing the file into the same store updates items instead of duplicating
 /// them — left out for an item whose id a line without it gives again (one read from a line
 /// without `uuid:`, unchanged), so that such a line is written back as it was. Days are in the
@@ -57,6 +59,10 @@ enum TodoTxtFormat {
             }
             if item.isDone, let priority {
                 line.append(" pri:\(priority)")
+            }
+            if let token = item.repetition.flatMap({ recToken($0.repetition) }) {
+                line.append(UInt8(ascii: " "))
+                line.append(token)
             }
             for token in item.foreign.todoTxt where !isPriority(Substring(token)) {
                 line.append(UInt8(ascii: " "))

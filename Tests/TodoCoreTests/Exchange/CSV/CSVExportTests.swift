@@ -8,20 +8,20 @@ struct CSVExportTests {
     @Test("the small fixture exports to the exact RFC 4180 text")
     func golden() {
         let expected = #"""
-            id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay,start,startAllDay,completedAt⏎
+            id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay,start,startAllDay,completedAt,repeat,repeatFrom⏎
             6f1c2a3b-4d5e-4f60-8a7b-000000000005,New year's eve,2024-12-31T23:00:00.000Z,magenta,true,\#
-            2024-12-01T09:00:00.000Z,2025-01-01T00:30:00.000Z,none,,,false,,,⏎
+            2024-12-01T09:00:00.000Z,2025-01-01T00:30:00.000Z,none,,,false,,,,,⏎
             6f1c2a3b-4d5e-4f60-8a7b-000000000001,"Buy milk, eggs; ""bread""",2025-01-11T09:30:00.250Z,red,false,\#
-            2025-01-10T08:00:00.000Z,2025-01-11T08:15:00.000Z,none,,,false,,,⏎
+            2025-01-10T08:00:00.000Z,2025-01-11T08:15:00.000Z,none,,,false,,,,,⏎
             6f1c2a3b-4d5e-4f60-8a7b-000000000002,우유 사기 🥛,2025-01-12T12:00:00.000Z,green,true,\#
-            2025-01-12T07:00:00.000Z,2025-01-12T09:45:00.000Z,none,,,false,,,⏎
+            2025-01-12T07:00:00.000Z,2025-01-12T09:45:00.000Z,none,,,false,,,,,⏎
             6f1c2a3b-4d5e-4f60-8a7b-000000000003,C:\temp *draft* [1] <b> & _x_ | ~y~ `z`,2025-01-12T18:00:00.000Z,\#
-            default,false,2025-01-12T07:30:00.000Z,2025-01-12T07:30:00.000Z,none,,,false,,,⏎
+            default,false,2025-01-12T07:30:00.000Z,2025-01-12T07:30:00.000Z,none,,,false,,,,,⏎
             6f1c2a3b-4d5e-4f60-8a7b-000000000004,日本語のとても長いテキストは七十五オクテットで折り返されなければならない、そしてマルチバイト文字は分割されない,\#
-            2025-01-13T08:00:00.000Z,blue,false,2025-01-12T08:00:00.000Z,2025-01-12T08:00:00.000Z,none,,,false,,,⏎
+            2025-01-13T08:00:00.000Z,blue,false,2025-01-12T08:00:00.000Z,2025-01-12T08:00:00.000Z,none,,,false,,,,,⏎
             6f1c2a3b-4d5e-4f60-8a7b-000000000006,"Two
             lines\#tand a tab",2025-02-03T14:15:16.000Z,white,false,2025-01-12T08:10:00.000Z,\#
-            2025-01-12T08:10:00.000Z,none,,,false,,,⏎
+            2025-01-12T08:10:00.000Z,none,,,false,,,,,⏎
 
             """#
         #expect(ExportFixtures.visible(ExportFixtures.export(ExportFixtures.small, as: .csv)) == expected)
@@ -32,8 +32,8 @@ struct CSVExportTests {
         #expect(
             ExportFixtures.export([], as: .csv)
                 == Array(
-                    "id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay,start,startAllDay,completedAt\r\n"
-                        .utf8))
+                    ("id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay,start,startAllDay,"
+                        + "completedAt,repeat,repeatFrom\r\n").utf8))
     }
 
     @Test(
@@ -99,6 +99,20 @@ struct CSVExportTests {
         #expect(try ExportFixtures.parse(exported, as: .csv).map(\.text) == [text])
     }
 
+    @Test("the repeat column holds the rule as RRULE text and repeatFrom its anchor; a bad rule names its line")
+    func repeatColumns() throws {
+        let rule = try RecurrenceRule(rrule: "FREQ=MONTHLY;BYDAY=-1FR")
+        var item = ExportFixtures.small[0]
+        item.repetition = ItemRepetition(Repetition(rule: rule, anchor: .completion))
+        let text = String(decoding: ExportFixtures.export([item], as: .csv), as: UTF8.self)
+        #expect(text.hasSuffix(",FREQ=MONTHLY;BYDAY=-1FR,completion\r\n"), "\(text)")
+        let read = try ExportFixtures.parse(text, as: .csv)
+        #expect(read.first?.repetition?.repetition == item.repetition?.repetition)
+        #expect(
+            ExportFixtures.importError("text,repeat\nRent,FREQ=HOURLY\n", as: .csv)?.contains(
+                "line 2: \"FREQ=HOURLY\" in column repeat is not a rule todo-tui computes") == true)
+    }
+
     @Test("a foreign sheet's leading ' is stripped only before a formula start")
     func foreignQuote() throws {
         let items = try ExportFixtures.parse("text\n'=1+1\n'note\n''-x\n", as: .csv)
@@ -134,7 +148,7 @@ struct CSVExportTests {
             ("text\n\"a\"b\n", "input, line 2: a quoted field must be followed by a comma or the end of the line."),
             (
                 "name,date\nBuy milk,2025-01-12\n",
-                "input, line 1: the header has no 'text' column (expected id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay,start,startAllDay,completedAt)."
+                "input, line 1: the header has no 'text' column (expected id,text,date,color,done,createdAt,modifiedAt,priority,tags,notes,allDay,start,startAllDay,completedAt,repeat,repeatFrom)."
             ),
             ("text,Text\na,b\n", "input, line 1: the header names the column \"Text\" twice."),
             (

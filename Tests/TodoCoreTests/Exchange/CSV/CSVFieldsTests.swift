@@ -17,7 +17,7 @@ struct CSVFieldsTests {
     func roundTrip() throws {
         let text = String(decoding: ExportFixtures.export(Self.items, as: .csv), as: UTF8.self)
         #expect(text.contains(#",high,home @weekend,"'=SUM(A1)"#), "\(text)")
-        #expect(text.contains("buy white, not grey\",true,,,\r\n"), "\(text)")
+        #expect(text.contains("buy white, not grey\",true,,,,,\r\n"), "\(text)")
         let reread = try ExportFixtures.parse(text, as: .csv)
         #expect(reread.map(\.notes) == Self.items.map(\.notes))
         #expect(reread.map(\.priority) == [.high, .low])

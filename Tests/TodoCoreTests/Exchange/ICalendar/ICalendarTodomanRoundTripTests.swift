@@ -73,7 +73,7 @@ struct ICalendarTodomanRoundTripTests {
             #expect(paint.priority == .high && !paint.hasTime && paint.notes.hasPrefix("White, not grey; twice."))
             #expect(
                 water.priority == .medium && water.hasTime && water.date == Date(timeIntervalSince1970: 1_795_253_400))
-            #expect(paint.foreign.isRecurring && water.foreign.isRecurring)
+            #expect(paint.repeats && water.repeats)
 
             var edited = paint
             edited.priority = .low

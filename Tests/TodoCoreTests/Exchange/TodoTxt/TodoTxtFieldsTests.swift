@@ -51,7 +51,7 @@ struct TodoTxtFieldsTests {
                 items.map(\.priority) == [.high, .medium, .none, .none],
                 "todo.sh drops the priority of a line it marks done")
             #expect(items.map { Array($0.tags) } == [["family", "@phone"], ["home"], ["garden"], ["@home"]])
-            #expect(items.map(\.foreign.isRecurring) == [true, false, false, true])
+            #expect(items.map(\.repeats) == [true, false, false, true])
             #expect(
                 items.map(\.hasTime) == [false, false, true, true],
                 "a due: day is a whole day; a line without any date is dated now")

@@ -1,0 +1,30 @@
+extension ForeignProperties {
+    /// Why todo-tui cannot complete a to-do another program made repeat (`isRecurring`), as a
+    /// sentence: the reason its iCalendar `RRULE` cannot be computed, or the format whose
+    /// repetition is kept as that program wrote it. Nil when nothing foreign repeats.
+    /// - Complexity: O(n) in the number of kept lines.
+    public var recurrenceProblem: String? {
+        guard isRecurring else { return nil }
+        var depth = 0
+        for line in iCalendar {
+            let name = Self.propertyName(of: line)
+            if name == "BEGIN" { depth += 1 } else if name == "END" { depth -= 1 }
+            guard depth == 0, name == "RRULE", let colon = line.firstIndex(of: ":") else { continue }
+            do {
+                _ = try RecurrenceRule(rrule: String(line[line.index(after: colon)...]))
+            } catch {
+                return error.description
+            }
+        }
+        if iCalendar.contains(where: { Self.propertyName(of: $0) == "RRULE" }) {
+            return "The to-do has more than one repeat rule, which todo-tui cannot compute."
+        }
+        if taskwarrior.contains(where: { $0.name == "recur" }) {
+            return "Its Taskwarrior recur is kept as Taskwarrior wrote it."
+        }
+        if todoTxt.contains(where: { $0.hasPrefix("rec:") }) {
+            return "Its todo.txt rec: is kept as it was written."
+        }
+        return "It repeats on extra dates (RDATE) without a rule todo-tui computes."
+    }
+}

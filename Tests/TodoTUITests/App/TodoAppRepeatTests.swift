@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TodoCore
+
+@testable import todo_tui
+
+/// Repeating to-dos in the app: `r` makes a rule with a preview of the next dates, `x` advances
+/// the to-do to its next occurrence, `u` undoes the whole step, quick add's `repeat:`. Today is
+/// Thu 20 Nov 2025, 12:00 UTC.
+@Suite("TodoApp repeating to-dos")
+struct TodoAppRepeatTests {
+    let details = TodoAppItemDetailsTests()
+    var keys: TodoAppTests { details.keys }
+    static let thursday = TodoAppTests.start
+
+    func stored(_ text: String) -> TodoItem? {
+        details.stored(text)
+    }
+
+    @Test("r takes a rule in words with the next three dates as you type; x moves the to-do on; u undoes it all")
+    func makeCompleteUndo() throws {
+        let app = try details.makeApp([details.item("Dentist")], size: TerminalSize(rows: 14, columns: 120))
+        var lines = try keys.send(Key.sequence("r C-u") + Key.typing("every mon,thu"), to: app)
+        #expect(
+            lines.contains {
+                $0.contains("→ weekly on Mon and Thu · next Mon 12:00, 27 Nov 12:00, 1 Dec 12:00")
+            },
+            "\(lines)")
+        lines = try keys.send([.enter], to: app)
+        let made = try #require(stored("Dentist"))
+        #expect(made.repetition?.rule.rruleText == "FREQ=WEEKLY;BYDAY=MO,TH")
+        #expect(made.start == Self.thursday, "a start is written with the rule (RFC 5545 DTSTART)")
+        #expect(lines.contains { $0.hasSuffix("Dentist ↻") }, "\(lines)")
+
+        lines = try keys.send(Key.sequence("x"), to: app)
+        let advanced = try #require(stored("Dentist"))
+        #expect(!advanced.isDone && advanced.id == made.id)
+        #expect(advanced.date == Self.thursday + 4 * 86_400 && advanced.start == Self.thursday + 4 * 86_400)
+        #expect(advanced.repetition?.completedCount == 1)
+        #expect(lines.last?.hasPrefix("Done: 'Dentist'; next Mon 12:00") == true, "\(lines.last ?? "")")
+
+        try keys.send(Key.sequence("u"), to: app)
+        let undone = try #require(stored("Dentist"))
+        #expect(undone.date == Self.thursday && undone.repetition?.completedCount == 0 && !undone.isDone)
+    }
+
+    @Test("r with none stops the repetition; words that are no rule are refused and the line stays open")
+    func removeAndRefuse() throws {
+        let app = try details.makeApp([details.item("Dentist")], size: TerminalSize(rows: 14, columns: 120))
+        try keys.send(Key.sequence("r") + Key.typing("weekly") + [.enter], to: app)
+        #expect(stored("Dentist")?.repetition != nil)
+        var lines = try keys.send(Key.sequence("r C-u") + Key.typing("every blue moon") + [.enter], to: app)
+        #expect(lines.last?.isEmpty == false && stored("Dentist")?.repetition != nil, "\(lines)")
+        lines = try keys.send([.escape] + Key.sequence("r C-u") + Key.typing("none") + [.enter], to: app)
+        #expect(stored("Dentist")?.repetition == nil, "\(lines)")
+        #expect(lines.last?.contains("'Dentist' does not repeat now") == true, "\(lines.last ?? "")")
+    }
+
+    @Test("quick add's repeat: makes the new to-do repeat")
+    func quickAddRepeat() throws {
+        let app = try details.makeApp([details.item("Dentist")], size: TerminalSize(rows: 14, columns: 120))
+        try keys.send(Key.sequence("a") + Key.typing("Water plants repeat:2w due:fri") + [.enter], to: app)
+        let plants = try #require(stored("Water plants"))
+        #expect(plants.repetition?.rule.rruleText == "FREQ=WEEKLY;INTERVAL=2")
+        #expect(plants.start == plants.date && plants.date != nil)
+    }
+}

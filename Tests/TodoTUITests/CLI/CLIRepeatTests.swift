@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import TodoCore
+
+/// `--repeat` on add and edit, `repeat:` in the add text, and `done` advancing a repeating to-do.
+@Suite("CLI repeating to-dos")
+struct CLIRepeatTests: CLISandboxSuite {
+    let sandbox: CLISandbox
+
+    init() throws {
+        sandbox = try CLISandbox()
+    }
+
+    func storedItem() throws -> TodoItem {
+        try #require(try JSONStore(path: store).load().items.first)
+    }
+
+    @Test("add --repeat makes a rule; done completes one occurrence and says the next date; edit --repeat none ends it")
+    func addDoneEdit() throws {
+        let added = try cli.run(
+            "add", "Water plants", "--date", "2030-05-06", "--repeat", "every 2 weeks", "--store", store)
+        #expect(added.status == 0, "\(added.stderr)")
+        let id = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        var item = try storedItem()
+        #expect(item.repetition?.rule.rruleText == "FREQ=WEEKLY;INTERVAL=2" && item.start == item.date)
+        let list = try cli.run("list", "--store", store).stdout
+        #expect(list.contains("Water plants ↻"), "\(list)")
+        #expect(try cli.run("list", "--filter", "has:repeat", "--store", store).stdout.contains("Water plants"))
+
+        let done = try cli.run("done", id, "--store", store)
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(done.stdout == "Completed 'Water plants'; next 2030-05-20\n", "\(done.stdout)")
+        item = try storedItem()
+        #expect(!item.isDone && item.repetition?.completedCount == 1)
+        #expect(DateInput.editableText(for: try #require(item.date), calendar: .current) == "2030-05-20")
+
+        #expect(try cli.run("edit", id, "--repeat", "none", "--store", store).status == 0)
+        #expect(try storedItem().repetition == nil)
+        let bad = try cli.run("edit", id, "--repeat", "every blue moon", "--store", store)
+        #expect(bad.status == 64 && !bad.stderr.isEmpty, "\(bad.stderr)")
+    }
+
+    @Test("repeat: in the add text sets the rule")
+    func quickAddToken() throws {
+        let added = try cli.run("add", "Pay rent repeat:monthly due:2030-05-31", "--store", store)
+        #expect(added.status == 0, "\(added.stderr)")
+        let item = try storedItem()
+        #expect(item.text == "Pay rent" && item.repetition?.rule.rruleText == "FREQ=MONTHLY")
+    }
+}

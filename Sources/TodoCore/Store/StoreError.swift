@@ -41,8 +41,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case lockBusy(path: String, holderPID: Int32?)
 
     /// The store format version this program writes, and the newest it reads: 3 added items
-    /// without a date, the start and the completion time (`StoreKey.introducedIn`).
-    public static let supportedVersion = 3
+    /// without a date, the start and the completion time; 4 added lists (`StoreKey.introducedIn`).
+    public static let supportedVersion = 4
 
     /// The kind of failure, for mapping to exit codes.
     package var category: StoreErrorCategory {

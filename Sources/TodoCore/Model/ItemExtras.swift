@@ -17,10 +17,12 @@ final class ItemExtras: Sendable, Hashable {
         /// True when `start` is nil (`ItemExtras.make` sees to it): a flag without a start means
         /// nothing, and one value of it keeps equal items equal.
         var startHasTime = true
+        /// The item's list; nil for `TodoList.standardID`, which most stores' items belong to.
+        var list: UUID?
 
         /// True when every field has its empty value, so no box is needed.
         var isEmpty: Bool {
-            notes.isEmpty && tags.isEmpty && foreign.isEmpty && start == nil
+            notes.isEmpty && tags.isEmpty && foreign.isEmpty && start == nil && list == nil
         }
     }
 

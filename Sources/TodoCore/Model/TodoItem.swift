@@ -69,6 +69,11 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
         set { extraFields.startHasTime = newValue }
     }
     /// What another program wrote that todo-tui does not map, written back by that format.
+    /// The id of the list the item belongs to (`TodoList`); `TodoList.standardID` unless set.
+    public var listID: UUID {
+        get { extras?.fields.list ?? TodoList.standardID }
+        set { extraFields.list = newValue == TodoList.standardID ? nil : newValue }
+    }
     public var foreign: ForeignProperties {
         get { extras?.fields.foreign ?? ForeignProperties() }
         set { extraFields.foreign = newValue }
@@ -167,5 +172,6 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
             && notes == other.notes && priority == other.priority && tags == other.tags
             && hasTime == other.hasTime && foreign == other.foreign && start == other.start
             && startHasTime == other.startHasTime && completedAt == other.completedAt
+            && listID == other.listID
     }
 }

@@ -184,13 +184,16 @@ extension TodoApp {
     /// without that token: the result before the token was begun, not that of a half-typed
     /// prefix such as the word `color`.
     func applyFilter(_ text: String) {
+        // The lists were read when the app opened the store; a store that cannot be read shows
+        // its error elsewhere, and the filter then knows the standard list only.
+        let lists = (try? context.lists()) ?? [TodoList.standard]
         do throws(FilterError) {
-            let predicate = try FilterParser.parse(text, now: now, calendar: calendar)
+            let predicate = try FilterParser.parse(text, now: now, calendar: calendar, lists: lists)
             show(predicate, filteredBy: text)
         } catch {
             status = .error(error.description)
             let rest = Self.removingToken(of: error, from: text).trimmingCharacters(in: .whitespaces)
-            if let predicate = try? FilterParser.parse(rest, now: now, calendar: calendar) {
+            if let predicate = try? FilterParser.parse(rest, now: now, calendar: calendar, lists: lists) {
                 show(predicate, filteredBy: rest)
             }
         }

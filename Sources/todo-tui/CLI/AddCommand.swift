@@ -21,6 +21,9 @@ struct AddCommand: ParsableCommand {
 
     @OptionGroup var fields: ItemFieldOptions
 
+    @Option(help: ArgumentHelp("The list to add it to (else the first list).", valueName: "name"))
+    var list: String?
+
     @OptionGroup var storeOptions: StoreOptions
 
     @OptionGroup var mergeOptions: MergePolicyOption
@@ -46,6 +49,10 @@ struct AddCommand: ParsableCommand {
             // A day given without a time (`--date tomorrow`) is a whole day; `--date none`, no date.
             if let date = input.date { item.dueDate = date }
             input.applyDetails(to: &item)
+            let lists = try context.lists()
+            item.listID =
+                try list.map { (name) throws(CLIError) in try ListOption.list(named: name, in: lists).id }
+                ?? lists[0].id
             try context.insert(item)
             return item
         }

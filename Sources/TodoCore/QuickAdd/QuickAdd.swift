@@ -18,6 +18,9 @@ public struct QuickAdd: Sendable, Hashable {
     public var priority: TodoPriority?
     /// The tags `+word` and `#word` give, in order, without repeats.
     public var tags: TodoTags
+    /// The name a `list:` token gives, as typed; nil when the line names no list. The caller
+    /// resolves it among the store's lists (`TodoList.named(_:in:)`).
+    public var listName: String?
 
     /// A line's reading: `text`, and the fields its tokens give (nil: the line names none).
     public init(

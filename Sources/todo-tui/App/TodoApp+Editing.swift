@@ -39,6 +39,18 @@ extension TodoApp {
                 item.dueDate = due
                 line.apply(to: &item)
                 item.text = try TodoItem.validatedText(item.text)
+                let lists = try scratch.lists()
+                if let name = line.listName {
+                    guard let list = TodoList.named(name, in: lists) else {
+                        mode = .editing(editor, purpose)
+                        status = .error(
+                            "No list is named \"\(name)\"; the lists are \(TodoList.listing(lists.map(\.name))).")
+                        return []
+                    }
+                    item.listID = list.id
+                } else {
+                    item.listID = lists[0].id
+                }
                 try scratch.insert(item)
                 let valid = item.text
                 let effects = pushEditor("Added '\(valid)'" + keys.suffix(.undo, "to undo"))

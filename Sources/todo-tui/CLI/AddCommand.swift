@@ -12,7 +12,8 @@ struct AddCommand: ParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "What to do (one line), with quick-add tokens: due:DATE, start:DATE, +tag, #tag, pri:h|m|l, !, !!, !!!; "
+            "What to do (one line), with quick-add tokens: due:DATE, start:DATE, list:NAME, +tag, #tag, pri:h|m|l, !, "
+                + "!!, !!!; "
                 + "a \\ before a token keeps it as text."))
     var text: String
 
@@ -51,7 +52,9 @@ struct AddCommand: ParsableCommand {
             input.applyDetails(to: &item)
             let lists = try context.lists()
             item.listID =
-                try list.map { (name) throws(CLIError) in try ListOption.list(named: name, in: lists).id }
+                try (list ?? line.listName).map { (name) throws(CLIError) in
+                    try ListOption.list(named: name, in: lists).id
+                }
                 ?? lists[0].id
             try context.insert(item)
             return item

@@ -29,6 +29,19 @@ struct CLIListsTests: CLISandboxSuite {
         #expect(try cli.run("lists", "--store", store).stdout == "To-dos\t2\tdefault\n")
     }
 
+    @Test("the quick-add token list:NAME puts the to-do in that list, and --list wins over it")
+    func quickAddToken() throws {
+        _ = try cli.run("lists", "add", "Work", "--store", store)
+        _ = try cli.run("lists", "add", "Home", "--store", store)
+        #expect(try cli.run("add", "Call list:work Bob", "--store", store).status == 0)
+        #expect(try cli.run("add", "Fix list:work sink", "--list", "Home", "--store", store).status == 0)
+        let work = try cli.run("list", "--list", "Work", "--store", store).stdout
+        #expect(work.contains("Call Bob") && !work.contains("sink"), "\(work)")
+        #expect(try cli.run("list", "--list", "Home", "--store", store).stdout.contains("Fix sink"))
+        let unknown = try cli.run("add", "x list:Nope", "--store", store)
+        #expect(unknown.status == 64 && unknown.stderr.contains("No list is named \"Nope\""), "\(unknown.stderr)")
+    }
+
     @Test(
         "an unknown list is one sentence naming the lists, exit 64",
         arguments: [

@@ -84,13 +84,23 @@ struct CanonicalStoreReader {
         guard isSpelled(digits, bound: 20, { StoreEncoder.writeInteger(generation, to: &$0) }),
             consume(",\n  \"items\": [")
         else { return nil }
-        if !consume("],\n  \"version\": ") {
+        if !consume("],\n  \"lists\": ") {
             guard consume("\n    ") else { return nil }
             repeat {
                 guard try readItem() else { return nil }
             } while consume(",\n    ")
-            guard consume("\n  ],\n  \"version\": ") else { return nil }
+            guard consume("\n  ],\n  \"lists\": ") else { return nil }
         }
+        let listsStart = position
+        let lists = try reader.readLists()
+        guard
+            isSpelled(
+                listsStart..<position, bound: StoreEncoder.listsBound(lists),
+                {
+                    StoreEncoder.writeLists(lists, first: "[\n    ", separator: ",\n    ", last: "\n  ]", to: &$0)
+                }),
+            consume(",\n  \"version\": ")
+        else { return nil }
         let versionStart = position
         let version = try reader.readVersion()
         // Older versions are read differently (`StoreContents.upgradeItems(in:)`): only the
@@ -146,11 +156,18 @@ struct CanonicalStoreReader {
             ids.insert(id).inserted, isAfterPrevious(date: date, createdAt: createdAt, id: id)
         else { return false }
         if isDone == true {
-            guard consume(", \"isDone\": true, \"modifiedAt\": ") else { return false }
+            guard consume(", \"isDone\": true, ") else { return false }
         } else {
-            guard consume(", \"isDone\": true, \"modifiedAt\": ") || consume(", \"isDone\": false, \"modifiedAt\": ")
+            guard consume(", \"isDone\": true, ") || consume(", \"isDone\": false, ") else { return false }
+        }
+        if consume("\"list\": ") {
+            start = position
+            let list = try reader.readID(context: context)
+            guard list != TodoList.standardID,
+                UUIDFormat.isWrittenForm(UnsafeBufferPointer(rebasing: file[start + 1..<position - 1])), consume(", ")
             else { return false }
         }
+        guard consume("\"modifiedAt\": ") else { return false }
         guard try readTimestamp(.modifiedAt, context: context) != nil, consume(", ") else { return false }
         if consume("\"notes\": ") {
             guard try readString(.notes, nonEmpty: true, context: context), consume(", ") else { return false }

@@ -12,6 +12,9 @@ import Foundation
 ///     {"color": "red", "createdAt": "2025-01-30T09:15:00.000Z", "date": …, "hasTime": true, "id": …,
 ///      "isDone": false, "modifiedAt": …, "priority": "high", "tags": ["shop"], "text": "Buy milk", "version": 3}
 ///   ],
+///   "lists": [
+///     {"color": "default", "id": "00000000-0000-4000-8000-000000000001", "name": "To-dos"}
+///   ],
 ///   "version": 4
 /// }
 /// ```
@@ -31,12 +34,14 @@ package enum StoreEncoder {
     /// - Precondition: every date is within `representableDates`.
     /// - Complexity: O(n) in the total size of the items.
     package static func encode(_ contents: StoreContents) -> [UInt8] {
-        bytes(items: contents.items) { output in
+        bytes(items: contents.items, extra: listsBound(contents.lists)) { output in
             output.write("{\n  \"format\": \"todo-tui\",\n  \"generation\": ")
             writeInteger(contents.generation, to: &output)
             output.write(",\n  \"items\": [")
             writeItems(contents.items, first: "\n    ", separator: ",\n    ", to: &output)
-            output.write(contents.items.isEmpty ? "],\n  \"version\": " : "\n  ],\n  \"version\": ")
+            output.write(contents.items.isEmpty ? "],\n  \"lists\": " : "\n  ],\n  \"lists\": ")
+            writeLists(contents.lists, first: "[\n    ", separator: ",\n    ", last: "\n  ]", to: &output)
+            output.write(",\n  \"version\": ")
             writeInteger(StoreError.supportedVersion, to: &output)
             output.write("\n}\n")
         }
@@ -129,8 +134,13 @@ package enum StoreEncoder {
         }
         output.write("\"id\": \"")
         UUIDFormat.write(item.id, to: &output)
-        output.write(
-            item.isDone ? "\", \"isDone\": true, \"modifiedAt\": \"" : "\", \"isDone\": false, \"modifiedAt\": \"")
+        output.write(item.isDone ? "\", \"isDone\": true, " : "\", \"isDone\": false, ")
+        if item.listID != TodoList.standardID {
+            output.write("\"list\": \"")
+            UUIDFormat.write(item.listID, to: &output)
+            output.write("\", ")
+        }
+        output.write("\"modifiedAt\": \"")
         TimestampFormat.write(item.modifiedAt.millisecondsSince1970, to: &output)
         output.write("\", ")
         if !item.notes.isEmpty {
@@ -164,6 +174,36 @@ package enum StoreEncoder {
         output.write(", \"version\": ")
         writeInteger(item.version, to: &output)
         output.write(UInt8(ascii: "}"))
+    }
+
+    /// At most how many bytes `writeLists` takes for `lists`.
+    static func listsBound(_ lists: [TodoList]) -> Int {
+        lists.reduce(16) { $0 + 64 + UUIDFormat.writtenLength + 6 * $1.name.utf8.count }
+    }
+
+    /// Writes `lists` as a JSON array, one list per object with sorted keys
+    /// (`{"color": "red", "id": "…", "name": "Work"}`): `first` before the first, `separator`
+    /// between, `last` after the last.
+    /// - Precondition: the output's bound counted `listsBound(lists)`.
+    /// - Complexity: O(n) in the total size of the lists.
+    static func writeLists(
+        _ lists: [TodoList], first: StaticString, separator: StaticString, last: StaticString,
+        to output: inout ByteCursor
+    ) {
+        output.reserve(listsBound(lists))
+        output.write(lists.isEmpty ? "[" : first)
+        for (index, list) in lists.enumerated() {
+            if index > 0 { output.write(separator) }
+            output.write("{\"color\": \"")
+            var color = list.color.rawValue
+            color.withUTF8 { output.write($0) }
+            output.write("\", \"id\": \"")
+            UUIDFormat.write(list.id, to: &output)
+            output.write("\", \"name\": ")
+            writeString(list.name, to: &output)
+            output.write(UInt8(ascii: "}"))
+        }
+        output.write(lists.isEmpty ? "]" : last)
     }
 
     /// Writes `{"iCalendar": […], "taskwarrior": [[name, rawJSON], …], "todoTxt": […]}` with the

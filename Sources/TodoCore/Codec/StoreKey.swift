@@ -10,31 +10,37 @@ enum StoreKey: Int, CaseIterable {
     case completedAt, start, startHasTime
     /// Spelled `repeat`, a Swift keyword.
     case repetition
+    case list, lists, name
 
     /// The keys of the top-level object, sorted.
-    static let topLevel: [StoreKey] = [.format, .generation, .items, .version]
+    static let topLevel: [StoreKey] = [.format, .generation, .items, .lists, .version]
+    /// The top-level keys a file may leave out: `lists`, which older versions do not have.
+    static let optionalTopLevelKeys: UInt32 = StoreKey.lists.bit
+    /// The keys of a list, sorted.
+    static let listKeys: [StoreKey] = [.color, .id, .name]
     /// The keys of an item, sorted.
     static let item: [StoreKey] = [
-        .color, .completedAt, .createdAt, .date, .foreign, .hasTime, .id, .isDone, .modifiedAt, .notes, .priority,
-        .repetition, .start, .startHasTime, .tags, .text, .version,
+        .color, .completedAt, .createdAt, .date, .foreign, .hasTime, .id, .isDone, .list, .modifiedAt, .notes,
+        .priority, .repetition, .start, .startHasTime, .tags, .text, .version,
     ]
     /// The keys an item may leave out in some version: written only when set (`hasTime` with
     /// `date`, `startHasTime` with `start`; `date` and `hasTime` are required before version 3).
     static let optionalItemKeys: UInt32 = [
-        StoreKey.completedAt, .date, .foreign, .hasTime, .notes, .priority, .repetition, .start, .startHasTime,
-        .tags,
+        StoreKey.completedAt, .date, .foreign, .hasTime, .list, .notes, .priority, .repetition, .start,
+        .startHasTime, .tags,
     ].reduce(0) { $0 | $1.bit }
-    /// The format version whose items first had this key (1 for the top-level and journal keys).
+    /// The format version whose items first had this key (1 for the top-level and journal keys but
+    /// `lists`, which came with version 4).
     var introducedIn: Int {
         switch self {
         case .foreign, .hasTime, .notes, .priority, .tags: 2
         case .completedAt, .start, .startHasTime: 3
-        case .repetition: 4
+        case .repetition, .list, .lists: 4
         default: 1
         }
     }
     /// The keys of a journal record, sorted.
-    static let record: [StoreKey] = [.generation, .items, .removed]
+    static let record: [StoreKey] = [.generation, .items, .lists, .removed]
 
     /// The key spelled by `bytes`, or nil if no key of the format is spelled so.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -61,6 +67,9 @@ enum StoreKey: Int, CaseIterable {
         case (5, UInt8(ascii: "s")): candidate = .start
         case (12, UInt8(ascii: "s")): candidate = .startHasTime
         case (6, UInt8(ascii: "r")): candidate = .repetition
+        case (4, UInt8(ascii: "l")): candidate = .list
+        case (5, UInt8(ascii: "l")): candidate = .lists
+        case (4, UInt8(ascii: "n")): candidate = .name
         default: return nil
         }
         guard bytes.isSpelled(candidate.spelling) else { return nil }
@@ -97,6 +106,9 @@ enum StoreKey: Int, CaseIterable {
         case .start: "start"
         case .startHasTime: "startHasTime"
         case .repetition: "repeat"
+        case .list: "list"
+        case .lists: "lists"
+        case .name: "name"
         }
     }
 }

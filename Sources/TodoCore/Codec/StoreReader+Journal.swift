@@ -1,6 +1,7 @@
 import Foundation
 
-/// Journal records: one JSON object per line, `{"generation": N, "items": [...], "removed": [...]}`.
+/// Journal records: one JSON object per line, `{"generation": N, "items": [...], "removed": [...]}`,
+/// with `"lists": [...]` before `removed` in a record that changed the lists.
 ///
 /// The scanner's bytes run from the start of the journal to the end of the record's line (its
 /// newline excluded), so that errors count lines from the top of the journal.
@@ -14,10 +15,12 @@ extension StoreReader {
         let start = scanner.position
         try expectValue(.object, named: "a journal record", context: nil)
         var batch = StoreBatch(generation: 0)
-        try readObject(keys: StoreKey.record, context: nil) { (reader, key) throws(StoreError) in
+        try readObject(keys: StoreKey.record, optional: StoreKey.lists.bit, context: nil) {
+            (reader, key) throws(StoreError) in
             switch key {
             case .generation: batch.generation = try reader.readCount(key, context: nil)
             case .items: batch.items = try reader.readItems()
+            case .lists: batch.lists = try reader.readLists()
             default: batch.removedIDs = try reader.readRemovedIDs()
             }
         }

@@ -24,13 +24,23 @@ struct StoreReader {
         try expectValue(.object, named: "the top level", context: nil)
         var contents = StoreContents()
         var run = ItemRun(expectedBytes: 0)
-        try readObject(keys: StoreKey.topLevel, context: nil) { (reader, key) throws(StoreError) in
+        var listsOffset: Int?
+        try readObject(keys: StoreKey.topLevel, optional: StoreKey.optionalTopLevelKeys, context: nil) {
+            (reader, key) throws(StoreError) in
             switch key {
             case .format: try reader.readFormat()
             case .generation: contents.generation = try reader.readCount(key, context: nil)
             case .items: run = try reader.readIndexedItems()
+            case .lists:
+                listsOffset = reader.scanner.position
+                contents.lists = try reader.readLists()
             default: contents.formatVersion = try reader.readVersion()
             }
+        }
+        if let listsOffset, contents.formatVersion < StoreKey.lists.introducedIn {
+            throw dataError(
+                at: listsOffset, context: nil,
+                "the key \"lists\" is not part of a version-\(contents.formatVersion) store")
         }
         scanner.skipWhitespace()
         guard scanner.isAtEnd else {
@@ -153,6 +163,7 @@ struct StoreReader {
         var notes = "", priority = TodoPriority.none, tags = TodoTags(), hasTime = true, foreign = ForeignProperties()
         var start: Int64?, startHasTime = true, completedAt: (value: Int64, offset: Int)?
         var repetition: ItemRepetition?
+        var listID: UUID?
         let seen = try readObject(keys: StoreKey.item, optional: StoreKey.optionalItemKeys, context: context) {
             (reader, key) throws(StoreError) in
             switch key {
@@ -171,6 +182,9 @@ struct StoreReader {
             case .start: start = try reader.readTimestamp(key, context: context)
             case .startHasTime: startHasTime = try reader.readBool(key, context: context)
             case .repetition: repetition = try reader.readRepetition(context: context)
+            case .list:
+                listID = try reader.readString(
+                    key, context: context, usualLength: UUIDFormat.writtenLength, problem: "a UUID", UUIDFormat.parse)
             case .completedAt:
                 let offset = reader.scanner.position
                 completedAt = (try reader.readTimestamp(key, context: context), offset)
@@ -185,7 +199,7 @@ struct StoreReader {
                 at: completedAt.offset, context: context, "\"completedAt\" is set on an item that is not done")
         }
         run.shapes.note(index: run.items.count, seen: seen)
-        return TodoItem(
+        var item = TodoItem(
             id: id, text: text, date: date.map(Date.init(millisecondsSince1970:)), color: color, isDone: isDone,
             createdAt: Date(millisecondsSince1970: createdAt),
             modifiedAt: Date(millisecondsSince1970: modifiedAt), version: version,
@@ -193,6 +207,8 @@ struct StoreReader {
             start: start.map(Date.init(millisecondsSince1970:)), startHasTime: startHasTime,
             completedAt: completedAt.map { Date(millisecondsSince1970: $0.value) }, repetition: repetition
         )
+        if let listID { item.listID = listID }
+        return item
     }
 
     // MARK: Objects

@@ -11,6 +11,12 @@ public enum ContextError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicateID(UUID)
     /// The store could not be read when the context loaded it.
     case store(StoreError)
+    /// No list with this id is in the context.
+    case noSuchList(UUID)
+    /// Another list already has this name (names are compared ignoring case).
+    case duplicateListName(String)
+    /// The list is the store's only one, and a store holds at least one.
+    case lastList(String)
 
     public var description: String {
         switch self {
@@ -20,6 +26,12 @@ public enum ContextError: Error, Equatable, Sendable, CustomStringConvertible {
             "A to-do with id \(id.uuidString) is already here."
         case .store(let error):
             error.description
+        case .noSuchList(let id):
+            "No list with id \(id.uuidString) is here; it may have been deleted meanwhile."
+        case .duplicateListName(let name):
+            "A list named \"\(name)\" is already here."
+        case .lastList(let name):
+            "The list \"\(name)\" is the only one, and there must be at least one."
         }
     }
 }

@@ -14,15 +14,18 @@ public struct DidSave: Sendable, Equatable {
     /// True for a child context's save, which went into its parent and not to the store: the
     /// values are unsaved in the parent and keep the versions the parent read.
     public var isIntoParent: Bool
+    /// The lists after the save, when it changed them; nil when it did not.
+    public var lists: [TodoList]?
 
     public init(
         inserted: [TodoItem] = [], updated: [TodoItem] = [], deleted: [TodoItem] = [], generation: Int,
-        isIntoParent: Bool = false
+        isIntoParent: Bool = false, lists: [TodoList]? = nil
     ) {
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted
         self.generation = generation
         self.isIntoParent = isIntoParent
+        self.lists = lists
     }
 }

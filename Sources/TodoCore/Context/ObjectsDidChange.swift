@@ -19,6 +19,9 @@ public struct ObjectsDidChange: Sendable, Equatable {
     /// True after `reset()`: every item was forgotten; observers must refetch. The item lists
     /// are empty then (no per-item callbacks, as Core Data).
     public var invalidatedAll: Bool
+    /// The lists after the batch, when it changed them (a list added, renamed, recoloured,
+    /// deleted or reordered); nil when it did not.
+    public var lists: [TodoList]?
 
     public init(
         inserted: [TodoItem] = [], updated: [ItemUpdate] = [], deleted: [TodoItem] = [], invalidatedAll: Bool = false
@@ -31,14 +34,14 @@ public struct ObjectsDidChange: Sendable, Equatable {
 
     /// True when the batch carries nothing.
     public var isEmpty: Bool {
-        inserted.isEmpty && updated.isEmpty && deleted.isEmpty && !invalidatedAll
+        inserted.isEmpty && updated.isEmpty && deleted.isEmpty && !invalidatedAll && lists == nil
     }
 
     /// True when the batch only gives items new versions, as a save does for the items it writes
     /// as they are: nothing a person sees, and nothing a sort, a section or a filter uses, changed.
     /// - Complexity: O(k) in the updated items.
     public var changesOnlyVersions: Bool {
-        inserted.isEmpty && deleted.isEmpty && !invalidatedAll
+        inserted.isEmpty && deleted.isEmpty && !invalidatedAll && lists == nil
             && updated.allSatisfy { $0.old.differsAtMostInVersion(from: $0.new) }
     }
 }

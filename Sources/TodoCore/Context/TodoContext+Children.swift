@@ -38,6 +38,16 @@ extension TodoContext {
                 continue
             }
         }
+        if currentLists != committedLists {
+            let lists = ListsChange(before: committedLists, after: currentLists)
+                .replaying(onto: parent.currentLists, winsConflicts: mergePolicy.thisContextWinsLists)
+            if lists != parent.currentLists {
+                parent.setCurrentLists(lists)
+                saved.lists = lists
+            }
+            committedLists = lists
+            if currentLists != lists { setCurrentLists(lists) }
+        }
         parent.processPendingChanges()
         for id in ids {
             let value = parent.current[id]
@@ -77,6 +87,9 @@ extension TodoContext {
         }
         for item in batch.deleted {
             adoptStoredValue(nil, for: item.id)
+        }
+        if let lists = batch.lists {
+            rebaseLists(onto: lists)
         }
         processWithoutUndo()
     }

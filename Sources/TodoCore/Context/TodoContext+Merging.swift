@@ -34,6 +34,9 @@ extension TodoContext {
             }
             tookAll = adoptStoredValue(nil, for: item.id, deletedVersion: item.version) && tookAll
         }
+        if let lists = save.lists {
+            rebaseLists(onto: lists)
+        }
         if tookAll, !save.isIntoParent, save.generation == storeGeneration + 1 {
             storeGeneration = save.generation
         }
@@ -75,6 +78,7 @@ extension TodoContext {
             for id in parent.current.ids.union(committed.ids).sorted() where parent.current[id] != committed[id] {
                 rebase(id, onto: parent.current[id])
             }
+            rebaseLists(onto: parent.currentLists)
             storeGeneration = parent.storeGeneration
             processWithoutUndo()
             return
@@ -98,6 +102,9 @@ extension TodoContext {
             for id in Set(stored.keys).union(committed.ids).sorted() where stored[id] != committed[id] {
                 restsOnStore = rebase(id, onto: stored[id]) && restsOnStore
             }
+        }
+        if let lists = changes.latestLists {
+            rebaseLists(onto: lists)
         }
         if restsOnStore {
             storeGeneration = changes.generation
@@ -188,6 +195,18 @@ extension TodoContext {
         default:
             return false
         }
+    }
+
+    /// Takes `stored` as the lists' snapshot, keeping this context's unsaved list changes on top
+    /// list by list (the stored value wins where both changed one list). A save merges lists
+    /// the same way against whatever the store holds then, so no list change is ever kept out
+    /// as a conflict, and the context's generation may move on.
+    func rebaseLists(onto stored: [TodoList]) {
+        guard stored != committedLists else { return }
+        let lists = ListsChange(before: committedLists, after: currentLists).replaying(
+            onto: stored, winsConflicts: false)
+        committedLists = stored
+        if lists != currentLists { setCurrentLists(lists) }
     }
 
     /// Delivers what merging changed as one batch that undo does not revert.

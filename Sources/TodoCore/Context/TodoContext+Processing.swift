@@ -9,7 +9,7 @@ extension TodoContext {
     /// order they were first touched.
     /// - Complexity: O(k) in the number of items touched since the last batch, plus observers.
     public func processPendingChanges() {
-        guard !pendingOrder.isEmpty else { return }
+        guard !pendingOrder.isEmpty || pendingListsBase != nil else { return }
         var batch = ObjectsDidChange()
         var group: [ItemChange] = []
         for id in pendingOrder {
@@ -25,8 +25,14 @@ extension TodoContext {
         }
         pendingBase.removeAll()
         pendingOrder.removeAll()
-        guard !group.isEmpty else { return }
-        registerUndo(group)
+        var lists: ListsChange?
+        if let base = pendingListsBase, base != currentLists {
+            lists = ListsChange(before: base, after: currentLists)
+            batch.lists = currentLists
+        }
+        pendingListsBase = nil
+        guard !group.isEmpty || lists != nil else { return }
+        registerUndo(ChangeGroup(items: group, lists: lists))
         post(batch)
     }
 
@@ -64,7 +70,7 @@ extension TodoContext {
     public func undo() {
         processPendingChanges()
         guard let group = undoStack.popLast() else { return }
-        replay(group.reversed().map(\.inverted))
+        replay(group.inverted)
         redoStack.append(group)
     }
 
@@ -77,12 +83,18 @@ extension TodoContext {
     }
 
     private var hasUnprocessedChanges: Bool {
-        pendingOrder.contains { pendingBase[$0] ?? nil != current[$0] }
+        pendingListsBase.map { $0 != currentLists } ?? false
+            || pendingOrder.contains { pendingBase[$0] ?? nil != current[$0] }
     }
 
-    /// Applies `changes` field by field to the current values, as one batch outside the history.
-    private func replay(_ changes: [ItemChange]) {
-        for change in changes {
+    /// Applies `group` field by field to the current values (and list by list to the lists), as
+    /// one batch outside the history. The lists go first, so that items come back into lists.
+    private func replay(_ group: ChangeGroup) {
+        if let lists = group.lists {
+            let replayed = lists.replaying(onto: currentLists, winsConflicts: false)
+            if replayed != currentLists { setCurrentLists(replayed) }
+        }
+        for change in group.items {
             let value = replaying(change, onto: current[change.id])
             if value != current[change.id] {
                 setCurrent(value, for: change.id)
@@ -115,7 +127,7 @@ extension TodoContext {
         }
     }
 
-    private func registerUndo(_ group: [ItemChange]) {
+    private func registerUndo(_ group: ChangeGroup) {
         guard undoRegistration == .record else { return }
         undoStack.append(group)
         redoStack.removeAll()

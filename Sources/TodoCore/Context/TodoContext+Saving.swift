@@ -23,7 +23,7 @@ extension TodoContext {
     public func save() throws(SaveError) {
         processPendingChanges()
         let changedIDs = unsavedIDs.filter { current[$0] != committed[$0] }.sorted()
-        guard !changedIDs.isEmpty else {
+        guard !changedIDs.isEmpty || currentLists != committedLists else {
             unsavedIDs.removeAll()
             return
         }
@@ -54,6 +54,10 @@ extension TodoContext {
         var deleted: [TodoItem] = []
         /// Final committed values of the touched ids (nil = absent), including adopted ones.
         var finalValues: [(UUID, TodoItem?)] = []
+        /// The lists after the save, when this context changed them.
+        var finalLists: [TodoList]?
+        /// Whether the save wrote lists.
+        var wroteLists = false
         var generationBefore = 0
         var generationAfter = 0
     }
@@ -105,7 +109,17 @@ extension TodoContext {
                 outcome.finalValues.append((id, value))
             }
         }
-        guard !(batch.items.isEmpty && batch.removedIDs.isEmpty) else {
+        if currentLists != committedLists {
+            let storedLists = changes.latestLists ?? committedLists
+            let lists = ListsChange(before: committedLists, after: currentLists)
+                .replaying(onto: storedLists, winsConflicts: mergePolicy.thisContextWinsLists)
+            if lists != storedLists {
+                batch.lists = lists
+                outcome.wroteLists = true
+            }
+            outcome.finalLists = lists
+        }
+        guard !(batch.items.isEmpty && batch.removedIDs.isEmpty && batch.lists == nil) else {
             outcome.generationAfter = outcome.generationBefore
             return (nil, outcome)
         }
@@ -187,6 +201,10 @@ extension TodoContext {
         for item in outcome.deleted {
             setCommitted(nil, for: item.id, deletedVersion: item.version)
         }
+        if let lists = outcome.finalLists {
+            if currentLists != lists { setCurrentLists(lists) }
+            committedLists = lists
+        }
         unsavedIDs.removeAll()
         processWithoutUndo()
         if outcome.generationBefore == storeGeneration {
@@ -198,7 +216,8 @@ extension TodoContext {
                 inserted: outcome.inserted,
                 updated: outcome.updated,
                 deleted: outcome.deleted,
-                generation: outcome.generationAfter
+                generation: outcome.generationAfter,
+                lists: outcome.wroteLists ? outcome.finalLists : nil
             ))
     }
 }

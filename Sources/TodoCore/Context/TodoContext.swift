@@ -52,8 +52,16 @@ public final class TodoContext {
     /// count is still N.
     var processedBatchCount = 0
 
-    var undoStack: [[ItemChange]] = []
-    var redoStack: [[ItemChange]] = []
+    /// The lists as last read from or written to the store (see `committed`).
+    var committedLists = [TodoList.standard]
+    /// The lists with this context's changes applied (see `current`); changed only through
+    /// `setCurrentLists(_:)` once loaded.
+    private(set) var currentLists = [TodoList.standard]
+    /// The lists as of the last processed batch, when they changed since.
+    var pendingListsBase: [TodoList]?
+
+    var undoStack: [ChangeGroup] = []
+    var redoStack: [ChangeGroup] = []
     var undoRegistration = UndoRegistration.record
 
     var objectsDidChangeObservers: [Int: (ObjectsDidChange) -> Void] = [:]
@@ -130,13 +138,16 @@ public final class TodoContext {
         if let parent {
             try parent.loadIfNeeded()
             committed = parent.current
+            committedLists = parent.currentLists
             storeGeneration = parent.storeGeneration
         } else {
             let contents = try store.load()
             committed = ItemTable(contents.items, positions: contents.idPositions)
+            committedLists = contents.lists
             storeGeneration = contents.generation
         }
         current = committed
+        currentLists = committedLists
         isLoaded = true
     }
 
@@ -156,10 +167,12 @@ public final class TodoContext {
 
     /// Inserts `item` as it is (imports keep ids and timestamps); its version restarts at 0.
     /// - Throws: `ContextError.duplicateID` when an item with the same id is in the context,
-    ///   `.store` when the store cannot be read. Nothing changes then.
+    ///   `.noSuchList` when its list is not, `.store` when the store cannot be read. Nothing
+    ///   changes then.
     public func insert(_ item: TodoItem) throws(ContextError) {
         try loadForChange()
         guard current[item.id] == nil else { throw .duplicateID(item.id) }
+        guard hasList(item.listID) else { throw .noSuchList(item.listID) }
         insertLoaded(item)
     }
 
@@ -168,12 +181,16 @@ public final class TodoContext {
     /// `id`, `createdAt` and `version` belong to the context: changes to `version` are ignored.
     /// A change that leaves every field as it was records nothing.
     /// - Throws: `ContextError.noSuchItem` when the context has no such item (a stale id),
-    ///   `.store` when the store cannot be read. Nothing changes then.
+    ///   `.noSuchList` when `change` moves it to a list the context does not hold, `.store` when
+    ///   the store cannot be read. Nothing changes then.
     /// - Precondition: `change` keeps the item's id.
     public func update(_ id: UUID, _ change: (inout TodoItem) -> Void) throws(ContextError) {
         try loadForChange()
         guard let old = current[id] else { throw .noSuchItem(id) }
-        updateLoaded(old, change)
+        var new = old
+        change(&new)
+        guard new.listID == old.listID || hasList(new.listID) else { throw .noSuchList(new.listID) }
+        updateLoaded(old) { $0 = new }
     }
 
     /// Deletes the item with `id`.
@@ -185,7 +202,7 @@ public final class TodoContext {
         setCurrent(nil, for: id)
     }
 
-    private func loadForChange() throws(ContextError) {
+    func loadForChange() throws(ContextError) {
         do {
             try loadIfNeeded()
         } catch {
@@ -243,6 +260,14 @@ public final class TodoContext {
         unsavedIDs.insert(id)
     }
 
+    /// The single point where the current lists change once loaded: keeps the pending base, so
+    /// the change is reported (and undoable) at the next `processPendingChanges()`.
+    func setCurrentLists(_ lists: [TodoList]) {
+        precondition(!lists.isEmpty, "a store holds at least one list")
+        if pendingListsBase == nil { pendingListsBase = currentLists }
+        currentLists = lists
+    }
+
     /// The single point where committed values change: remembers the version of an item that
     /// leaves the store (see `deletedVersions`).
     /// - Parameter deletedVersion: the version that was deleted, when known better than from the
@@ -265,7 +290,7 @@ public final class TodoContext {
     /// True when the context holds changes that `save()` would write.
     /// - Complexity: O(k) in the number of touched items.
     public var hasChanges: Bool {
-        unsavedIDs.contains { current[$0] != committed[$0] }
+        currentLists != committedLists || unsavedIDs.contains { current[$0] != committed[$0] }
     }
 
     /// True when the item with `id` has a change `save()` would write: inserted, updated or
@@ -308,6 +333,7 @@ public final class TodoContext {
         for id in unsavedIDs.sorted() where current[id] != committed[id] {
             setCurrent(committed[id], for: id)
         }
+        if currentLists != committedLists { setCurrentLists(committedLists) }
         unsavedIDs.removeAll()
         processWithoutUndo()
         undoStack.removeAll()
@@ -320,6 +346,9 @@ public final class TodoContext {
     public func reset() {
         committed.removeAll()
         current.removeAll()
+        committedLists = [TodoList.standard]
+        currentLists = committedLists
+        pendingListsBase = nil
         unsavedIDs.removeAll()
         deletedVersions.removeAll()
         pendingBase.removeAll()

@@ -8,11 +8,16 @@ extension ExportFormat {
     /// the time of export (iCalendar's `DTSTAMP`) and anchors Markdown's relative day titles;
     /// `calendar` (and its time zone) defines days for Markdown and todo.txt.
     ///
+    /// `json` writes `lists` beside the items (the store's lists, all of them, as the store file
+    /// holds them); the other formats do not carry lists yet.
+    ///
     /// - Returns: `.directory` for `vdir`, `.file` for every other format.
     /// - Complexity: O(total length of the items).
-    public func export(_ items: [TodoItem], now: Date, calendar: Calendar) -> ExportOutput {
+    public func export(
+        _ items: [TodoItem], lists: [TodoList] = [TodoList.standard], now: Date, calendar: Calendar
+    ) -> ExportOutput {
         switch self {
-        case .json: .file(StoreEncoder.encode(StoreContents(items: items)))
+        case .json: .file(StoreEncoder.encode(StoreContents(items: items, lists: lists.isEmpty ? [.standard] : lists)))
         case .csv: .file(CSVFormat.export(items))
         case .markdown: .file(MarkdownFormat.export(items, now: now, calendar: calendar))
         case .ics: .file(ICalendarFormat.export(items, now: now, calendar: calendar))

@@ -19,10 +19,12 @@ final class ItemExtras: Sendable, Hashable {
         /// nothing, and one value of it keeps equal items equal.
         var startHasTime = true
         var repetition: ItemRepetition?
+        /// The item's list; nil for `TodoList.standardID`, which most stores' items belong to.
+        var list: UUID?
 
         /// True when every field has its empty value, so no box is needed.
         var isEmpty: Bool {
-            notes.isEmpty && tags.isEmpty && foreign.isEmpty && start == nil && repetition == nil
+            notes.isEmpty && tags.isEmpty && foreign.isEmpty && start == nil && repetition == nil && list == nil
         }
     }
 

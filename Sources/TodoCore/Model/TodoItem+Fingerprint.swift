@@ -16,6 +16,7 @@ extension TodoItem {
         hasher.combine(date)
         hasher.combine(color)
         hasher.combine(isDone)
+        hasher.combine(listID)
         hasher.combine(createdAt)
         hasher.combine(modifiedAt)
         hasher.combine(version)

@@ -76,6 +76,11 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
         set { extraFields.repetition = newValue }
     }
     /// What another program wrote that todo-tui does not map, written back by that format.
+    /// The id of the list the item belongs to (`TodoList`); `TodoList.standardID` unless set.
+    public var listID: UUID {
+        get { extras?.fields.list ?? TodoList.standardID }
+        set { extraFields.list = newValue == TodoList.standardID ? nil : newValue }
+    }
     public var foreign: ForeignProperties {
         get { extras?.fields.foreign ?? ForeignProperties() }
         set { extraFields.foreign = newValue }
@@ -176,5 +181,6 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
             && hasTime == other.hasTime && foreign == other.foreign && start == other.start
             && startHasTime == other.startHasTime && completedAt == other.completedAt
             && repetition == other.repetition
+            && listID == other.listID
     }
 }

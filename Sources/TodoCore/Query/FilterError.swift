@@ -27,6 +27,8 @@ public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
         case invalidFieldValue(FilterField)
         /// A colour or date value that `TodoColor.parse` or `DateInput` refused; the token is the value.
         case invalidValue(ItemError)
+        /// `list:NAME` names no list; the names of the lists there are.
+        case unknownList(known: [String])
     }
 
     /// The whole filter as typed.
@@ -55,7 +57,7 @@ public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nothingToNegate:
             "Nothing follows the '-' \(at); write -word or -field:value, or \"-\" to search for a minus sign."
         case .unknownField:
-            "Unknown field '\(token)' \(at); use done:, color:, date:, start:, pri:, tag:, has: or is:, or put the "
+            "Unknown field '\(token)' \(at); use done:, color:, date:, start:, pri:, tag:, has:, is: or list:, or put the "
                 + "text in quotes to search for it."
         case .missingValue(let field):
             "No value after '\(token)' \(at); use \(field.valueHint)."
@@ -68,6 +70,8 @@ public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
             "Unknown \(field.rawValue) value '\(token)' \(at); use \(field.valueHint)."
         case .invalidValue(let error):
             error.description(locatedAt: at)
+        case .unknownList(let known):
+            "No list is named '\(token)' \(at); the lists are \(TodoList.listing(known))."
         }
     }
 }

@@ -1,10 +1,10 @@
 /// A property of an item that a filter tests by name: `done:`, `color:`, `date:`, `start:`,
-/// `priority:` (or `pri:`), `tag:`, `has:` or `is:`.
+/// `priority:` (or `pri:`), `tag:`, `has:`, `is:` or `list:`.
 ///
-/// `color`, `tag`, `has` and `is` take `:` (or `=`); `date`, `start`, `done` and `priority` also
+/// `color`, `tag`, `has`, `is` and `list` take `:` (or `=`); `date`, `start`, `done` and `priority` also
 /// take `<`, `<=`, `>` and `>=` (`done` with a day: when the item was completed).
 public enum FilterField: String, CaseIterable, Sendable, Hashable {
-    case done, color, date, priority, tag, has, start, `is`
+    case done, color, date, priority, tag, has, start, `is`, list
 
     /// The field `name` names, case-insensitively; `pri` is short for `priority`.
     init?(name: String) {
@@ -25,6 +25,7 @@ public enum FilterField: String, CaseIterable, Sendable, Hashable {
         case .tag: "a tag, such as tag:work"
         case .has: "notes, tags, priority, date, start or repeat"
         case .is: "ready (not done, and no start still ahead)"
+        case .list: "the name of a list, such as list:Work"
         }
     }
 

@@ -10,7 +10,8 @@ import Foundation
 /// ahead of `now`), `pri:high` (`priority:`, also `>=`, `>`, `<`, `<=`, with none < low < medium <
 /// high) and `date:DAY` (that whole day) test fields; `date>=DAY`, `date>DAY`, `date<DAY` and
 /// `date<=DAY` compare with whole days, where DAY is anything `DateInput` accepts (the time of a
-/// `2025-01-31T09:30` value is ignored); an item without a date matches none of them, and
+/// `2025-01-31T09:30` value is ignored); `list:NAME` is one of `lists`, by name ignoring case;
+/// an item without a date matches none of them, and
 /// `date:none` matches exactly those. `start` takes the same values for the start; `done:DAY`
 /// and `done>=DAY` and the like ask when the item was completed. `=` may stand for `:`; field names and values are
 /// case-insensitive. A leading `-` negates a token (`-milk`, `-done:yes`). A token is a field
@@ -28,9 +29,12 @@ public enum FilterParser {
     ///   - text: the filter as typed.
     ///   - now: the current instant, for relative days.
     ///   - calendar: the calendar and time zone that define days.
+    ///   - lists: the lists `list:NAME` may name.
     /// - Throws: `FilterError` pointing at the first offending token.
     /// - Complexity: O(n) in the length of the filter.
-    public static func parse(_ text: String, now: Date, calendar: Calendar) throws(FilterError) -> TodoPredicate {
+    public static func parse(
+        _ text: String, now: Date, calendar: Calendar, lists: [TodoList] = [TodoList.standard]
+    ) throws(FilterError) -> TodoPredicate {
         var conditions: [TodoPredicate] = []
         for token in try FilterToken.scan(text) {
             let condition: TodoPredicate
@@ -42,7 +46,7 @@ public enum FilterParser {
             case .field(let key, let comparison, let operatorPiece, let value):
                 condition = try fieldCondition(
                     key: key, comparison: comparison, operatorPiece: operatorPiece, value: value,
-                    filter: text, now: now, calendar: calendar
+                    filter: text, now: now, calendar: calendar, lists: lists
                 )
             }
             conditions.append(token.isNegated ? .not(condition) : condition)
@@ -52,7 +56,7 @@ public enum FilterParser {
 
     private static func fieldCondition(
         key: FilterToken.Piece, comparison: FilterToken.Comparison, operatorPiece: FilterToken.Piece,
-        value: FilterToken.Piece, filter: String, now: Date, calendar: Calendar
+        value: FilterToken.Piece, filter: String, now: Date, calendar: Calendar, lists: [TodoList]
     ) throws(FilterError) -> TodoPredicate {
         func failure(_ piece: FilterToken.Piece, _ reason: FilterError.Reason) -> FilterError {
             FilterError(filter: filter, offset: piece.offset, length: piece.length, reason: reason)
@@ -99,6 +103,11 @@ public enum FilterParser {
             return .color(try parsedValue(TodoColor.parse))
         case .tag:
             return .tag(value.text)
+        case .list:
+            guard let list = TodoList.named(value.text, in: lists) else {
+                throw failure(value, .unknownList(known: lists.map(\.name)))
+            }
+            return .list(list.id)
         case .has:
             guard let aspect = TodoPredicate.ItemAspect(rawValue: value.text.lowercased()) else {
                 throw failure(value, .invalidFieldValue(.has))

@@ -41,6 +41,8 @@ public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible 
     case tag(String)
     /// The item has notes, tags, a priority, a date, a start or a repetition (`TodoItem.repeats`).
     case has(ItemAspect)
+    /// The item belongs to the list with this id (`TodoItem.listID`).
+    case list(UUID)
 
     /// What `has:` asks an item to have.
     public enum ItemAspect: String, Sendable, Hashable, CaseIterable {
@@ -82,6 +84,7 @@ public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible 
         case .has(.date): item.date != nil
         case .has(.start): item.start != nil
         case .has(.repeat): item.repeats
+        case .list(let id): item.listID == id
         }
     }
 
@@ -142,6 +145,7 @@ public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible 
         case .priorityAtMost(let bound): "priority<=\(bound.name)"
         case .tag(let tag): "tag=\(tag.debugDescription)"
         case .has(let aspect): "has=\(aspect.rawValue)"
+        case .list(let id): "list=\(id.uuidString)"
         case .not(let operand): "not(\(operand))"
         }
     }

@@ -20,6 +20,9 @@ public struct QuickAdd: Sendable, Hashable {
     public var tags: TodoTags
     /// What a `repeat:` token asks for; nil when the line has none.
     public var repetition: RepeatPhrase.Parsed?
+    /// The name a `list:` token gives, as typed; nil when the line names no list. The caller
+    /// resolves it among the store's lists (`TodoList.named(_:in:)`).
+    public var listName: String?
 
     /// A line's reading: `text`, and the fields its tokens give (nil: the line names none).
     public init(

@@ -9,6 +9,7 @@ import Foundation
 ///   whole day, a form with a time a time of day; `none` removes it (`due:none`);
 /// - `pri:h`, `pri:m`, `pri:l` (or `pri:high`, `pri:none`…; `priority:` too) and a lone `!`,
 ///   `!!` or `!!!` (low, medium, high, as the list shows them);
+/// - `list:NAME`: the list, by name (resolved by the caller, which knows the lists);
 /// - `+word` and `#word`, a tag, where the word starts with a letter: `#482`, `C#`, `a+b` and
 ///   `user@host` are text;
 /// - `repeat:RULE`, the repetition in `RepeatPhrase.parseShorthand`'s words (`repeat:weekly`,
@@ -22,12 +23,12 @@ public enum QuickAddParser {
     /// The kinds of token, by the field they set. A new kind is one case, its spelling in
     /// `keys` (for `key:value` tokens) and its reading in `read(_:value:into:)`.
     enum Kind: Equatable {
-        case due, start, priority, tag, repetition
+        case due, start, priority, tag, repetition, list
     }
 
     /// The `key:value` tokens, by key.
     static let keys: [String: Kind] = [
-        "due": .due, "start": .start, "pri": .priority, "priority": .priority, "repeat": .repetition,
+        "due": .due, "start": .start, "pri": .priority, "priority": .priority, "repeat": .repetition, "list": .list,
     ]
 
     /// A token found in a word: its kind and the value it carries.
@@ -124,6 +125,8 @@ public enum QuickAddParser {
             result.tags.insert(try TodoTags.validatedTag(value))
         case .repetition:
             preconditionFailure("a repeat: token is read by repetition(_:now:calendar:)")
+        case .list:
+            result.listName = value
         }
     }
 

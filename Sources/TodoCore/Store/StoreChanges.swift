@@ -36,6 +36,17 @@ extension StoreChanges {
         return latest
     }
 
+    /// The lists as the store holds them now, when they may differ from the caller's: the last
+    /// batch's lists that changed them, or the whole contents' lists; nil when no batch changed
+    /// them.
+    /// - Complexity: O(b) in the batches.
+    public var latestLists: [TodoList]? {
+        switch self {
+        case .batches(let batches, _): batches.last { $0.lists != nil }?.lists
+        case .contents(let contents): contents.lists
+        }
+    }
+
     /// What a caller whose state is generation `generation` has not seen, given the whole
     /// current contents: no batches when the generation did not move, else the contents.
     /// - Complexity: O(1).

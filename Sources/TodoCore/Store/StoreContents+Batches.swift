@@ -33,6 +33,7 @@ extension StoreContents {
                     removedAny = true
                 }
             }
+            if let lists = batch.lists { self.lists = lists }
             generation = batch.generation
         }
         items = slots.compactMap { $0 }

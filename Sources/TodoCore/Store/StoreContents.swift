@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything a store file holds: the generation counter and the items in file order.
+/// Everything a store file holds: the generation counter, the items in file order and the lists.
 public struct StoreContents: Sendable, Equatable {
     /// Bumped by every save; a reader that sees a new generation knows the file changed.
     public var generation: Int
@@ -17,13 +17,19 @@ public struct StoreContents: Sendable, Equatable {
     /// Not part of equality.
     var formatVersion = StoreError.supportedVersion
 
-    public init(generation: Int = 0, items: [TodoItem] = []) {
+    /// The lists in their order; never empty. A new store and a store of a format before lists
+    /// hold one, `TodoList.standard`, which every item of such a store belongs to.
+    public var lists: [TodoList]
+
+    public init(generation: Int = 0, items: [TodoItem] = [], lists: [TodoList] = [TodoList.standard]) {
+        precondition(!lists.isEmpty, "a store holds at least one list")
         self.generation = generation
         self.items = items
+        self.lists = lists
     }
 
     public static func == (lhs: StoreContents, rhs: StoreContents) -> Bool {
-        lhs.generation == rhs.generation && lhs.items == rhs.items
+        lhs.generation == rhs.generation && lhs.items == rhs.items && lhs.lists == rhs.lists
     }
 }
 
@@ -35,7 +41,9 @@ extension StoreContents {
     /// are kept from version 3 on. Nothing else changes. Does nothing for a current file.
     /// - Complexity: O(n), asking the calendar once per distinct day.
     mutating func upgradeItems(in calendar: Calendar) {
-        guard formatVersion < StoreError.supportedVersion else { return }
+        // Version 3 items mean what version 4 items do; version 3 stores have one list, the
+        // standard one, which is what items without a list key belong to.
+        guard formatVersion < 3 else { return }
         let days = CalendarDayCache(calendar: calendar)
         let positions = idPositions
         for index in items.indices {

@@ -41,7 +41,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case lockBusy(path: String, holderPID: Int32?)
 
     /// The store format version this program writes, and the newest it reads: 3 added items
-    /// without a date, the start and the completion time; 4 the repetition (`StoreKey.introducedIn`).
+    /// without a date, the start and the completion time; 4 the repetition and lists
+    /// (`StoreKey.introducedIn`).
     public static let supportedVersion = 4
 
     /// The kind of failure, for mapping to exit codes.

@@ -41,6 +41,18 @@ extension TodoApp {
                 item.dueDate = due
                 line.apply(to: &item, now: now, calendar: calendar)
                 item.text = try TodoItem.validatedText(item.text)
+                let lists = try scratch.lists()
+                if let name = line.listName {
+                    guard let list = TodoList.named(name, in: lists) else {
+                        mode = .editing(editor, purpose)
+                        status = .error(
+                            "No list is named \"\(name)\"; the lists are \(TodoList.listing(lists.map(\.name))).")
+                        return []
+                    }
+                    item.listID = list.id
+                } else {
+                    item.listID = lists[0].id
+                }
                 try scratch.insert(item)
                 let valid = item.text
                 let effects = pushEditor("Added '\(valid)'" + keys.suffix(.undo, "to undo"))
@@ -192,13 +204,16 @@ extension TodoApp {
     /// without that token: the result before the token was begun, not that of a half-typed
     /// prefix such as the word `color`.
     func applyFilter(_ text: String) {
+        // The lists were read when the app opened the store; a store that cannot be read shows
+        // its error elsewhere, and the filter then knows the standard list only.
+        let lists = (try? context.lists()) ?? [TodoList.standard]
         do throws(FilterError) {
-            let predicate = try FilterParser.parse(text, now: now, calendar: calendar)
+            let predicate = try FilterParser.parse(text, now: now, calendar: calendar, lists: lists)
             show(predicate, filteredBy: text)
         } catch {
             status = .error(error.description)
             let rest = Self.removingToken(of: error, from: text).trimmingCharacters(in: .whitespaces)
-            if let predicate = try? FilterParser.parse(rest, now: now, calendar: calendar) {
+            if let predicate = try? FilterParser.parse(rest, now: now, calendar: calendar, lists: lists) {
                 show(predicate, filteredBy: rest)
             }
         }

@@ -12,7 +12,8 @@ struct AddCommand: ParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "What to do (one line), with quick-add tokens: due:DATE, start:DATE, +tag, #tag, pri:h|m|l, !, !!, !!!; "
+            "What to do (one line), with quick-add tokens: due:DATE, start:DATE, list:NAME, +tag, #tag, pri:h|m|l, !, "
+                + "!!, !!!; "
                 + "a \\ before a token keeps it as text."))
     var text: String
 
@@ -20,6 +21,9 @@ struct AddCommand: ParsableCommand {
     var literal = false
 
     @OptionGroup var fields: ItemFieldOptions
+
+    @Option(help: ArgumentHelp("The list to add it to (else the first list).", valueName: "name"))
+    var list: String?
 
     @OptionGroup var storeOptions: StoreOptions
 
@@ -47,6 +51,12 @@ struct AddCommand: ParsableCommand {
             if let date = input.date { item.dueDate = date }
             item.text = input.text ?? line.text
             input.applyDetails(to: &item, calendar: storeOptions.calendar)
+            let lists = try context.lists()
+            item.listID =
+                try (list ?? line.listName).map { (name) throws(CLIError) in
+                    try ListOption.list(named: name, in: lists).id
+                }
+                ?? lists[0].id
             try context.insert(item)
             return item
         }

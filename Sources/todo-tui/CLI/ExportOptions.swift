@@ -25,22 +25,31 @@ struct ExportOptions: ParsableArguments {
             valueName: "expr"))
     var filter: String?
 
+    @Option(help: ArgumentHelp("Export only the to-dos of this list.", valueName: "name"))
+    var list: String?
+
     /// Exports per the options, reading the store of `storeOptions`.
     /// - Throws: `CLIError`.
     func run(storeOptions: StoreOptions) throws {
         guard let export else { return }
         let format = try CLIError.wrapping { () throws(ExchangeError) in try ExportFormat.parse(export) }
-        let request = try FetchRequest(predicate: FilterOption.predicate(filter, calendar: storeOptions.calendar))
         let result: ExportOutput
         // The whole store as JSON is, for a compacted store this program wrote, the store file
         // itself but for the generation: copied without decoding an item when the file proves
         // to be exactly that; otherwise (and for every error) the usual path below.
-        if format == .json, filter == nil, let bytes = try storeOptions.makeStore().passthroughJSONExport(for: request)
+        if format == .json, filter == nil, list == nil,
+            let bytes = try storeOptions.makeStore().passthroughJSONExport(for: FetchRequest())
         {
             result = .file(bytes)
         } else {
-            let items = try storeOptions.withContext { try $0.fetch(request) }
-            result = format.export(items, now: CLIClock.now, calendar: storeOptions.calendar)
+            let (items, lists) = try storeOptions.withContext { context in
+                let lists = try context.lists()
+                let predicate = try ListOption.narrowing(
+                    FilterOption.predicate(filter, calendar: storeOptions.calendar, lists: lists), toList: list,
+                    in: lists)
+                return (try context.fetch(FetchRequest(predicate: predicate)), lists)
+            }
+            result = format.export(items, lists: lists, now: CLIClock.now, calendar: storeOptions.calendar)
         }
         switch (result, output) {
         case (_, let path?):

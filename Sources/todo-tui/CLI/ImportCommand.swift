@@ -30,10 +30,11 @@ struct ImportCommand: ParsableCommand {
         let parsed = try CLIError.wrapping { () throws(ExchangeError) in
             try format.parse(input, now: CLIClock.now, calendar: CLIClock.calendar)
         }
+        let fileLists = Self.lists(of: input, format: format)
         let plan = try storeOptions.withContext(mergePolicy: policy) { context in
             let plan = ImportPlan(
-                importing: parsed, into: try context.fetch(FetchRequest()), format: format,
-                calendar: CLIClock.calendar)
+                importing: try Self.placing(parsed, fileLists: fileLists, in: context),
+                into: try context.fetch(FetchRequest()), format: format, calendar: CLIClock.calendar)
             for item in plan.insertions {
                 try context.insert(item)
             }

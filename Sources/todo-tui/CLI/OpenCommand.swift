@@ -35,8 +35,15 @@ struct OpenCommand: ParsableCommand {
         if exportOptions.export != nil {
             return try exportOptions.run(storeOptions: storeOptions)
         }
-        // A bad filter is said before the terminal is needed or the screen switches.
-        _ = try FilterOption.predicate(exportOptions.filter, calendar: storeOptions.calendar)
+        // A bad filter is said before the terminal is needed or the screen switches; a list name
+        // is checked by the app, which reads the store's lists.
+        do {
+            _ = try FilterOption.predicate(exportOptions.filter, calendar: storeOptions.calendar)
+        } catch {
+            guard case .invalidFilter(let filterError) = error, case .unknownList = filterError.reason else {
+                throw error
+            }
+        }
         guard NcursesTerminal.isInteractive else { throw CLIError.notATerminal }
         if demo {
             // The demo leaves nothing behind: its store and cache go with the folder, which is

@@ -277,7 +277,7 @@ struct StoreDecoderTests {
         var bytes = StoreEncoder.encode(StoreFixtures.contents)
         #expect(error(bytes + Array("\n \n".utf8)) == nil)
         bytes += Array("{}".utf8)
-        #expect(error(bytes) == .trailingData(path: "t.json", line: 10, column: 1))
+        #expect(error(bytes) == .trailingData(path: "t.json", line: 13, column: 1))
         #expect(error([]) == .emptyFile(path: "t.json"))
     }
 

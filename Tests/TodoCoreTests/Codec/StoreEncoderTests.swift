@@ -15,7 +15,11 @@ struct StoreEncoderTests {
     @Test("an empty store writes an empty items array on one line")
     func emptyStore() {
         let text = String(decoding: StoreEncoder.encode(StoreContents()), as: UTF8.self)
-        #expect(text == "{\n  \"format\": \"todo-tui\",\n  \"generation\": 0,\n  \"items\": [],\n  \"version\": 4\n}\n")
+        #expect(
+            text
+                == "{\n  \"format\": \"todo-tui\",\n  \"generation\": 0,\n  \"items\": [],\n  \"lists\": [\n    "
+                + "{\"color\": \"default\", \"id\": \"00000000-0000-4000-8000-000000000001\", \"name\": \"To-dos\"}\n  ],\n"
+                + "  \"version\": 4\n}\n")
     }
 
     @Test("every field of every kind of text survives a save and a load")
@@ -56,7 +60,7 @@ struct StoreEncoderTests {
                 id: StoreFixtures.milkID, text: text, date: StoreFixtures.morning, createdAt: StoreFixtures.morning)
             let lines = String(decoding: StoreEncoder.encode(StoreContents(items: [item])), as: UTF8.self).split(
                 separator: "\n")
-            guard lines.count == 8, let start = lines[4].range(of: "\"text\": ")?.upperBound,
+            guard lines.count == 11, let start = lines[4].range(of: "\"text\": ")?.upperBound,
                 let end = lines[4].range(of: ", \"version\"")?.lowerBound
             else { return nil }
             return String(lines[4][start..<end])

@@ -249,7 +249,7 @@ struct FilterParserTests {
             "milk - bread":
                 #"Nothing follows the '-' at column 6 of the filter; write -word or -field:value, or "-" to search for a minus sign."#,
             "buy colour:red":
-                "Unknown field 'colour' at column 5 of the filter; use done:, color:, date:, start:, pri:, tag:, has: or is:, or put the text in quotes to search for it.",
+                "Unknown field 'colour' at column 5 of the filter; use done:, color:, date:, start:, pri:, tag:, has:, is: or list:, or put the text in quotes to search for it.",
             "color:":
                 "No value after 'color:' at column 1 of the filter; use one of default, red, green, yellow, blue, magenta, cyan, white.",
             "done=":

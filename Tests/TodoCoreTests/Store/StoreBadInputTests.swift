@@ -71,7 +71,7 @@ struct StoreBadInputTests {
     @Test("trailing garbage")
     func trailingGarbage() throws {
         let bytes = StoreEncoder.encode(StoreFixtures.contents) + Array("garbage".utf8)
-        try expectRefused(bytes, .trailingData(path: path, line: 10, column: 1), mentioning: ["line 10, column 1"])
+        try expectRefused(bytes, .trailingData(path: path, line: 13, column: 1), mentioning: ["line 13, column 1"])
     }
 
     @Test("a duplicate id")

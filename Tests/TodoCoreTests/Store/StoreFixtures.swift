@@ -3,6 +3,16 @@ import TodoCore
 
 /// Items and files shared by the store tests.
 enum StoreFixtures {
+    /// `text`, a file the current encoder wrote for items of the standard list only, as a file of
+    /// an older `version` before lists: the lists section removed and the version replaced.
+    static func beforeLists(_ text: String, version: Int) -> String {
+        guard let start = text.range(of: ",\n  \"lists\": ["), let end = text.range(of: "\n  ],\n  \"version\": ")
+        else { return text }
+        return text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: ",\n  \"version\": ")
+            .replacingOccurrences(
+                of: "\"version\": \(StoreError.supportedVersion)\n}", with: "\"version\": \(version)\n}")
+    }
+
     static let milkID = UUID(uuidString: "0E4F2D7A-3B1C-4D5E-8F60-718293A4B5C6")!
     static let reportID = UUID(uuidString: "A1B2C3D4-E5F6-4789-9ABC-DEF012345678")!
 
@@ -33,6 +43,9 @@ enum StoreFixtures {
             {"color": "default", "createdAt": "1969-12-30T23:59:59.999Z", "date": "2025-01-31T05:06:40.123Z", \
         "hasTime": true, "id": "A1B2C3D4-E5F6-4789-9ABC-DEF012345678", "isDone": true, "modifiedAt": \
         "2025-01-30T09:15:00.000Z", "text": "Send \\"Q4\\" report\\tto C:\\\\reports — 보고서 ✅", "version": 1}
+          ],
+          "lists": [
+            {"color": "default", "id": "00000000-0000-4000-8000-000000000001", "name": "To-dos"}
           ],
           "version": 4
         }

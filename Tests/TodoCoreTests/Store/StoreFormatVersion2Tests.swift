@@ -70,10 +70,9 @@ struct StoreFormatVersion2Tests {
         let text = String(
             decoding: StoreEncoder.encode(StoreContents(generation: generation, items: items)), as: UTF8.self)
         return Array(
-            text
+            StoreFixtures.beforeLists(text, version: 1)
                 .replacingOccurrences(of: #""hasTime": true, "#, with: "")
-                .replacingOccurrences(of: #""hasTime": false, "#, with: "")
-                .replacingOccurrences(of: "\"version\": 4\n}", with: "\"version\": 1\n}").utf8)
+                .replacingOccurrences(of: #""hasTime": false, "#, with: "").utf8)
     }
 
     @Test(
@@ -110,9 +109,9 @@ struct StoreFormatVersion2Tests {
         try context.update(first.id) { $0.priority = .high }
         try context.save()
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text.hasSuffix("\"version\": 4\n}\n"))
+        #expect(text.hasSuffix("\"version\": \(StoreError.supportedVersion)\n}\n"))
         let after = try JSONStore(path: path, calendar: Self.utc).load()
-        #expect(after.formatVersion == 4 && after.generation == before.generation + 3)
+        #expect(after.formatVersion == StoreError.supportedVersion && after.generation == before.generation + 3)
         for item in before.items {
             let upgraded = try #require(after.items.first { $0.id == item.id }, "\(item.text) kept")
             if item.id == first.id {

@@ -29,7 +29,7 @@ struct StoreFormatVersion3Tests {
     static func version2File(_ items: [TodoItem], generation: Int) -> [UInt8] {
         let text = String(
             decoding: StoreEncoder.encode(StoreContents(generation: generation, items: items)), as: UTF8.self)
-        return Array(text.replacingOccurrences(of: "\"version\": 4\n}", with: "\"version\": 2\n}").utf8)
+        return Array(StoreFixtures.beforeLists(text, version: 2).utf8)
     }
 
     @Test("no date, a start and a completion time survive the journal, a load, a compaction and a load")
@@ -72,9 +72,9 @@ struct StoreFormatVersion3Tests {
         try context.save()
         #expect(!FileManager.default.fileExists(atPath: path + ".journal"), "the upgrade is a compaction")
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text.hasSuffix("\"version\": 4\n}\n"))
+        #expect(text.hasSuffix("\"version\": \(StoreError.supportedVersion)\n}\n"))
         let after = try JSONStore(path: path, calendar: Self.utc).load()
-        #expect(after.formatVersion == 4 && after.generation == before.generation + 1)
+        #expect(after.formatVersion == StoreError.supportedVersion && after.generation == before.generation + 1)
         for item in before.items {
             let upgraded = try #require(after.items.first { $0.id == item.id }, "\(item.text) kept")
             #expect(upgraded == item)

@@ -70,8 +70,7 @@ struct StoreFormatVersion4Tests {
         let items = StoreFormatVersion3Tests.dated
         let text = String(
             decoding: StoreEncoder.encode(StoreContents(generation: 3, items: items)), as: UTF8.self)
-        try Data(text.replacingOccurrences(of: "\"version\": 4\n}", with: "\"version\": 3\n}").utf8)
-            .write(to: URL(fileURLWithPath: path))
+        try Data(StoreFixtures.beforeLists(text, version: 3).utf8).write(to: URL(fileURLWithPath: path))
         let before = try JSONStore(path: path, calendar: Self.utc).load()
         #expect(before.formatVersion == 3 && before.items.allSatisfy { $0.repetition == nil })
         let context = TodoContext(store: JSONStore(path: path, calendar: Self.utc), now: { Self.day })

@@ -100,10 +100,20 @@ public final class SyncEngine {
 
     // MARK: iCalendar
 
-    /// The item an object resource holds.
+    /// The item an object resource holds, in the list the store keeps it in. The sync knows one
+    /// collection, not the store's lists: an item the store has stays in its list, and a new one
+    /// goes to the standard list when the store has it, else to the first.
     func item(from bytes: [UInt8], name: String) throws(ExchangeError) -> TodoItem {
-        try ICalendarFormat.item(fromObjectResource: bytes, name: name, now: now(), calendar: calendar)
+        var item = try ICalendarFormat.item(fromObjectResource: bytes, name: name, now: now(), calendar: calendar)
+        item.listID = ((try? context.item(with: item.id)) ?? nil)?.listID ?? listForNewItems
+        return item
     }
+
+    /// Where an item new to the store goes (`item(from:name:)`).
+    private lazy var listForNewItems: UUID = {
+        let lists = (try? context.lists()) ?? []
+        return lists.isEmpty || lists.contains { $0.id == TodoList.standardID } ? TodoList.standardID : lists[0].id
+    }()
 
     /// The object resource of `item`.
     func resource(of item: TodoItem) -> [UInt8] {

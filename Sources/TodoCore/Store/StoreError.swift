@@ -42,7 +42,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The store format version this program writes, and the newest it reads: 3 added items
     /// without a date, the start and the completion time (`StoreKey.introducedIn`).
-    public static let supportedVersion = 3
+    public static let supportedVersion = 4
 
     /// The kind of failure, for mapping to exit codes.
     package var category: StoreErrorCategory {

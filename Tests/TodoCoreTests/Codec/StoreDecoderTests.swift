@@ -253,17 +253,17 @@ struct StoreDecoderTests {
         #expect(
             error(#"{"format": "taskwarrior", "generation": 1}"#)
                 == .wrongFormat(path: "t.json", found: #""taskwarrior""#))
-        #expect(error(StoreFixtures.file(itemLine: milk, version: "4")) == .newerVersion(path: "t.json", version: 4))
+        #expect(error(StoreFixtures.file(itemLine: milk, version: "5")) == .newerVersion(path: "t.json", version: 5))
         #expect(
             error(StoreFixtures.file(itemLine: milk, version: "0"))
                 == .invalidData(
                     path: "t.json", line: 7, column: 14, item: nil, id: nil,
-                    problem: #""version" must be a whole number from 1 to 3, found 0"#))
+                    problem: #""version" must be a whole number from 1 to 4, found 0"#))
         // A newer version that also changed the shape: the version is the cause worth naming.
         let newerItem = StoreFixtures.milkLine(replacing: #""text""#, with: #""priority": {"level": [1, 2]}, "text""#)
         #expect(
-            error(StoreFixtures.file(itemLine: newerItem, generation: #"1, "tags": []"#, version: "4"))
-                == .newerVersion(path: "t.json", version: 4))
+            error(StoreFixtures.file(itemLine: newerItem, generation: #"1, "tags": []"#, version: "5"))
+                == .newerVersion(path: "t.json", version: 5))
         #expect(error(StoreFixtures.file(itemLine: newerItem)) != .newerVersion(path: "t.json", version: 1))
         #expect(
             error(

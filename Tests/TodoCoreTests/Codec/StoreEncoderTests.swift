@@ -15,7 +15,7 @@ struct StoreEncoderTests {
     @Test("an empty store writes an empty items array on one line")
     func emptyStore() {
         let text = String(decoding: StoreEncoder.encode(StoreContents()), as: UTF8.self)
-        #expect(text == "{\n  \"format\": \"todo-tui\",\n  \"generation\": 0,\n  \"items\": [],\n  \"version\": 3\n}\n")
+        #expect(text == "{\n  \"format\": \"todo-tui\",\n  \"generation\": 0,\n  \"items\": [],\n  \"version\": 4\n}\n")
     }
 
     @Test("every field of every kind of text survives a save and a load")

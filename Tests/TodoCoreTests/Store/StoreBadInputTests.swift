@@ -86,10 +86,10 @@ struct StoreBadInputTests {
 
     @Test("an unknown newer format version")
     func newerVersion() throws {
-        let bytes = StoreFixtures.file(itemLine: StoreFixtures.milkLine(), version: "4")
+        let bytes = StoreFixtures.file(itemLine: StoreFixtures.milkLine(), version: "5")
         try expectRefused(
-            bytes, .newerVersion(path: path, version: 4),
-            mentioning: ["written by a newer todo-tui (format version 4); this one reads version 3"])
+            bytes, .newerVersion(path: path, version: 5),
+            mentioning: ["written by a newer todo-tui (format version 5); this one reads version 4"])
     }
 
     @Test("invalid UTF-8")

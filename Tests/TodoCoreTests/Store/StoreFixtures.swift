@@ -34,7 +34,7 @@ enum StoreFixtures {
         "hasTime": true, "id": "A1B2C3D4-E5F6-4789-9ABC-DEF012345678", "isDone": true, "modifiedAt": \
         "2025-01-30T09:15:00.000Z", "text": "Send \\"Q4\\" report\\tto C:\\\\reports — 보고서 ✅", "version": 1}
           ],
-          "version": 3
+          "version": 4
         }
 
         """

@@ -29,7 +29,7 @@ struct StoreFormatVersion3Tests {
     static func version2File(_ items: [TodoItem], generation: Int) -> [UInt8] {
         let text = String(
             decoding: StoreEncoder.encode(StoreContents(generation: generation, items: items)), as: UTF8.self)
-        return Array(text.replacingOccurrences(of: "\"version\": 3\n}", with: "\"version\": 2\n}").utf8)
+        return Array(text.replacingOccurrences(of: "\"version\": \(StoreError.supportedVersion)\n}", with: "\"version\": 2\n}").utf8)
     }
 
     @Test("no date, a start and a completion time survive the journal, a load, a compaction and a load")
@@ -51,7 +51,7 @@ struct StoreFormatVersion3Tests {
         let undatedLine = try #require(text.split(separator: "\n").first { $0.contains("\"No date\"") })
         #expect(!undatedLine.contains("\"date\"") && !undatedLine.contains("\"hasTime\""), "\(undatedLine)")
         let compacted = try JSONStore(path: path, calendar: Self.utc).load()
-        #expect(compacted.formatVersion == 3)
+        #expect(compacted.formatVersion == StoreError.supportedVersion)
         #expect(Set(compacted.items) == Set(fromJournal))
     }
 
@@ -72,9 +72,9 @@ struct StoreFormatVersion3Tests {
         try context.save()
         #expect(!FileManager.default.fileExists(atPath: path + ".journal"), "the upgrade is a compaction")
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text.hasSuffix("\"version\": 3\n}\n"))
+        #expect(text.hasSuffix("\"version\": \(StoreError.supportedVersion)\n}\n"))
         let after = try JSONStore(path: path, calendar: Self.utc).load()
-        #expect(after.formatVersion == 3 && after.generation == before.generation + 1)
+        #expect(after.formatVersion == StoreError.supportedVersion && after.generation == before.generation + 1)
         for item in before.items {
             let upgraded = try #require(after.items.first { $0.id == item.id }, "\(item.text) kept")
             #expect(upgraded == item)
@@ -163,7 +163,7 @@ struct StoreFormatVersion3Tests {
                 "kill \(kill): a seed item is missing or changed")
             #expect(acknowledged.allSatisfy { stored[$0] != nil }, "kill \(kill): an acknowledged save is missing")
             #expect(
-                contents.formatVersion == 3 || acknowledged.isEmpty,
+                contents.formatVersion == StoreError.supportedVersion || acknowledged.isEmpty,
                 "kill \(kill): a save was acknowledged on a version-2 file")
         }
         // Half the kills come after an acknowledged upgrade; the others land before, during or

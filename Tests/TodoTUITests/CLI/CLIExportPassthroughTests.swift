@@ -47,7 +47,7 @@ struct CLIExportPassthroughTests: CLISandboxSuite {
         var text = try String(contentsOfFile: store, encoding: .utf8)
         switch damage {
         case "truncated": text = String(text.dropLast(40))
-        case "newer": text = text.replacingOccurrences(of: "\"version\": 3\n}", with: "\"version\": 4\n}")
+        case "newer": text = text.replacingOccurrences(of: "\"version\": 4\n}", with: "\"version\": 5\n}")
         default:
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             text = (lines[..<5] + [lines[4]] + lines[5...]).joined(separator: "\n")

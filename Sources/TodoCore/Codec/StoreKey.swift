@@ -8,24 +8,26 @@ enum StoreKey: Int, CaseIterable {
     case format, generation, items, version, color, createdAt, date, id, isDone, modifiedAt, text, removed
     case foreign, hasTime, notes, priority, tags
     case completedAt, start, startHasTime
+    case alarms
 
     /// The keys of the top-level object, sorted.
     static let topLevel: [StoreKey] = [.format, .generation, .items, .version]
     /// The keys of an item, sorted.
     static let item: [StoreKey] = [
-        .color, .completedAt, .createdAt, .date, .foreign, .hasTime, .id, .isDone, .modifiedAt, .notes, .priority,
+        .alarms, .color, .completedAt, .createdAt, .date, .foreign, .hasTime, .id, .isDone, .modifiedAt, .notes, .priority,
         .start, .startHasTime, .tags, .text, .version,
     ]
     /// The keys an item may leave out in some version: written only when set (`hasTime` with
     /// `date`, `startHasTime` with `start`; `date` and `hasTime` are required before version 3).
     static let optionalItemKeys: UInt32 = [
-        StoreKey.completedAt, .date, .foreign, .hasTime, .notes, .priority, .start, .startHasTime, .tags,
+        StoreKey.alarms, .completedAt, .date, .foreign, .hasTime, .notes, .priority, .start, .startHasTime, .tags,
     ].reduce(0) { $0 | $1.bit }
     /// The format version whose items first had this key (1 for the top-level and journal keys).
     var introducedIn: Int {
         switch self {
         case .foreign, .hasTime, .notes, .priority, .tags: 2
         case .completedAt, .start, .startHasTime: 3
+        case .alarms: 4
         default: 1
         }
     }
@@ -38,6 +40,7 @@ enum StoreKey: Int, CaseIterable {
         let candidate: StoreKey
         switch (bytes.count, bytes.first) {
         case (6, UInt8(ascii: "f")): candidate = .format
+        case (6, UInt8(ascii: "a")): candidate = .alarms
         case (10, UInt8(ascii: "g")): candidate = .generation
         case (5, UInt8(ascii: "i")): candidate = .items
         case (7, UInt8(ascii: "v")): candidate = .version
@@ -91,6 +94,7 @@ enum StoreKey: Int, CaseIterable {
         case .completedAt: "completedAt"
         case .start: "start"
         case .startHasTime: "startHasTime"
+        case .alarms: "alarms"
         }
     }
 }

@@ -151,7 +151,7 @@ struct StoreReader {
         var version = 0
         var date: Int64?, createdAt: Int64 = 0, modifiedAt: Int64 = 0
         var notes = "", priority = TodoPriority.none, tags = TodoTags(), hasTime = true, foreign = ForeignProperties()
-        var start: Int64?, startHasTime = true, completedAt: (value: Int64, offset: Int)?
+        var start: Int64?, startHasTime = true, completedAt: (value: Int64, offset: Int)?, alarms: [TodoAlarm] = []
         let seen = try readObject(keys: StoreKey.item, optional: StoreKey.optionalItemKeys, context: context) {
             (reader, key) throws(StoreError) in
             switch key {
@@ -169,6 +169,7 @@ struct StoreReader {
             case .foreign: foreign = try reader.readForeign(context: context)
             case .start: start = try reader.readTimestamp(key, context: context)
             case .startHasTime: startHasTime = try reader.readBool(key, context: context)
+            case .alarms: alarms = try reader.readAlarms(context: context)
             case .completedAt:
                 let offset = reader.scanner.position
                 completedAt = (try reader.readTimestamp(key, context: context), offset)
@@ -183,7 +184,7 @@ struct StoreReader {
                 at: completedAt.offset, context: context, "\"completedAt\" is set on an item that is not done")
         }
         run.shapes.note(index: run.items.count, seen: seen)
-        return TodoItem(
+        var item = TodoItem(
             id: id, text: text, date: date.map(Date.init(millisecondsSince1970:)), color: color, isDone: isDone,
             createdAt: Date(millisecondsSince1970: createdAt),
             modifiedAt: Date(millisecondsSince1970: modifiedAt), version: version,
@@ -191,6 +192,8 @@ struct StoreReader {
             start: start.map(Date.init(millisecondsSince1970:)), startHasTime: startHasTime,
             completedAt: completedAt.map { Date(millisecondsSince1970: $0.value) }
         )
+        if !alarms.isEmpty { item.alarms = alarms + item.alarms }
+        return item
     }
 
     // MARK: Objects
@@ -387,6 +390,19 @@ struct StoreReader {
         } while scanner.consume(UInt8(ascii: ","))
         try scanner.expect(UInt8(ascii: "}"), "',' or '}'")
         return foreign
+    }
+
+    /// `["BEGIN:VALARM", …, "END:VALARM", …]`: the lines of every alarm, one block after another.
+    mutating func readAlarms(context: ItemContext) throws(StoreError) -> [TodoAlarm] {
+        let start = scanner.position
+        var lines: [String] = []
+        try readStringArray(named: "\"alarms\"", context: context) { _, _, line in lines.append(line) }
+        let (alarms, rest) = TodoAlarm.extract(from: lines)
+        guard rest.isEmpty, !alarms.isEmpty else {
+            throw dataError(
+                at: start, context: context, "\"alarms\" holds lines outside a BEGIN:VALARM … END:VALARM block")
+        }
+        return alarms
     }
 
     /// `[[name, rawJSON], …]`.

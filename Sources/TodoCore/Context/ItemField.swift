@@ -10,7 +10,7 @@ import Foundation
 /// carries when it happened). `tags` changed on both sides are merged as sets
 /// (`merge(_:base:into:)`) instead of one side winning.
 enum ItemField: CaseIterable {
-    case text, date, start, color, isDone, notes, priority, tags, foreign
+    case text, date, start, color, isDone, notes, priority, tags, foreign, alarms
 
     /// True when `a` and `b` hold the same value in this field.
     func isEqual(_ a: TodoItem, _ b: TodoItem) -> Bool {
@@ -24,6 +24,7 @@ enum ItemField: CaseIterable {
         case .priority: a.priority == b.priority
         case .tags: a.tags == b.tags
         case .foreign: a.foreign == b.foreign
+        case .alarms: a.alarms == b.alarms
         }
     }
 
@@ -41,6 +42,7 @@ enum ItemField: CaseIterable {
         case .priority: target.priority = source.priority
         case .tags: target.tags = source.tags
         case .foreign: target.foreign = source.foreign
+        case .alarms: target.alarms = source.alarms
         }
     }
 

@@ -17,10 +17,12 @@ final class ItemExtras: Sendable, Hashable {
         /// True when `start` is nil (`ItemExtras.make` sees to it): a flag without a start means
         /// nothing, and one value of it keeps equal items equal.
         var startHasTime = true
+        /// The VALARMs; `ItemExtras.make` moves any VALARM block of `foreign.iCalendar` here.
+        var alarms: [TodoAlarm] = []
 
         /// True when every field has its empty value, so no box is needed.
         var isEmpty: Bool {
-            notes.isEmpty && tags.isEmpty && foreign.isEmpty && start == nil
+            notes.isEmpty && tags.isEmpty && foreign.isEmpty && start == nil && alarms.isEmpty
         }
     }
 
@@ -35,6 +37,12 @@ final class ItemExtras: Sendable, Hashable {
         guard !fields.isEmpty else { return nil }
         var fields = fields
         if fields.start == nil { fields.startHasTime = true }
+        // A VALARM is an alarm wherever it came from: an import, a store of format 3, a caller.
+        let (alarms, rest) = TodoAlarm.extract(from: fields.foreign.iCalendar)
+        if !alarms.isEmpty {
+            fields.alarms += alarms
+            fields.foreign.iCalendar = rest
+        }
         return ItemExtras(fields)
     }
 

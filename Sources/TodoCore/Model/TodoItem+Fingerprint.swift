@@ -19,6 +19,7 @@ extension TodoItem {
         hasher.combine(createdAt)
         hasher.combine(modifiedAt)
         hasher.combine(version)
+        hasher.combine(alarms)
         return hasher.finalize()
     }
 }

@@ -73,6 +73,12 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
         get { extras?.fields.foreign ?? ForeignProperties() }
         set { extraFields.foreign = newValue }
     }
+    /// The alarms (iCalendar VALARMs), in order; empty when there are none. A VALARM block
+    /// set in `foreign.iCalendar` becomes an alarm here.
+    public var alarms: [TodoAlarm] {
+        get { extras?.fields.alarms ?? [] }
+        set { extraFields.alarms = newValue }
+    }
     /// Notes, tags, foreign properties and the start, which most items leave empty, in one shared
     /// box (nil when all are empty): an item stays about half the size it would be with them
     /// inline, and sorting, snapshotting and storing 100,000 items moves that much less.
@@ -166,6 +172,6 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
         text == other.text && date == other.date && color == other.color && isDone == other.isDone
             && notes == other.notes && priority == other.priority && tags == other.tags
             && hasTime == other.hasTime && foreign == other.foreign && start == other.start
-            && startHasTime == other.startHasTime && completedAt == other.completedAt
+            && startHasTime == other.startHasTime && completedAt == other.completedAt && alarms == other.alarms
     }
 }

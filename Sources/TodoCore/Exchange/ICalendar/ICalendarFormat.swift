@@ -163,6 +163,7 @@ package enum ICalendarFormat {
             writer.property("COLOR", item.color.rawValue)
         }
         kept.othersToWrite(for: item, calendar: calendar).forEach { writer.line($0) }
+        writeAlarms(of: item, to: &writer)
         writer.property("END", "VTODO")
     }
 

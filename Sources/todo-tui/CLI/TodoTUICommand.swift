@@ -17,7 +17,7 @@ struct TodoTUICommand: ParsableCommand {
         version: TodoTUIVersion.current,
         subcommands: [
             OpenCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, DoneCommand.self,
-            UndoneCommand.self, DeleteCommand.self, ImportCommand.self, SyncCommand.self, ConfigCommand.self,
+            UndoneCommand.self, DeleteCommand.self, ImportCommand.self, RemindCommand.self, SyncCommand.self, ConfigCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )

@@ -38,7 +38,7 @@ public struct TodoAlarm: Sendable, Hashable {
     }
 
     /// `20261201T080000Z`: `date` as a UTC DATE-TIME.
-    static func utcStamp(_ date: Date) -> String {
+    package static func utcStamp(_ date: Date) -> String {
         var text = ExportBuffer(capacity: UTCDateTime.basicLength)
         text.appendBasicTimestamp(date)
         return String(decoding: text.bytes, as: UTF8.self)

@@ -39,12 +39,12 @@ public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible 
     case priorityAtMost(TodoPriority)
     /// One of the tags equals this, ignoring case and diacritics.
     case tag(String)
-    /// The item has notes, tags, a priority, a date or a start.
+    /// The item has notes, tags, a priority, a date, a start or an alarm.
     case has(ItemAspect)
 
     /// What `has:` asks an item to have.
     public enum ItemAspect: String, Sendable, Hashable, CaseIterable {
-        case notes, tags, priority, date, start
+        case notes, tags, priority, date, start, alarm
     }
 
     /// Whether `item` satisfies the predicate.
@@ -80,6 +80,7 @@ public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible 
         case .has(.priority): item.priority != .none
         case .has(.date): item.date != nil
         case .has(.start): item.start != nil
+        case .has(.alarm): !item.alarms.isEmpty
         }
     }
 

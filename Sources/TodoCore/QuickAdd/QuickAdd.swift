@@ -18,6 +18,9 @@ public struct QuickAdd: Sendable, Hashable {
     public var priority: TodoPriority?
     /// The tags `+word` and `#word` give, in order, without repeats.
     public var tags: TodoTags
+    /// The reminders `remind:15m` gives (`AlarmRequest`; commas separate several); nil when the
+    /// line names none. Applied by `applyReminders(to:now:calendar:)`, once the dates are set.
+    public var reminders: [AlarmRequest]?
 
     /// A line's reading: `text`, and the fields its tokens give (nil: the line names none).
     public init(
@@ -39,5 +42,13 @@ public struct QuickAdd: Sendable, Hashable {
         if let start { item.startDate = start }
         if let priority { item.priority = priority }
         for tag in tags { item.tags.insert(tag) }
+    }
+
+    /// Gives `item` the line's reminders (`AlarmRequest.apply`), counted from its dates; nothing
+    /// when the line names none.
+    /// - Throws: `ItemError.invalidReminder` for one counting from a date the item lacks.
+    public func applyReminders(to item: inout TodoItem, now: Date, calendar: Calendar) throws(ItemError) {
+        guard let reminders else { return }
+        item = try AlarmRequest.apply(reminders, to: item, now: now, calendar: calendar)
     }
 }

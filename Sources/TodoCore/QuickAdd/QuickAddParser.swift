@@ -20,11 +20,13 @@ public enum QuickAddParser {
     /// The kinds of token, by the field they set. A new kind is one case, its spelling in
     /// `keys` (for `key:value` tokens) and its reading in `read(_:value:into:)`.
     enum Kind: Equatable {
-        case due, start, priority, tag
+        case due, start, priority, tag, remind
     }
 
     /// The `key:value` tokens, by key.
-    static let keys: [String: Kind] = ["due": .due, "start": .start, "pri": .priority, "priority": .priority]
+    static let keys: [String: Kind] = [
+        "due": .due, "start": .start, "pri": .priority, "priority": .priority, "remind": .remind,
+    ]
 
     /// A token found in a word: its kind and the value it carries.
     private struct Token {
@@ -110,6 +112,8 @@ public enum QuickAddParser {
             result.priority = try priority(value)
         case .tag:
             result.tags.insert(try TodoTags.validatedTag(value))
+        case .remind:
+            result.reminders = try AlarmRequest.parse(value)
         }
     }
 

@@ -38,6 +38,7 @@ extension TodoApp {
                 var item = TodoItem(text: "", date: nil, createdAt: now)
                 item.dueDate = due
                 line.apply(to: &item)
+                try line.applyReminders(to: &item, now: now, calendar: calendar)
                 item.text = try TodoItem.validatedText(item.text)
                 try scratch.insert(item)
                 let valid = item.text

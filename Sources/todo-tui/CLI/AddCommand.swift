@@ -38,6 +38,7 @@ struct AddCommand: ParsableCommand {
         }
         // Every field is checked before the store is read; options given beside tokens win.
         let input = try fields.input(text: line.text, calendar: storeOptions.calendar)
+        let reminders = try fields.alarmRequests()
         let policy = try mergeOptions.policy(or: storeOptions.configuration.commandMergePolicy)
         let item = try storeOptions.withContext(mergePolicy: policy) { context in
             var item = TodoItem(text: "", date: nil, color: input.color ?? .default, createdAt: CLIClock.now)
@@ -46,6 +47,14 @@ struct AddCommand: ParsableCommand {
             // A day given without a time (`--date tomorrow`) is a whole day; `--date none`, no date.
             if let date = input.date { item.dueDate = date }
             input.applyDetails(to: &item)
+            if reminders == nil {
+                do throws(ItemError) {
+                    try line.applyReminders(to: &item, now: CLIClock.now, calendar: storeOptions.calendar)
+                } catch {
+                    throw CLIError.invalidInput(error)
+                }
+            }
+            item = try ItemFieldOptions.applying(reminders, to: item, calendar: storeOptions.calendar)
             try context.insert(item)
             return item
         }

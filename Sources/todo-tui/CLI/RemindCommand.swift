@@ -33,11 +33,12 @@ struct RemindCommand: ParsableCommand {
         let notifier = ReminderNotifier.resolve(command: command, environment: environment)
         let record = AlarmRecord(
             folder: AlarmRecord.defaultFolder(
-                environment: environment, homeDirectory: FileManager.default.homeDirectoryForCurrentUser.path))
+                environment: environment, homeDirectory: NSHomeDirectory()))
         guard watch else {
             _ = try fireDue(notifier: notifier, record: record)
             return
         }
+        StoreWatcher.restoreStopSignals()
         let folder = DurableFile.folder(of: storeOptions.storePath)
         do {
             try DurableFile.makeFolders(folder)

@@ -36,6 +36,19 @@ final class StoreWatcher {
         return true
     }
 
+    /// Lets SIGTERM, SIGINT and SIGHUP end the process with their default action: a watcher
+    /// started by a program that blocks or ignores them (a test runner, some service managers)
+    /// inherits that, and would otherwise never stop when asked.
+    static func restoreStopSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            sigaddset(&set, signal)
+            Glibc.signal(signal, SIG_DFL)
+        }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+    }
+
     /// Sleeps `milliseconds` without a watcher.
     static func sleep(milliseconds: Int) {
         var none = pollfd(fd: -1, events: 0, revents: 0)

@@ -33,7 +33,8 @@ struct RemindCommand: ParsableCommand {
         let notifier = ReminderNotifier.resolve(command: command, environment: environment)
         let record = AlarmRecord(
             folder: AlarmRecord.defaultFolder(
-                environment: environment, homeDirectory: NSHomeDirectory()))
+                environment: environment,
+                homeDirectory: environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()))
         guard watch else {
             _ = try fireDue(notifier: notifier, record: record)
             return

@@ -63,7 +63,7 @@ struct FilterNewFieldsTests {
             ),
             (
                 "has:dates",
-                "Unknown has value 'dates' at column 5 of the filter; use notes, tags, priority, date or start."
+                "Unknown has value 'dates' at column 5 of the filter; use notes, tags, priority, date, start or alarm."
             ),
             (
                 "tag>x",

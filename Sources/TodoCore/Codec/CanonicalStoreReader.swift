@@ -119,8 +119,20 @@ struct CanonicalStoreReader {
     private mutating func readItem() throws(StoreError) -> Bool {
         itemCount += 1
         let context = StoreReader.ItemContext(number: itemCount, start: position)
-        guard consume("{\"color\": ") else { return false }
+        guard consume("{") else { return false }
         var start = position
+        if consume("\"alarms\": ") {
+            start = position
+            let alarms = try reader.readAlarms(context: context)
+            guard
+                isSpelled(
+                    start..<position, bound: bound(from: start),
+                    { StoreEncoder.writeStrings(alarms.lazy.flatMap(\.lines), to: &$0) }),
+                consume(", ")
+            else { return false }
+        }
+        guard consume("\"color\": ") else { return false }
+        start = position
         let color = try reader.readColor(context: context)
         guard isQuotedName(color.rawValue, from: start) else { return false }
         var isDone: Bool?

@@ -95,6 +95,9 @@ package enum StoreEncoder {
         if !item.notes.isEmpty { bound += 6 * item.notes.utf8.count }
         if let repetition = item.repetition { bound += repetitionBound(repetition) }
         for tag in item.tags { bound += 4 + 6 * tag.utf8.count }
+        for alarm in item.alarms {
+            for line in alarm.lines { bound += 4 + 6 * line.utf8.count }
+        }
         if !item.foreign.isEmpty {
             bound += 64
             for line in item.foreign.iCalendar { bound += 4 + 6 * line.utf8.count }
@@ -107,10 +110,16 @@ package enum StoreEncoder {
     }
 
     /// Writes one item as a single-line object with sorted keys; the optional keys only when set:
-    /// `completedAt`, `date` with `hasTime`, `foreign`, `notes`, `priority`, `repeat`, `start`
-    /// with `startHasTime`, `tags`.
+    /// `alarms` (every alarm's lines in one array), `completedAt`, `date` with `hasTime`, `foreign`,
+    /// `list`, `notes`, `priority`, `repeat`, `start` with `startHasTime`, `tags`.
     static func writeItem(_ item: TodoItem, to output: inout ByteCursor) {
-        output.write("{\"color\": \"")
+        output.write(UInt8(ascii: "{"))
+        if !item.alarms.isEmpty {
+            output.write("\"alarms\": ")
+            writeStrings(item.alarms.lazy.flatMap(\.lines), to: &output)
+            output.write(", ")
+        }
+        output.write("\"color\": \"")
         var color = item.color.rawValue
         color.withUTF8 { output.write($0) }
         if let completedAt = item.completedAt {

@@ -11,6 +11,7 @@ enum StoreKey: Int, CaseIterable {
     /// Spelled `repeat`, a Swift keyword.
     case repetition
     case list, lists, name
+    case alarms
 
     /// The keys of the top-level object, sorted.
     static let topLevel: [StoreKey] = [.format, .generation, .items, .lists, .version]
@@ -20,13 +21,13 @@ enum StoreKey: Int, CaseIterable {
     static let listKeys: [StoreKey] = [.color, .id, .name]
     /// The keys of an item, sorted.
     static let item: [StoreKey] = [
-        .color, .completedAt, .createdAt, .date, .foreign, .hasTime, .id, .isDone, .list, .modifiedAt, .notes,
-        .priority, .repetition, .start, .startHasTime, .tags, .text, .version,
+        .alarms, .color, .completedAt, .createdAt, .date, .foreign, .hasTime, .id, .isDone, .list, .modifiedAt,
+        .notes, .priority, .repetition, .start, .startHasTime, .tags, .text, .version,
     ]
     /// The keys an item may leave out in some version: written only when set (`hasTime` with
     /// `date`, `startHasTime` with `start`; `date` and `hasTime` are required before version 3).
     static let optionalItemKeys: UInt32 = [
-        StoreKey.completedAt, .date, .foreign, .hasTime, .list, .notes, .priority, .repetition, .start,
+        StoreKey.alarms, .completedAt, .date, .foreign, .hasTime, .list, .notes, .priority, .repetition, .start,
         .startHasTime, .tags,
     ].reduce(0) { $0 | $1.bit }
     /// The format version whose items first had this key (1 for the top-level and journal keys but
@@ -35,7 +36,7 @@ enum StoreKey: Int, CaseIterable {
         switch self {
         case .foreign, .hasTime, .notes, .priority, .tags: 2
         case .completedAt, .start, .startHasTime: 3
-        case .repetition, .list, .lists: 4
+        case .repetition, .list, .lists, .alarms: 4
         default: 1
         }
     }
@@ -48,6 +49,7 @@ enum StoreKey: Int, CaseIterable {
         let candidate: StoreKey
         switch (bytes.count, bytes.first) {
         case (6, UInt8(ascii: "f")): candidate = .format
+        case (6, UInt8(ascii: "a")): candidate = .alarms
         case (10, UInt8(ascii: "g")): candidate = .generation
         case (5, UInt8(ascii: "i")): candidate = .items
         case (7, UInt8(ascii: "v")): candidate = .version
@@ -109,6 +111,7 @@ enum StoreKey: Int, CaseIterable {
         case .list: "list"
         case .lists: "lists"
         case .name: "name"
+        case .alarms: "alarms"
         }
     }
 }

@@ -161,7 +161,7 @@ struct StoreReader {
         var version = 0
         var date: Int64?, createdAt: Int64 = 0, modifiedAt: Int64 = 0
         var notes = "", priority = TodoPriority.none, tags = TodoTags(), hasTime = true, foreign = ForeignProperties()
-        var start: Int64?, startHasTime = true, completedAt: (value: Int64, offset: Int)?
+        var start: Int64?, startHasTime = true, completedAt: (value: Int64, offset: Int)?, alarms: [TodoAlarm] = []
         var repetition: ItemRepetition?
         var listID: UUID?
         let seen = try readObject(keys: StoreKey.item, optional: StoreKey.optionalItemKeys, context: context) {
@@ -185,6 +185,7 @@ struct StoreReader {
             case .list:
                 listID = try reader.readString(
                     key, context: context, usualLength: UUIDFormat.writtenLength, problem: "a UUID", UUIDFormat.parse)
+            case .alarms: alarms = try reader.readAlarms(context: context)
             case .completedAt:
                 let offset = reader.scanner.position
                 completedAt = (try reader.readTimestamp(key, context: context), offset)
@@ -208,6 +209,7 @@ struct StoreReader {
             completedAt: completedAt.map { Date(millisecondsSince1970: $0.value) }, repetition: repetition
         )
         if let listID { item.listID = listID }
+        if !alarms.isEmpty { item.alarms = alarms + item.alarms }
         return item
     }
 
@@ -405,6 +407,19 @@ struct StoreReader {
         } while scanner.consume(UInt8(ascii: ","))
         try scanner.expect(UInt8(ascii: "}"), "',' or '}'")
         return foreign
+    }
+
+    /// `["BEGIN:VALARM", …, "END:VALARM", …]`: the lines of every alarm, one block after another.
+    mutating func readAlarms(context: ItemContext) throws(StoreError) -> [TodoAlarm] {
+        let start = scanner.position
+        var lines: [String] = []
+        try readStringArray(named: "\"alarms\"", context: context) { _, _, line in lines.append(line) }
+        let (alarms, rest) = TodoAlarm.extract(from: lines)
+        guard rest.isEmpty, !alarms.isEmpty else {
+            throw dataError(
+                at: start, context: context, "\"alarms\" holds lines outside a BEGIN:VALARM … END:VALARM block")
+        }
+        return alarms
     }
 
     /// `[[name, rawJSON], …]`.

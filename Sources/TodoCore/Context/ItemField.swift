@@ -10,7 +10,7 @@ import Foundation
 /// carries when it happened). `tags` changed on both sides are merged as sets
 /// (`merge(_:base:into:)`) instead of one side winning.
 enum ItemField: CaseIterable {
-    case text, date, start, color, isDone, notes, priority, tags, foreign, repetition, list
+    case text, date, start, color, isDone, notes, priority, tags, foreign, repetition, list, alarms
 
     /// True when `a` and `b` hold the same value in this field.
     func isEqual(_ a: TodoItem, _ b: TodoItem) -> Bool {
@@ -26,6 +26,7 @@ enum ItemField: CaseIterable {
         case .foreign: a.foreign == b.foreign
         case .repetition: a.repetition == b.repetition
         case .list: a.listID == b.listID
+        case .alarms: a.alarms == b.alarms
         }
     }
 
@@ -45,6 +46,7 @@ enum ItemField: CaseIterable {
         case .foreign: target.foreign = source.foreign
         case .repetition: target.repetition = source.repetition
         case .list: target.listID = source.listID
+        case .alarms: target.alarms = source.alarms
         }
     }
 

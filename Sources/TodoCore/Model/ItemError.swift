@@ -18,6 +18,9 @@ public enum ItemError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownDate(String)
     /// The date is in an accepted form but names no real day or time, or a year outside 1000…9999.
     case invalidDate(String, problem: DateInput.Problem)
+    /// A reminder that is not one of `AlarmRequest`'s forms, or that counts from a date the
+    /// to-do does not have; the reason says which.
+    case invalidReminder(String, reason: String)
 
     public var description: String { description(locatedAt: nil) }
 
@@ -46,6 +49,8 @@ public enum ItemError: Error, Equatable, Sendable, CustomStringConvertible {
             "Unknown date '\(text)'\(at); use \(DateInput.acceptedForms)."
         case .invalidDate(let text, let problem):
             "Invalid date '\(text)'\(at); \(problem)."
+        case .invalidReminder(let text, let reason):
+            "Invalid reminder '\(text)'\(at); \(reason)."
         }
     }
 }

@@ -21,10 +21,13 @@ final class ItemExtras: Sendable, Hashable {
         var repetition: ItemRepetition?
         /// The item's list; nil for `TodoList.standardID`, which most stores' items belong to.
         var list: UUID?
+        /// The VALARMs; `ItemExtras.make` moves any VALARM block of `foreign.iCalendar` here.
+        var alarms: [TodoAlarm] = []
 
         /// True when every field has its empty value, so no box is needed.
         var isEmpty: Bool {
             notes.isEmpty && tags.isEmpty && foreign.isEmpty && start == nil && repetition == nil && list == nil
+                && alarms.isEmpty
         }
     }
 
@@ -39,6 +42,12 @@ final class ItemExtras: Sendable, Hashable {
         guard !fields.isEmpty else { return nil }
         var fields = fields
         if fields.start == nil { fields.startHasTime = true }
+        // A VALARM is an alarm wherever it came from: an import, a store of format 3, a caller.
+        let (alarms, rest) = TodoAlarm.extract(from: fields.foreign.iCalendar)
+        if !alarms.isEmpty {
+            fields.alarms += alarms
+            fields.foreign.iCalendar = rest
+        }
         return ItemExtras(fields)
     }
 

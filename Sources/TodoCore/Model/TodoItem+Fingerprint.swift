@@ -21,6 +21,7 @@ extension TodoItem {
         hasher.combine(modifiedAt)
         hasher.combine(version)
         hasher.combine(repetition)
+        hasher.combine(alarms)
         return hasher.finalize()
     }
 }

@@ -85,6 +85,12 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
         get { extras?.fields.foreign ?? ForeignProperties() }
         set { extraFields.foreign = newValue }
     }
+    /// The alarms (iCalendar VALARMs), in order; empty when there are none. A VALARM block
+    /// set in `foreign.iCalendar` becomes an alarm here.
+    public var alarms: [TodoAlarm] {
+        get { extras?.fields.alarms ?? [] }
+        set { extraFields.alarms = newValue }
+    }
     /// Notes, tags, foreign properties and the start, which most items leave empty, in one shared
     /// box (nil when all are empty): an item stays about half the size it would be with them
     /// inline, and sorting, snapshotting and storing 100,000 items moves that much less.
@@ -180,7 +186,6 @@ public struct TodoItem: Sendable, Hashable, Identifiable {
             && notes == other.notes && priority == other.priority && tags == other.tags
             && hasTime == other.hasTime && foreign == other.foreign && start == other.start
             && startHasTime == other.startHasTime && completedAt == other.completedAt
-            && repetition == other.repetition
-            && listID == other.listID
+            && repetition == other.repetition && listID == other.listID && alarms == other.alarms
     }
 }

@@ -23,7 +23,7 @@ public enum FilterField: String, CaseIterable, Sendable, Hashable {
         case .date, .start: DateInput.acceptedForms + ", or none"
         case .priority: "none, low, medium or high (or l, m, h)"
         case .tag: "a tag, such as tag:work"
-        case .has: "notes, tags, priority, date, start or repeat"
+        case .has: "notes, tags, priority, date, start, repeat or alarm"
         case .is: "ready (not done, and no start still ahead)"
         case .list: "the name of a list, such as list:Work"
         }

@@ -6,7 +6,7 @@ import Foundation
 /// "quoted phrase" with spaces, matches items whose text contains it, ignoring case and
 /// diacritics. `done:yes` / `done:no` (also `true`/`false`), `color:NAME` (one of the eight
 /// colours), `tag:WORD` or `+WORD` (a tag, ignoring case and diacritics), `has:notes`,
-/// `has:tags`, `has:priority`, `has:date`, `has:start`, `has:repeat`, `is:ready` (not done, and no start still
+/// `has:tags`, `has:priority`, `has:date`, `has:start`, `has:repeat`, `has:alarm`, `is:ready` (not done, and no start still
 /// ahead of `now`), `pri:high` (`priority:`, also `>=`, `>`, `<`, `<=`, with none < low < medium <
 /// high) and `date:DAY` (that whole day) test fields; `date>=DAY`, `date>DAY`, `date<DAY` and
 /// `date<=DAY` compare with whole days, where DAY is anything `DateInput` accepts (the time of a

@@ -39,14 +39,15 @@ public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible 
     case priorityAtMost(TodoPriority)
     /// One of the tags equals this, ignoring case and diacritics.
     case tag(String)
-    /// The item has notes, tags, a priority, a date, a start or a repetition (`TodoItem.repeats`).
+    /// The item has notes, tags, a priority, a date, a start, a repetition (`TodoItem.repeats`) or an
+    /// alarm.
     case has(ItemAspect)
     /// The item belongs to the list with this id (`TodoItem.listID`).
     case list(UUID)
 
     /// What `has:` asks an item to have.
     public enum ItemAspect: String, Sendable, Hashable, CaseIterable {
-        case notes, tags, priority, date, start
+        case notes, tags, priority, date, start, alarm
         case `repeat`
     }
 
@@ -85,6 +86,7 @@ public indirect enum TodoPredicate: Sendable, Hashable, CustomStringConvertible 
         case .has(.start): item.start != nil
         case .has(.repeat): item.repeats
         case .list(let id): item.listID == id
+        case .has(.alarm): !item.alarms.isEmpty
         }
     }
 

@@ -23,6 +23,9 @@ public struct QuickAdd: Sendable, Hashable {
     /// The name a `list:` token gives, as typed; nil when the line names no list. The caller
     /// resolves it among the store's lists (`TodoList.named(_:in:)`).
     public var listName: String?
+    /// The reminders `remind:15m` gives (`AlarmRequest`; commas separate several); nil when the
+    /// line names none. Applied by `applyReminders(to:now:calendar:)`, once the dates are set.
+    public var reminders: [AlarmRequest]?
 
     /// A line's reading: `text`, and the fields its tokens give (nil: the line names none).
     public init(
@@ -51,5 +54,13 @@ public struct QuickAdd: Sendable, Hashable {
         case .remove?: item.setRepetition(nil, now: now, calendar: calendar)
         case .repetition(let repetition)?: item.setRepetition(repetition, now: now, calendar: calendar)
         }
+    }
+
+    /// Gives `item` the line's reminders (`AlarmRequest.apply`), counted from its dates; nothing
+    /// when the line names none.
+    /// - Throws: `ItemError.invalidReminder` for one counting from a date the item lacks.
+    public func applyReminders(to item: inout TodoItem, now: Date, calendar: Calendar) throws(ItemError) {
+        guard let reminders else { return }
+        item = try AlarmRequest.apply(reminders, to: item, now: now, calendar: calendar)
     }
 }

@@ -23,12 +23,13 @@ public enum QuickAddParser {
     /// The kinds of token, by the field they set. A new kind is one case, its spelling in
     /// `keys` (for `key:value` tokens) and its reading in `read(_:value:into:)`.
     enum Kind: Equatable {
-        case due, start, priority, tag, repetition, list
+        case due, start, priority, tag, repetition, list, remind
     }
 
     /// The `key:value` tokens, by key.
     static let keys: [String: Kind] = [
         "due": .due, "start": .start, "pri": .priority, "priority": .priority, "repeat": .repetition, "list": .list,
+        "remind": .remind,
     ]
 
     /// A token found in a word: its kind and the value it carries.
@@ -127,6 +128,8 @@ public enum QuickAddParser {
             preconditionFailure("a repeat: token is read by repetition(_:now:calendar:)")
         case .list:
             result.listName = value
+        case .remind:
+            result.reminders = try AlarmRequest.parse(value)
         }
     }
 

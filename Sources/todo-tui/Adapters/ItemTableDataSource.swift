@@ -121,6 +121,10 @@ final class ItemTableDataSource: TableViewDataSource {
             spans.append(
                 RowCell.Span(" " + theme.marks.repeats, style: CellStyle(attributes: item.isDone ? .dim : [])))
         }
+        if !item.alarms.isEmpty {
+            spans.append(
+                RowCell.Span(" " + theme.marks.reminds, style: CellStyle(attributes: item.isDone ? .dim : [])))
+        }
         return RowCell(spans)
     }
 

@@ -40,6 +40,7 @@ extension TodoApp {
                 var item = TodoItem(text: "", date: nil, createdAt: now)
                 item.dueDate = due
                 line.apply(to: &item, now: now, calendar: calendar)
+                try line.applyReminders(to: &item, now: now, calendar: calendar)
                 item.text = try TodoItem.validatedText(item.text)
                 let lists = try scratch.lists()
                 if let name = line.listName {

@@ -42,6 +42,7 @@ struct AddCommand: ParsableCommand {
         }
         // Every field is checked before the store is read; options given beside tokens win.
         let input = try fields.input(text: line.text, calendar: storeOptions.calendar)
+        let reminders = try fields.alarmRequests()
         let policy = try mergeOptions.policy(or: storeOptions.configuration.commandMergePolicy)
         let item = try storeOptions.withContext(mergePolicy: policy) { context in
             var item = TodoItem(text: "", date: nil, color: input.color ?? .default, createdAt: CLIClock.now)
@@ -57,6 +58,14 @@ struct AddCommand: ParsableCommand {
                     try ListOption.list(named: name, in: lists).id
                 }
                 ?? lists[0].id
+            if reminders == nil {
+                do throws(ItemError) {
+                    try line.applyReminders(to: &item, now: CLIClock.now, calendar: storeOptions.calendar)
+                } catch {
+                    throw CLIError.invalidInput(error)
+                }
+            }
+            item = try ItemFieldOptions.applying(reminders, to: item, calendar: storeOptions.calendar)
             try context.insert(item)
             return item
         }

@@ -39,6 +39,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     case syncHelperMissing(looked: [String])
     /// The `todo-tui-sync` helper could not start, or ended without an answer.
     case syncHelperFailed(path: String, reason: String)
+    /// A service the command needs is not there (no way to show a reminder); the sentence says so.
+    case unavailable(String)
 
     /// Runs `body`, turning its export error into `.exchange`.
     static func wrapping<Result>(_ body: () throws(ExchangeError) -> Result) throws(CLIError) -> Result {
@@ -67,7 +69,7 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
             Self.exitCode(for: error)
         case .configuration:
             78
-        case .syncHelperMissing:
+        case .syncHelperMissing, .unavailable:
             69
         case .syncHelperFailed:
             70
@@ -127,7 +129,7 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
             "The interactive list needs a terminal; use a subcommand such as 'todo-tui list' in scripts and pipes."
         case .invalidEnvironment(let name, let value, let expected):
             "The environment variable \(name) is '\(value)'; it must be \(expected)."
-        case .usage(let message):
+        case .usage(let message), .unavailable(let message):
             message
         case .configuration(let error):
             error.description

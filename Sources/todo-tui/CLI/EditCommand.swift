@@ -21,13 +21,14 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         guard text != nil || !fields.isEmpty || !untags.isEmpty else {
             throw CLIError.usage(
-                "Nothing to change; give a new text, --date, --start, --color, --priority, --tag, --untag, --note or "
-                    + "--repeat.")
+                "Nothing to change; give a new text, --date, --start, --color, --priority, --tag, --untag, --note, "
+                    + "--repeat or --remind.")
         }
         // Every field is checked before the store is read.
         let calendar = item.storeOptions.calendar
         let input = try fields.input(text: text, untags: untags, calendar: calendar)
         let date = fields.date
+        let reminders = try fields.alarmRequests()
         let edited = try item.withResolvedItem { context, found in
             // A day alone keeps a timed to-do's time of day (`DateInput.redated`).
             let newDate = try date.map { typed throws(CLIError) -> ItemDate? in
@@ -38,16 +39,29 @@ struct EditCommand: ParsableCommand {
                     throw .invalidInput(error)
                 }
             }
-            try context.update(found.id) { item in
+            func edit(_ item: inout TodoItem) {
                 item.text = input.text ?? item.text
                 if let newDate { item.dueDate = newDate }
                 item.color = input.color ?? item.color
                 input.applyDetails(to: &item, calendar: calendar)
             }
+            var draft = found
+            edit(&draft)
+            let alarms = try ItemFieldOptions.applying(reminders, to: draft, calendar: calendar).alarms
+            try context.update(found.id) { item in
+                edit(&item)
+                item.alarms = alarms
+            }
             return try context.item(with: found.id)
         }
         if let edited {
             CommandReport.say("Changed", edited.text)
+            let orphans = edited.alarmsWithoutAnchor.count
+            if orphans > 0 {
+                CommandReport.note(
+                    "It keeps \(orphans == 1 ? "a reminder" : "\(orphans) reminders") counting from a date it no longer "
+                        + "has, which will not go off until it has one again (--remind none removes them).")
+            }
         }
     }
 }

@@ -48,10 +48,45 @@ struct ItemFieldOptions: ParsableArguments {
             valueName: "rule"))
     var repeatRule: String?
 
+    @Option(
+        name: .customLong("remind"),
+        help: ArgumentHelp(
+            "A reminder: 15m, 1h, 1d or 1w before the due date, '30m before start', 'at due', 'at 9:00', or none; "
+                + "repeatable. Replaces the reminders todo-tui fires (alarms of other kinds stay).",
+            valueName: "when"))
+    var reminders: [String] = []
+
     /// Whether any field was given.
     var isEmpty: Bool {
         date == nil && start == nil && color == nil && priority == nil && tags.isEmpty && note == nil
             && repeatRule == nil
+            && reminders.isEmpty
+    }
+
+    /// The `--remind` values read; nil when none was given.
+    /// - Throws: `CLIError.invalidInput` for one that is not a reminder.
+    func alarmRequests() throws(CLIError) -> [AlarmRequest]? {
+        guard !reminders.isEmpty else { return nil }
+        do throws(ItemError) {
+            var requests: [AlarmRequest] = []
+            for reminder in reminders { requests += try AlarmRequest.parse(reminder) }
+            return requests
+        } catch {
+            throw .invalidInput(error)
+        }
+    }
+
+    /// `item` with the reminders `requests` (nil: unchanged), counted from its dates.
+    /// - Throws: `CLIError.invalidInput` for a reminder counting from a date the item lacks.
+    static func applying(_ requests: [AlarmRequest]?, to item: TodoItem, calendar: Calendar) throws(CLIError)
+        -> TodoItem
+    {
+        guard let requests else { return item }
+        do throws(ItemError) {
+            return try AlarmRequest.apply(requests, to: item, now: CLIClock.now, calendar: calendar)
+        } catch {
+            throw .invalidInput(error)
+        }
     }
 
     /// The fields validated, with `text` and the tags to remove, dates read in `calendar`.

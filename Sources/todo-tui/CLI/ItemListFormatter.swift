@@ -63,6 +63,7 @@ enum ItemListFormatter {
         var details = item.tags.map { " #" + inert($0) }.joined()
         if !item.notes.isEmpty { details += " " + marks.notes }
         if item.repeats { details += " " + marks.repeats }
+        if !item.alarms.isEmpty { details += " " + marks.reminds }
         let color = item.color == .default ? "" : " · \(item.color.rawValue)"
         return "  \(id) \(mark) \(priority)\(time)\(inert(item.text))\(details)\(color)"
     }

@@ -18,7 +18,7 @@ struct TodoTUICommand: ParsableCommand {
         subcommands: [
             OpenCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, DoneCommand.self,
             UndoneCommand.self, DeleteCommand.self, MoveCommand.self, ListsCommand.self, ImportCommand.self,
-            SyncCommand.self, ConfigCommand.self,
+            RemindCommand.self, SyncCommand.self, ConfigCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )

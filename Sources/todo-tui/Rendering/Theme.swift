@@ -49,6 +49,9 @@ struct Theme: Sendable, Equatable {
         var notes: String { self == .unicode ? "✎" : "*" }
         /// After a to-do another program made repeat: `↻`, or `~`.
         var repeats: String { self == .unicode ? "↻" : "~" }
+        /// After a to-do with reminders: `◔` (a clock face, one column wide in every font that
+        /// has it, unlike the emoji bells), or `^`.
+        var reminds: String { self == .unicode ? "◔" : "^" }
     }
 
     /// Each part's colour, in `Part.allCases` order.

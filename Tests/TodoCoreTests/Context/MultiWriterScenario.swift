@@ -289,7 +289,7 @@ final class MultiWriterScenario {
             case .notes: item.notes = "\(text)\nsecond line"
             case .priority: item.priority = priority
             case .tags: if !item.tags.remove(tag) { item.tags.insert(tag) }
-            case .foreign, .repetition, .list: preconditionFailure("not among the fields edited")
+            case .foreign, .repetition, .list, .alarms: preconditionFailure("not among the fields edited")
             }
         }
         context.processPendingChanges()

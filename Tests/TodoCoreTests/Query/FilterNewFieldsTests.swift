@@ -80,7 +80,8 @@ struct FilterNewFieldsTests {
             ),
             (
                 "has:dates",
-                "Unknown has value 'dates' at column 5 of the filter; use notes, tags, priority, date, start or repeat."
+                "Unknown has value 'dates' at column 5 of the filter; use notes, tags, priority, date, start, repeat or "
+                    + "alarm."
             ),
             (
                 "tag>x",

@@ -28,8 +28,7 @@ struct StoreFormatVersion2Tests {
             text: "From a phone", date: day, createdAt: day, priority: .medium, hasTime: false,
             foreign: ForeignProperties(
                 iCalendar: [
-                    "UID:abc123@tasks.org", "RRULE:FREQ=WEEKLY;BYDAY=MO", "BEGIN:VALARM", "TRIGGER:-PT15M",
-                    "END:VALARM",
+                    "UID:abc123@tasks.org", "RRULE:FREQ=WEEKLY;BYDAY=MO",
                     #"X-MOZ-GENERATION:"3"\"#,
                 ],
                 taskwarrior: [

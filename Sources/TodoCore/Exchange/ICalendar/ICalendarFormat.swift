@@ -164,6 +164,7 @@ package enum ICalendarFormat {
         }
         writeRepetition(of: item, kept: kept, calendar: calendar, to: &writer)
         kept.othersToWrite(for: item, calendar: calendar).forEach { writer.line($0) }
+        writeAlarms(of: item, to: &writer)
         writer.property("END", "VTODO")
     }
 

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+
+/// `todo-tui remind [--command CMD] [--watch]`: shows the reminders due now and exits (for cron
+/// or a systemd user timer), or with `--watch` stays and shows each when it is due.
+///
+/// Each alarm instant is shown once: the instants are recorded (`AlarmRecord`, under
+/// `$XDG_STATE_HOME/todo-tui/`) before anything is shown, under a lock held from reading the
+/// record to writing it, so a second run, a second process at the same moment, or a restart
+/// never shows one twice; a crash between recording and showing loses that one reminder rather
+/// than showing it twice. Alarms missed while nothing ran are shown once, marked missed.
+struct RemindCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remind",
+        abstract: "Show the reminders that are due, once each (for cron or a systemd timer), or keep watching."
+    )
+
+    @Option(
+        help: ArgumentHelp(
+            "Run this program for each reminder, with the to-do's text, its due date (ISO 8601, empty without one) "
+                + "and 'due' or 'missed' as arguments (no shell), instead of notify-send.",
+            valueName: "cmd"))
+    var command: String?
+
+    @Flag(help: "Stay running: sleep until the next reminder, and re-read the list when it changes.")
+    var watch = false
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let notifier = ReminderNotifier.resolve(command: command, environment: environment)
+        let record = AlarmRecord(
+            folder: AlarmRecord.defaultFolder(
+                environment: environment,
+                homeDirectory: environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()))
+        guard watch else {
+            _ = try fireDue(notifier: notifier, record: record)
+            return
+        }
+        StoreWatcher.restoreStopSignals()
+        let folder = DurableFile.folder(of: storeOptions.storePath)
+        do {
+            try DurableFile.makeFolders(folder)
+        } catch {
+            throw CLIError.store(error)
+        }
+        let watcher = StoreWatcher(folder: folder)
+        if watcher == nil {
+            CommandReport.note("Cannot watch \(folder) for changes (inotify); changes are seen at each reminder.")
+        }
+        while true {
+            let next = try fireDue(notifier: notifier, record: record)
+            // Woken at least hourly: a clock set forward, or a suspend, is noticed then.
+            let wait = next.map { Int(($0.timeIntervalSince(CLIClock.now) * 1_000).rounded(.up)) } ?? 3_600_000
+            let milliseconds = min(max(wait, 0), 3_600_000)
+            if let watcher {
+                _ = watcher.wait(milliseconds: milliseconds)
+            } else {
+                StoreWatcher.sleep(milliseconds: milliseconds)
+            }
+        }
+    }
+
+    /// Shows what is due now; returns the next instant to wake at.
+    private func fireDue(notifier: ReminderNotifier?, record: AlarmRecord) throws -> Date? {
+        let calendar = storeOptions.calendar
+        let store = try storeOptions.makeStore()
+        let (due, next): ([AlarmSchedule.Due], Date?) = try record.withLock {
+            let items: [TodoItem]
+            do throws(StoreError) {
+                items = try store.load().items
+            } catch {
+                throw CLIError.store(error)
+            }
+            let now = CLIClock.now
+            let (keys, wholeLength) = record.read()
+            let found = AlarmSchedule.due(in: items, now: now, calendar: calendar, fired: keys)
+            let next = AlarmSchedule.next(in: items, after: now, calendar: calendar)
+            guard !found.due.isEmpty else { return ([], next) }
+            guard notifier != nil else { throw CLIError.unavailable(ReminderNotifier.unavailable) }
+            do throws(StoreError) {
+                try record.append(found.entries, firedAt: now, keeping: wholeLength)
+            } catch {
+                throw CLIError.store(error)
+            }
+            return (found.due, next)
+        }
+        var failures: [String] = []
+        for reminder in due {
+            guard let notifier else { break }
+            if let failure = notifier.show(reminder, calendar: calendar) {
+                failures.append(failure)
+            } else {
+                CommandReport.say(reminder.missed ? "Reminded (missed)" : "Reminded", reminder.item.text)
+            }
+        }
+        if !failures.isEmpty, !watch {
+            throw CLIError.unavailable(failures.joined(separator: " "))
+        }
+        failures.forEach(CommandReport.note)
+        return next
+    }
+}

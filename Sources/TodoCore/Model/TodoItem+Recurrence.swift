@@ -84,6 +84,9 @@ extension TodoItem {
         }
         if let remaining { kept.rule.count = remaining - 1 }
         repetition = kept
+        // An alarm at a fixed instant belongs to the occurrence completed: it moves with it, as
+        // tasks.org moves it; a relative one follows its date by itself.
+        self = shiftingAbsoluteAlarms(by: next.timeIntervalSince(anchor.date))
         return .advanced(due: dueDate)
     }
 

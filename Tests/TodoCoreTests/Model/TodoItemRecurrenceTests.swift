@@ -34,6 +34,22 @@ struct TodoItemRecurrenceTests {
             repetition: ItemRepetition(Repetition(rule: StoreFormatVersion4Tests.rule(rule), anchor: anchor)))
     }
 
+    @Test("an alarm at a fixed instant moves with the occurrence; a relative one and Apple's placeholder stay as written")
+    func alarmsFollowTheOccurrence() throws {
+        var item = Self.repeating("FREQ=WEEKLY", due: "2026-10-22T09:00", start: "2026-10-22T09:00")
+        let atEight = TodoAlarm.display(.absolute(Self.at("2026-10-22T08:00")), uid: item.id)
+        let relative = TodoAlarm.display(.relative(AlarmDuration(seconds: -900), to: .due), uid: item.id)
+        let placeholder = TodoAlarm(lines: [
+            "BEGIN:VALARM", "ACTION:NONE", "TRIGGER;VALUE=DATE-TIME:19760401T005545Z", "END:VALARM",
+        ])
+        item.alarms = [atEight, relative, placeholder]
+        item.complete(at: Self.at("2026-10-22T10:00"), calendar: Self.berlin)
+        // A week and the hour the clocks gave back: still an hour before the 09:00 due time.
+        #expect(item.alarms[0].trigger == .absolute(Self.at("2026-10-29T08:00")))
+        #expect(item.alarms[1] == relative)
+        #expect(item.alarms[2] == placeholder)
+    }
+
     @Test("a weekly 09:00 to-do moves a week on, still at 09:00 after the clocks go back, same id, still open")
     func weeklyAcrossDaylightSaving() throws {
         var item = Self.repeating("FREQ=WEEKLY", due: "2026-10-22T09:00", start: "2026-10-22T09:00")

@@ -70,8 +70,12 @@ struct AlarmTriggerTests {
         // 2026-12-01 starts at 2026-11-30T23:00Z in Berlin (CET, +01:00).
         let day = Self.utc("2026-11-30T23:00:00Z")
         let item = Self.item(
-            due: day, hasTime: false, alarms: [Self.alarm("TRIGGER;RELATED=END:-PT15M"), Self.alarm("TRIGGER;RELATED=END:PT9H")])
-        #expect(item.alarmInstants(calendar: berlin) == [Self.utc("2026-11-30T22:45:00Z"), Self.utc("2026-12-01T08:00:00Z")])
+            due: day, hasTime: false,
+            alarms: [Self.alarm("TRIGGER;RELATED=END:-PT15M"), Self.alarm("TRIGGER;RELATED=END:PT9H")])
+        #expect(
+            item.alarmInstants(calendar: berlin) == [
+                Self.utc("2026-11-30T22:45:00Z"), Self.utc("2026-12-01T08:00:00Z"),
+            ])
     }
 
     @Test("across the spring change a day before keeps the wall-clock time and 24 hours do not")
@@ -79,9 +83,13 @@ struct AlarmTriggerTests {
         let berlin = Self.calendar("Europe/Berlin")
         // Clocks go forward on 2026-03-29 at 02:00. Due 2026-03-29 12:00 CEST = 10:00Z.
         let due = Self.utc("2026-03-29T10:00:00Z")
-        let item = Self.item(due: due, alarms: [Self.alarm("TRIGGER;RELATED=END:-P1D"), Self.alarm("TRIGGER;RELATED=END:-PT24H")])
+        let item = Self.item(
+            due: due, alarms: [Self.alarm("TRIGGER;RELATED=END:-P1D"), Self.alarm("TRIGGER;RELATED=END:-PT24H")])
         // 2026-03-28 12:00 CET = 11:00Z (23 hours before); 24 hours before = 10:00Z = 11:00 CET.
-        #expect(item.alarmInstants(calendar: berlin) == [Self.utc("2026-03-28T10:00:00Z"), Self.utc("2026-03-28T11:00:00Z")])
+        #expect(
+            item.alarmInstants(calendar: berlin) == [
+                Self.utc("2026-03-28T10:00:00Z"), Self.utc("2026-03-28T11:00:00Z"),
+            ])
     }
 
     @Test("REPEAT and DURATION add repetitions; one without the other adds none")
@@ -96,7 +104,8 @@ struct AlarmTriggerTests {
             ])
         #expect(
             item.alarmInstants(calendar: calendar) == [
-                Self.utc("2026-12-01T08:50:00Z"), Self.utc("2026-12-01T08:55:00Z"), due, Self.utc("2026-12-01T10:00:00Z"),
+                Self.utc("2026-12-01T08:50:00Z"), Self.utc("2026-12-01T08:55:00Z"), due,
+                Self.utc("2026-12-01T10:00:00Z"),
             ])
     }
 
@@ -111,7 +120,10 @@ struct AlarmTriggerTests {
             ])
         item.foreign.iCalendar = ["X-MOZ-LASTACK:20261201T085000Z", "X-MOZ-SNOOZE-TIME:20261201T090500Z"]
         #expect(item.alarmsAcknowledged == Self.utc("2026-12-01T08:50:00Z"))
-        #expect(item.alarmInstants(calendar: calendar) == [Self.utc("2026-12-01T09:00:00Z"), Self.utc("2026-12-01T09:05:00Z")])
+        #expect(
+            item.alarmInstants(calendar: calendar) == [
+                Self.utc("2026-12-01T09:00:00Z"), Self.utc("2026-12-01T09:05:00Z"),
+            ])
         item.dismissAlarms(at: Self.utc("2026-12-01T09:06:00Z"))
         #expect(item.foreign.iCalendar == ["X-MOZ-LASTACK:20261201T090600Z"])
         #expect(item.alarmInstants(calendar: calendar).isEmpty)
@@ -125,8 +137,13 @@ struct AlarmTriggerTests {
         var item = Self.item(
             alarms: [
                 Self.alarm("TRIGGER;RELATED=END:-PT15M"), Self.alarm("TRIGGER;VALUE=DATE-TIME:19760401T005545Z"),
-                TodoAlarm(lines: ["BEGIN:VALARM", "ACTION:EMAIL", "TRIGGER;VALUE=DATE-TIME:20261201T080000Z", "END:VALARM"]),
-                TodoAlarm(lines: ["BEGIN:VALARM", "ACTION:AUDIO", "TRIGGER;VALUE=DATE-TIME:20261201T080000Z", "ATTACH:Basso", "END:VALARM"]),
+                TodoAlarm(lines: [
+                    "BEGIN:VALARM", "ACTION:EMAIL", "TRIGGER;VALUE=DATE-TIME:20261201T080000Z", "END:VALARM",
+                ]),
+                TodoAlarm(lines: [
+                    "BEGIN:VALARM", "ACTION:AUDIO", "TRIGGER;VALUE=DATE-TIME:20261201T080000Z", "ATTACH:Basso",
+                    "END:VALARM",
+                ]),
             ])
         #expect(item.alarmInstants(calendar: calendar).isEmpty)
         #expect(item.alarmsWithoutAnchor.count == 1)
@@ -141,7 +158,8 @@ struct AlarmTriggerTests {
         let item = Self.item(
             due: Self.utc("2026-12-01T09:00:00Z"),
             alarms: [
-                Self.alarm("TRIGGER;VALUE=DATE-TIME:20261201T080000Z", "X-KEEP:1"), Self.alarm("TRIGGER;RELATED=END:-PT15M"),
+                Self.alarm("TRIGGER;VALUE=DATE-TIME:20261201T080000Z", "X-KEEP:1"),
+                Self.alarm("TRIGGER;RELATED=END:-PT15M"),
                 Self.alarm("TRIGGER;VALUE=DATE-TIME:19760401T005545Z"),
             ])
         let shifted = item.shiftingAbsoluteAlarms(by: 7 * 86_400)

@@ -34,7 +34,8 @@ struct TodoItemRecurrenceTests {
             repetition: ItemRepetition(Repetition(rule: StoreFormatVersion4Tests.rule(rule), anchor: anchor)))
     }
 
-    @Test("an alarm at a fixed instant moves with the occurrence; a relative one and Apple's placeholder stay as written")
+    @Test(
+        "an alarm at a fixed instant moves with the occurrence; a relative one and Apple's placeholder stay as written")
     func alarmsFollowTheOccurrence() throws {
         var item = Self.repeating("FREQ=WEEKLY", due: "2026-10-22T09:00", start: "2026-10-22T09:00")
         let atEight = TodoAlarm.display(.absolute(Self.at("2026-10-22T08:00")), uid: item.id)

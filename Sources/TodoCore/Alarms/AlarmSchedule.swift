@@ -35,7 +35,8 @@ package enum AlarmSchedule {
             let missed = now.timeIntervalSince(latest) > lateness
             due.append(Due(item: item, instant: latest, missed: missed))
             for instant in pending {
-                entries.append(AlarmRecord.Entry(key: AlarmRecord.Key(itemID: item.id, instant: instant), missed: missed))
+                entries.append(
+                    AlarmRecord.Entry(key: AlarmRecord.Key(itemID: item.id, instant: instant), missed: missed))
             }
         }
         return (due, entries)

@@ -23,7 +23,9 @@ public struct TodoAlarm: Sendable, Hashable {
     /// A new `DISPLAY` alarm, with `uid` (RFC 9074 asks for one). Its `DESCRIPTION` is the
     /// to-do's text, written by the export (`ICalendarFormat`), so it follows the text.
     public static func display(_ trigger: AlarmTrigger, uid: UUID) -> TodoAlarm {
-        TodoAlarm(lines: ["BEGIN:VALARM", "ACTION:DISPLAY", triggerLine(trigger), "UID:\(uid.uuidString)", "END:VALARM"])
+        TodoAlarm(lines: [
+            "BEGIN:VALARM", "ACTION:DISPLAY", triggerLine(trigger), "UID:\(uid.uuidString)", "END:VALARM",
+        ])
     }
 
     /// The `TRIGGER` line for `trigger`: `TRIGGER;RELATED=END:-PT15M`,

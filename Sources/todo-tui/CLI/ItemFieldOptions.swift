@@ -78,7 +78,9 @@ struct ItemFieldOptions: ParsableArguments {
 
     /// `item` with the reminders `requests` (nil: unchanged), counted from its dates.
     /// - Throws: `CLIError.invalidInput` for a reminder counting from a date the item lacks.
-    static func applying(_ requests: [AlarmRequest]?, to item: TodoItem, calendar: Calendar) throws(CLIError)
+    static func applying(
+        _ requests: [AlarmRequest]?, to item: TodoItem, calendar: Calendar
+    ) throws(CLIError)
         -> TodoItem
     {
         guard let requests else { return item }

@@ -27,7 +27,8 @@ enum ReminderNotifier: Equatable {
             let bus = runtime + "/bus"
             var status = stat()
             if stat(bus, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK {
-                let variables = environment.map { "\($0.key)=\($0.value)" } + ["DBUS_SESSION_BUS_ADDRESS=unix:path=" + bus]
+                let variables =
+                    environment.map { "\($0.key)=\($0.value)" } + ["DBUS_SESSION_BUS_ADDRESS=unix:path=" + bus]
                 return .notifySend(environment: variables)
             }
         }

@@ -58,7 +58,8 @@ struct AlarmInteropTests {
         for body in [Self.tasksOrg, Self.apple, Self.thunderbird] {
             let item = try #require(
                 try ICalendarFormat.item(
-                    fromObjectResource: Self.calendarText("u1", body), name: "u1.ics", now: Self.now, calendar: Self.utc))
+                    fromObjectResource: Self.calendarText("u1", body), name: "u1.ics", now: Self.now, calendar: Self.utc
+                ))
             #expect(item.alarms.map(\.lines) == Self.blocks(body))
             #expect(!item.foreign.iCalendar.contains { $0.hasPrefix("BEGIN:VALARM") })
             let written = Self.exportedLines(item)
@@ -70,7 +71,9 @@ struct AlarmInteropTests {
         }
     }
 
-    @Test("which phone alarms fire here: tasks.org's with their repeats, Apple's dated one, Thunderbird's after its dismissal")
+    @Test(
+        "which phone alarms fire here: tasks.org's with their repeats, Apple's dated one, Thunderbird's after its dismissal"
+    )
     func firing() throws {
         let tasks = try ICalendarFormat.item(
             fromObjectResource: Self.calendarText("t", Self.tasksOrg), name: "t", now: Self.now, calendar: Self.utc)
@@ -125,7 +128,8 @@ struct AlarmInteropTests {
             + #""TRIGGER;RELATED=END:-PT15M", "END:VALARM"]}, "hasTime": true, "#
             + #""id": "0E4F2D7A-3B1C-4D5E-8F60-718293A4B5C6", "isDone": false, "#
             + #""modifiedAt": "2026-11-26T12:00:00.000Z", "text": "Pay rent", "version": 1}"#
-        let file = "{\n  \"format\": \"todo-tui\",\n  \"generation\": 1,\n  \"items\": [\n    \(line)\n  ],\n"
+        let file =
+            "{\n  \"format\": \"todo-tui\",\n  \"generation\": 1,\n  \"items\": [\n    \(line)\n  ],\n"
             + "  \"version\": 3\n}\n"
         let contents = try StoreDecoder.decode(Array(file.utf8), path: "t.json")
         let item = try #require(contents.items.first)
@@ -167,7 +171,8 @@ struct AlarmInteropTests {
                         if i.year > 1976: out.append(i.astimezone(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ"))
             print(" ".join(sorted(out)))
             """
-        let result = try python.run(["-c", script], input: ICalendarFormat.export(items, now: Self.now, calendar: Self.utc))
+        let result = try python.run(
+            ["-c", script], input: ICalendarFormat.export(items, now: Self.now, calendar: Self.utc))
         #expect(result.status == 0, "\(result.error)")
         let ours = items.flatMap { $0.alarmInstants(calendar: Self.utc) }.map { UTCDateTimeText.of($0) }.sorted()
         #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == ours.joined(separator: " "))

@@ -178,7 +178,7 @@ struct CLICommandLineTests {
         Line(
             ["edit", "{id}", "--store", "{store}"], 64,
             "todo-tui: Nothing to change; give a new text, --date, --start, --color, "
-                + "--priority, --tag, --untag, --note or --repeat."),
+                + "--priority, --tag, --untag, --note, --repeat or --remind."),
         Line(
             ["edit", "abc", "x", "--store", "{store}"], 64,
             "todo-tui: The id prefix 'abc' is too short; give at least 4 characters "

@@ -80,7 +80,7 @@ struct CLICommandTests: CLISandboxSuite {
         #expect(
             nothing.stderr
                 == "todo-tui: Nothing to change; give a new text, --date, --start, --color, --priority, --tag, --untag, "
-                + "--note or --repeat.\n"
+                + "--note, --repeat or --remind.\n"
         )
     }
 

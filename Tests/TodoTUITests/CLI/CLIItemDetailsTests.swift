@@ -146,8 +146,8 @@ struct CLIItemDetailsTests: CLISandboxSuite {
         #expect(nothing.status == 64)
         #expect(
             nothing.stderr
-                == "todo-tui: Nothing to change; give a new text, --date, --start, --color, --priority, --tag, --untag, --note or "
-                + "--repeat.\n"
+                == "todo-tui: Nothing to change; give a new text, --date, --start, --color, --priority, --tag, --untag, "
+                + "--note, --repeat or --remind.\n"
         )
     }
 

@@ -140,22 +140,29 @@ struct RemindCommandTests: CLISandboxSuite {
             "dbus-daemon or notify-send is not installed"))
     func notifySendWithoutService() throws {
         try importTodos([("Bus", Self.stamp(Date().addingTimeInterval(-30)))])
-        // A session bus of the test's own, with no notification service on it; its address and
-        // process id go to a file (the daemon would hold a pipe open), and it is stopped by PID.
+        // A session bus of the test's own, with no notification service on it, started in the
+        // foreground (a forking daemon leaves its first process for Foundation to reap, which it
+        // did not) and stopped by its process id; its address goes to a file.
         let printed = home.path("bus")
         FileManager.default.createFile(atPath: printed, contents: nil)
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        daemon.arguments = ["--session", "--fork", "--print-address=1", "--print-pid=1"]
+        daemon.arguments = ["--session", "--nofork", "--print-address=1"]
         daemon.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: printed))
         try daemon.run()
-        daemon.waitUntilExit()
-        let lines = try String(contentsOfFile: printed, encoding: .utf8).split(separator: "\n").map(String.init)
-        let address = try #require(lines.first { $0.contains("=") })
-        let pid = try #require(lines.compactMap { Int32($0) }.first)
-        defer { kill(pid, SIGKILL) }
+        defer {
+            kill(daemon.processIdentifier, SIGKILL)
+            daemon.waitUntilExit()
+        }
+        var address: String?
+        for _ in 0..<100 where address == nil {
+            address = (try? String(contentsOfFile: printed, encoding: .utf8))?.split(separator: "\n")
+                .first { $0.contains("=") }.map(String.init)
+            if address == nil { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        let bus = try #require(address, "dbus-daemon printed no address")
         var runner = cli
-        runner.environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        runner.environment["DBUS_SESSION_BUS_ADDRESS"] = bus
         let result = try runner.run("remind", "--store", store)
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.stderr.contains("notify-send could not show 'Bus'"), "\(result.stderr)")

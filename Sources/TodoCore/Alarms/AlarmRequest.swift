@@ -73,7 +73,13 @@ public enum AlarmRequest: Sendable, Hashable {
 
     /// `item` with the reminders of `requests`: the alarms todo-tui fires (`DISPLAY`) replaced
     /// by one new alarm per request (none for `none`); alarms of other kinds are kept.
-    /// - Parameter newID: makes each new alarm's `UID`.
+    /// - Parameters:
+    ///   - requests: the reminders, as `parse(_:)` read them.
+    ///   - item: the to-do; its dates anchor relative reminders.
+    ///   - now: for an `at 9:00` reminder on a to-do without a due date, the next such time after
+    ///     it; relative dates (`at fri`) count from it.
+    ///   - calendar: the calendar and time zone of days and times of day.
+    ///   - newID: makes each new alarm's `UID`.
     /// - Throws: `ItemError.invalidReminder` for a reminder counting from a date the to-do lacks
     ///   (a relative alarm without its anchor never fires, so it is refused rather than made), or
     ///   a date that does not read.

@@ -141,7 +141,8 @@ public struct TodoAlarm: Sendable, Hashable {
     /// kept lines) and the rest, each in order.
     /// - Complexity: O(n) in the number of lines.
     static func extract(from kept: [String]) -> (alarms: [TodoAlarm], rest: [String]) {
-        guard kept.contains(where: { $0.uppercased().hasPrefix("BEGIN:VALARM") }) else { return ([], kept) }
+        // Checked on every change of an item's boxed fields: without allocating a line per line.
+        guard kept.contains(where: beginsAlarm) else { return ([], kept) }
         var alarms: [TodoAlarm] = []
         var rest: [String] = []
         var block: [String]?
@@ -170,5 +171,16 @@ public struct TodoAlarm: Sendable, Hashable {
         // An unclosed block cannot come from the parser; kept as lines rather than lost.
         if let open = block { rest += open }
         return (alarms, rest)
+    }
+
+    /// True when `line` starts with `BEGIN:VALARM`, in any case.
+    private static func beginsAlarm(_ line: String) -> Bool {
+        var bytes = line.utf8.makeIterator()
+        for expected in "BEGIN:VALARM".utf8 {
+            guard let byte = bytes.next() else { return false }
+            let isLetter = expected >= UInt8(ascii: "A") && expected <= UInt8(ascii: "Z")
+            guard byte == expected || (isLetter && byte == expected + 32) else { return false }
+        }
+        return true
     }
 }

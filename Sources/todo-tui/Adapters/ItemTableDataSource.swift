@@ -10,7 +10,8 @@ import TodoCore
 /// red bold `!` and bold text, so the mark survives `NO_COLOR`, where colours are dropped. An
 /// item with a time of day (`hasTime`, and not at midnight: `DateInput.hasTime`) shows it before
 /// its text: `  [ ] 09:30 Dentist`. An open item whose start is still ahead is dimmed and says
-/// when it starts after its tags: `  [ ] Read the book #self · from Tue` (`DayLabel`).
+/// when it starts after its tags: `  [ ] Read the book #self · from Tue` (`DayLabel`), unless it
+/// starts when it is due.
 ///
 /// The item's priority follows the checkbox as `!!!` (high), `!! ` (medium) or `!  ` (low) and a
 /// space, in bold: after the checkbox, never before it, so it cannot be read as the overdue
@@ -109,7 +110,9 @@ final class ItemTableDataSource: TableViewDataSource {
                     " " + item.tags.map { "#" + $0 }.joined(separator: " "),
                     style: CellStyle(foreground: theme.color(.tags), attributes: .dim)))
         }
-        if waiting, let start = item.startDate {
+        // A start equal to the due date (what making a rule writes, as RFC 5545 wants a DTSTART)
+        // says nothing the row's section does not.
+        if waiting, let start = item.startDate, start != item.dueDate {
             spans.append(
                 RowCell.Span(
                     " · " + DayLabel.start(start, now: now, calendar: calendar), style: CellStyle(attributes: .dim)))

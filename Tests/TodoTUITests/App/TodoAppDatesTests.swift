@@ -90,6 +90,20 @@ struct TodoAppDatesTests {
         #expect(stored("Buy") == nil && keys.store.contents.items.count == 1)
     }
 
+    @Test("a start equal to the due date (as making a rule writes it) dims the row but does not repeat the day")
+    func startOnDueDate() throws {
+        var repeating = details.item("Rent", offset: 3 * 86_400)
+        repeating.startDate = repeating.dueDate
+        let app = try details.makeApp([repeating, details.item("Other")])
+        var screen = Screen(rows: app.size.rows, columns: app.size.columns)
+        app.render(into: &screen)
+        let row = try #require(screen.lines.firstIndex { $0.contains("Rent") })
+        #expect(!screen.lines[row].contains("· from"), "\(screen.lines)")
+        let column = try #require(screen.lines[row].firstRange(of: "Rent")).lowerBound.utf16Offset(
+            in: screen.lines[row])
+        #expect(screen[row, column].style.attributes.contains(.dim), "it still cannot start yet")
+    }
+
     @Test("s sets a start: a to-do that cannot start yet is dimmed and says when; x records the completion time")
     func startAndCompletion() throws {
         let app = try details.makeApp([details.item("Report"), details.item("Other", offset: 1)])

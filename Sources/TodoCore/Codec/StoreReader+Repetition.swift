@@ -13,58 +13,37 @@ extension StoreReader {
         var exceptionDates: [Date] = [], extraDates: [Date] = []
         var completed = 0
         var lastCompleted: Date?
-        var seen: Set<String> = []
-        scanner.position += 1
-        scanner.skipWhitespace()
-        if !scanner.consume(UInt8(ascii: "}")) {
-            repeat {
-                scanner.skipWhitespace()
-                let offset = scanner.position
-                guard scanner.current == UInt8(ascii: "\"") else {
-                    throw scanner.syntaxError(expected: "a key in double quotes")
+        try readMembers(of: "repeat", context: context) { (reader, name) throws(StoreError) in
+            let valueStart = reader.scanner.position
+            switch name {
+            case "rule":
+                try reader.expectValue(.string, named: "\"repeat.rule\"", context: context)
+                let text = reader.scanner.string(try reader.scanner.scanString())
+                do throws(RecurrenceError) {
+                    rule = try RecurrenceRule(rrule: text)
+                } catch {
+                    throw reader.dataError(
+                        at: valueStart, context: context,
+                        "\"repeat.rule\" must be a rule todo-tui computes, found \(StoreError.quoted(text)): "
+                            + error.description.dropLast().lowercasedFirst)
                 }
-                let name = scanner.string(try scanner.scanString())
-                guard seen.insert(name).inserted else {
-                    throw dataError(
-                        at: offset, context: context, "the key \(StoreError.quoted(name)) appears twice in \"repeat\"")
+            case "from":
+                try reader.expectValue(.string, named: "\"repeat.from\"", context: context)
+                switch reader.scanner.string(try reader.scanner.scanString()) {
+                case "due": anchor = .due
+                case "completion": anchor = .completion
+                case let other:
+                    throw reader.dataError(
+                        at: valueStart, context: context,
+                        "\"repeat.from\" must be due or completion, found \(StoreError.quoted(other))")
                 }
-                scanner.skipWhitespace()
-                try scanner.expect(UInt8(ascii: ":"), "':' after a key")
-                scanner.skipWhitespace()
-                let valueStart = scanner.position
-                switch name {
-                case "rule":
-                    try expectValue(.string, named: "\"repeat.rule\"", context: context)
-                    let text = scanner.string(try scanner.scanString())
-                    do {
-                        rule = try RecurrenceRule(rrule: text)
-                    } catch {
-                        throw dataError(
-                            at: valueStart, context: context,
-                            "\"repeat.rule\" must be a rule todo-tui computes, found \(StoreError.quoted(text)): "
-                                + error.description.dropLast().lowercasedFirst)
-                    }
-                case "from":
-                    try expectValue(.string, named: "\"repeat.from\"", context: context)
-                    switch scanner.string(try scanner.scanString()) {
-                    case "due": anchor = .due
-                    case "completion": anchor = .completion
-                    case let other:
-                        throw dataError(
-                            at: valueStart, context: context,
-                            "\"repeat.from\" must be due or completion, found \(StoreError.quoted(other))")
-                    }
-                case "completed": completed = try readCount(.repetition, context: context)
-                case "lastCompleted": lastCompleted = try readRepetitionTimestamp(named: "lastCompleted", context)
-                case "exdates": exceptionDates = try readRepetitionTimestamps(named: "exdates", context)
-                case "rdates": extraDates = try readRepetitionTimestamps(named: "rdates", context)
-                default:
-                    throw dataError(
-                        at: offset, context: context, "the key \(StoreError.quoted(name)) is not part of \"repeat\"")
-                }
-                scanner.skipWhitespace()
-            } while scanner.consume(UInt8(ascii: ","))
-            try scanner.expect(UInt8(ascii: "}"), "',' or '}'")
+            case "completed": completed = try reader.readCount(.repetition, context: context)
+            case "lastCompleted": lastCompleted = try reader.readRepetitionTimestamp(named: "lastCompleted", context)
+            case "exdates": exceptionDates = try reader.readRepetitionTimestamps(named: "exdates", context)
+            case "rdates": extraDates = try reader.readRepetitionTimestamps(named: "rdates", context)
+            default: return false
+            }
+            return true
         }
         guard let rule else {
             throw dataError(at: objectStart, context: context, "the key \"rule\" is missing in \"repeat\"")

@@ -370,10 +370,38 @@ struct StoreReader {
     mutating func readForeign(context: ItemContext) throws(StoreError) -> ForeignProperties {
         try expectValue(.object, named: "\"foreign\"", context: context)
         var foreign = ForeignProperties()
+        try readMembers(of: "foreign", context: context) { (reader, name) throws(StoreError) in
+            switch name {
+            case "iCalendar":
+                try reader.readStringArray(named: "\"foreign.iCalendar\"", context: context) { _, _, line in
+                    foreign.iCalendar.append(line)
+                }
+            case "todoTxt":
+                try reader.readStringArray(named: "\"foreign.todoTxt\"", context: context) { _, _, token in
+                    foreign.todoTxt.append(token)
+                }
+            case "taskwarrior":
+                foreign.taskwarrior = try reader.readForeignAttributes(context: context)
+            default:
+                return false
+            }
+            return true
+        }
+        return foreign
+    }
+
+    /// Reads the members of an object of free-form keys (`foreign`, `repeat`) whose opening brace
+    /// is current, calling `member` with the scanner at each key's value; `member` returns false
+    /// for a key that is not part of the object. Refuses a key given twice or not part of it,
+    /// naming `object`.
+    mutating func readMembers(
+        of object: String, context: ItemContext,
+        _ member: (inout StoreReader, String) throws(StoreError) -> Bool
+    ) throws(StoreError) {
         var seen: Set<String> = []
         scanner.position += 1
         scanner.skipWhitespace()
-        guard !scanner.consume(UInt8(ascii: "}")) else { return foreign }
+        guard !scanner.consume(UInt8(ascii: "}")) else { return }
         repeat {
             scanner.skipWhitespace()
             let offset = scanner.position
@@ -383,30 +411,20 @@ struct StoreReader {
             let name = scanner.string(try scanner.scanString())
             guard seen.insert(name).inserted else {
                 throw dataError(
-                    at: offset, context: context, "the key \(StoreError.quoted(name)) appears twice in \"foreign\"")
+                    at: offset, context: context,
+                    "the key \(StoreError.quoted(name)) appears twice in \(StoreError.quoted(object))")
             }
             scanner.skipWhitespace()
             try scanner.expect(UInt8(ascii: ":"), "':' after a key")
             scanner.skipWhitespace()
-            switch name {
-            case "iCalendar":
-                try readStringArray(named: "\"foreign.iCalendar\"", context: context) { _, _, line in
-                    foreign.iCalendar.append(line)
-                }
-            case "todoTxt":
-                try readStringArray(named: "\"foreign.todoTxt\"", context: context) { _, _, token in
-                    foreign.todoTxt.append(token)
-                }
-            case "taskwarrior":
-                foreign.taskwarrior = try readForeignAttributes(context: context)
-            default:
+            guard try member(&self, name) else {
                 throw dataError(
-                    at: offset, context: context, "the key \(StoreError.quoted(name)) is not part of \"foreign\"")
+                    at: offset, context: context,
+                    "the key \(StoreError.quoted(name)) is not part of \(StoreError.quoted(object))")
             }
             scanner.skipWhitespace()
         } while scanner.consume(UInt8(ascii: ","))
         try scanner.expect(UInt8(ascii: "}"), "',' or '}'")
-        return foreign
     }
 
     /// `["BEGIN:VALARM", …, "END:VALARM", …]`: the lines of every alarm, one block after another.

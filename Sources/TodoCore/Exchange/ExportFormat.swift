@@ -48,9 +48,12 @@ public enum ExportFormat: String, CaseIterable, Sendable, Hashable, CustomString
     /// How much of an item the format records, which bounds what an import may change.
     var fidelity: ImportFidelity {
         switch self {
-        case .json, .csv: ImportFidelity(datePrecision: .millisecond, carriesColor: true, textForm: .exact)
-        case .taskwarrior: ImportFidelity(datePrecision: .second, carriesColor: true, textForm: .exact)
-        case .ics, .vdir: ImportFidelity(datePrecision: .second, carriesColor: true, textForm: .iCalendar)
+        case .json: ImportFidelity(datePrecision: .millisecond, carriesColor: true, textForm: .exact, carriesList: true)
+        case .csv: ImportFidelity(datePrecision: .millisecond, carriesColor: true, textForm: .exact)
+        case .taskwarrior:
+            ImportFidelity(datePrecision: .second, carriesColor: true, textForm: .exact, carriesList: true)
+        case .ics, .vdir:
+            ImportFidelity(datePrecision: .second, carriesColor: true, textForm: .iCalendar, carriesList: true)
         case .todotxt:
             ImportFidelity(datePrecision: .day, carriesColor: true, textForm: .singleLine, carriesNotes: false)
         case .markdown:

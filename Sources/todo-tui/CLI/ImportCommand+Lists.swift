@@ -35,4 +35,13 @@ extension ImportCommand {
             return placed
         }
     }
+
+    /// ` New lists: "Work" and "home.garden".` for the lists of `after` not in `before`; empty
+    /// when there are none.
+    /// - Complexity: O(l²) in the lists.
+    static func listsSentence(added after: [TodoList], besides before: [TodoList]) -> String {
+        let added = after.filter { list in !before.contains { $0.id == list.id } }
+        guard !added.isEmpty else { return "" }
+        return " New list\(added.count == 1 ? "" : "s"): \(TodoList.listing(added.map(\.name)))."
+    }
 }

@@ -30,7 +30,8 @@ struct ImportCommand: ParsableCommand {
         let contents = try CLIError.wrapping { () throws(ExchangeError) in
             try format.read(input, now: CLIClock.now, calendar: CLIClock.calendar)
         }
-        let plan = try storeOptions.withContext(mergePolicy: policy) { context in
+        let (plan, listsBefore, listsAfter) = try storeOptions.withContext(mergePolicy: policy) { context in
+            let listsBefore = try context.lists()
             let existing = try context.fetch(FetchRequest())
             let plan = ImportPlan(
                 importing: try Self.placing(contents, existing: existing, in: context), into: existing,
@@ -44,11 +45,12 @@ struct ImportCommand: ParsableCommand {
                     current = item
                 }
             }
-            return plan
+            return (plan, listsBefore, try context.lists())
         }
         TerminalOutput.say(
             "Imported \(input.name) as \(format.rawValue): \(plan.insertions.count) added, \(plan.updates.count) "
                 + "updated, \(plan.unchangedCount) unchanged."
+                + Self.listsSentence(added: listsAfter, besides: listsBefore)
         )
     }
 

@@ -127,6 +127,51 @@ struct VdirListsTests {
 
     @Test(
         """
+        vdirsyncer discovers each list folder as a collection and copies its to-dos (sync), its displayname and \
+        color (metasync) as they are
+        """,
+        .enabled(if: ExternalProgram("vdirsyncer") != nil, "vdirsyncer is not installed")
+    )
+    func vdirsyncerReadsExport() throws {
+        let vdirsyncer = try #require(ExternalProgram("vdirsyncer"))
+        try ExternalProgram.withTemporaryDirectory { directory in
+            let files = try Self.files(Self.items)
+            try ExportOutput.directory(files).write(to: "\(directory)/ours")
+            try FileManager.default.createDirectory(atPath: "\(directory)/copy", withIntermediateDirectories: true)
+            let config = """
+                [general]
+                status_path = "\(directory)/status"
+                [pair lists]
+                a = "ours"
+                b = "copy"
+                collections = ["from a"]
+                metadata = ["color", "displayname"]
+                [storage ours]
+                type = "filesystem"
+                path = "\(directory)/ours"
+                fileext = ".ics"
+                [storage copy]
+                type = "filesystem"
+                path = "\(directory)/copy"
+                fileext = ".ics"
+                """
+            try ExternalProgram.write(Array(config.utf8), to: "\(directory)/config")
+            let environment = ["VDIRSYNCER_CONFIG": "\(directory)/config", "HOME": directory]
+            // discover asks once per collection whether to create it on the other side.
+            let yes = Array(String(repeating: "y\n", count: Self.lists.count).utf8)
+            for (command, input) in [("discover", yes), ("sync", []), ("metasync", [])] {
+                let result = try vdirsyncer.run([command], environment: environment, input: input)
+                #expect(result.status == 0, "vdirsyncer \(command): \(result.output)\(result.error)")
+            }
+            for file in files {
+                let copied = FileManager.default.contents(atPath: "\(directory)/copy/\(file.name)")
+                #expect(copied.map(Array.init) == file.bytes, "\(file.name) reached the copy as written")
+            }
+        }
+    }
+
+    @Test(
+        """
         a tree todoman made (a folder per list, displayname and color, todoman new -l) imports as those lists, \
         a folder without displayname by its name
         """,

@@ -74,6 +74,26 @@ struct CLIListFormatsTests: CLISandboxSuite {
         #expect(try cli.run("list", "--list", "Work", "--store", store).stdout.contains("Report"))
     }
 
+    @Test(
+        """
+        importing an ics export again moves a to-do back to the list its calendar names, and leaves one of the \
+        unnamed calendar (the standard list's) in the list it was moved to since
+        """
+    )
+    func icsMoves() throws {
+        _ = try cli.run("lists", "add", "Work", "--store", store)
+        let report = String(try cli.run("add", "Report", "--list", "Work", "--store", store).stdout.prefix(8))
+        let milk = String(try sandbox.add("Milk").prefix(8))
+        let file = sandbox.home.path("all.ics")
+        #expect(try cli.run("--export", "ics", "--output", file, "--store", store).status == 0)
+        #expect(try cli.run("move", report, "--list", "To-dos", "--store", store).status == 0)
+        #expect(try cli.run("move", milk, "--list", "Work", "--store", store).status == 0)
+        let imported = try cli.run("import", file, "--store", store)
+        #expect(imported.stdout.contains("0 added, 1 updated, 1 unchanged."), "\(imported.stdout)\(imported.stderr)")
+        let work = try cli.run("list", "--list", "Work", "--store", store).stdout
+        #expect(work.contains("Report") && work.contains("Milk"), "\(work)")
+    }
+
     @Test("a vdir export of every list imports into a new store as the same lists, colours and to-dos")
     func vdirTrip() throws {
         _ = try cli.run("lists", "add", "Work", "--color", "red", "--store", store)

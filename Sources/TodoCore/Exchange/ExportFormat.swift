@@ -2,13 +2,13 @@
 ///
 /// | format | what it carries |
 /// | --- | --- |
-/// | `json` | everything: the store format itself |
+/// | `json` | everything: the store format itself, lists too |
 /// | `csv` | every field but `version` (RFC 4180, header `id,text,date,color,done,createdAt,modifiedAt,…`) |
 /// | `markdown` | day (or "No date"), done and text; for reading, not for keeping |
-/// | `ics` | every field but `version`, times to the second (RFC 5545 VTODOs) |
-/// | `vdir` | as `ics`, one file per item named `<UID>.ics` in a directory |
+/// | `ics` | every field but `version`, times to the second (RFC 5545 VTODOs), a VCALENDAR per list |
+/// | `vdir` | as `ics`, one file per item named `<UID>.ics` in a folder per list |
 /// | `todotxt` | days (not times) of the date, start and completion, done, text on one line, colour, id |
-/// | `taskwarrior` | every field but `version`, times to the second (what `task import` reads) |
+/// | `taskwarrior` | every field but `version`, times to the second (what `task import` reads), the list as `project` |
 ///
 /// In every format an item without a date is written without one and read back without one;
 /// no date is ever made up from a creation or modification time.
@@ -48,9 +48,12 @@ public enum ExportFormat: String, CaseIterable, Sendable, Hashable, CustomString
     /// How much of an item the format records, which bounds what an import may change.
     var fidelity: ImportFidelity {
         switch self {
-        case .json, .csv: ImportFidelity(datePrecision: .millisecond, carriesColor: true, textForm: .exact)
-        case .taskwarrior: ImportFidelity(datePrecision: .second, carriesColor: true, textForm: .exact)
-        case .ics, .vdir: ImportFidelity(datePrecision: .second, carriesColor: true, textForm: .iCalendar)
+        case .json: ImportFidelity(datePrecision: .millisecond, carriesColor: true, textForm: .exact, carriesList: true)
+        case .csv: ImportFidelity(datePrecision: .millisecond, carriesColor: true, textForm: .exact)
+        case .taskwarrior:
+            ImportFidelity(datePrecision: .second, carriesColor: true, textForm: .exact, carriesList: true)
+        case .ics, .vdir:
+            ImportFidelity(datePrecision: .second, carriesColor: true, textForm: .iCalendar, carriesList: true)
         case .todotxt:
             ImportFidelity(datePrecision: .day, carriesColor: true, textForm: .singleLine, carriesNotes: false)
         case .markdown:

@@ -11,6 +11,9 @@ struct ImportCollector {
     private var positions: [UUID: ImportPosition] = [:]
     /// The items read so far, in input order.
     private(set) var items: [TodoItem] = []
+    /// The lists records named so far, in the order first named; one per name, ignoring case.
+    private(set) var lists: [TodoList] = []
+    private var listIDs: [String: UUID] = [:]
 
     /// - Parameters:
     ///   - format: names derived ids (`StableID`).
@@ -75,5 +78,20 @@ struct ImportCollector {
                 completedAt: record.completedAt,
                 repetition: record.repetition
             ))
+        if let list = record.list {
+            items[items.count - 1].listID = listID(of: list)
+        }
+    }
+
+    /// The items and the lists they name.
+    var contents: ImportContents { ImportContents(items: items, lists: lists) }
+
+    /// The id of the list named as `list` is: the first list read under that name, ignoring case.
+    private mutating func listID(of list: TodoList) -> UUID {
+        let key = list.name.lowercased()
+        if let id = listIDs[key] { return id }
+        listIDs[key] = list.id
+        lists.append(list)
+        return list.id
     }
 }

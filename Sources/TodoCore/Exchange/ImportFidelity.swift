@@ -19,10 +19,12 @@ struct ImportFidelity: Sendable, Hashable {
     var carriesNotes: Bool
     /// Whether the format records the start and the completion time (at `datePrecision`).
     var carriesStartAndCompletion: Bool
+    /// Whether the format records an item's list (`ImportContents`), so that an import moves it.
+    var carriesList: Bool
 
     init(
         datePrecision: DatePrecision, carriesColor: Bool, textForm: TextForm, carriesPriorityAndTags: Bool = true,
-        carriesNotes: Bool = true, carriesStartAndCompletion: Bool = true
+        carriesNotes: Bool = true, carriesStartAndCompletion: Bool = true, carriesList: Bool = false
     ) {
         self.datePrecision = datePrecision
         self.carriesColor = carriesColor
@@ -30,5 +32,6 @@ struct ImportFidelity: Sendable, Hashable {
         self.carriesPriorityAndTags = carriesPriorityAndTags
         self.carriesNotes = carriesNotes
         self.carriesStartAndCompletion = carriesStartAndCompletion
+        self.carriesList = carriesList
     }
 }

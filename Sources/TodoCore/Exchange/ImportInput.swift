@@ -20,8 +20,10 @@ public enum ImportInput: Sendable, Hashable {
     /// before the file is read in full.
     public static let maximumFileSize = 128 << 20
 
-    /// Reads a file, or the `.ics` files of a directory in name order (other entries are ignored,
-    /// as vdir readers do: a vdir may hold metadata files such as `color` and `displayname`).
+    /// Reads a file, or a directory (a vdir): its `.ics` files and its metadata files `displayname`
+    /// and `color`, then those of each subfolder (a list, as todoman's `~/.calendars/*`) as
+    /// `folder/name`, in name order. Other entries are ignored, as vdir readers do, and so are
+    /// hidden folders (`.git`) and folders deeper down.
     ///
     /// - Parameters:
     ///   - path: a file or directory path; `-` is not special here (the caller reads stdin).
@@ -31,25 +33,54 @@ public enum ImportInput: Sendable, Hashable {
     ///   the bound.
     /// - Complexity: O(total size) plus O(f log f) for f directory entries.
     public static func read(path: String, maximumFileSize: Int = maximumFileSize) throws(ExchangeError) -> ImportInput {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let folder = isDirectory(path) else {
             throw .unreadable(path: path, reason: "no such file or directory")
         }
-        guard isDirectory.boolValue else {
+        guard folder else {
             return .file(name: path, bytes: try contents(of: path, maximumFileSize: maximumFileSize))
         }
-        let names: [String]
+        var files: [ExportedFile] = []
+        var folders: [String] = []
+        for name in try entries(of: path) {
+            let entryPath = (path as NSString).appendingPathComponent(name)
+            if isVdirFile(name) {
+                files.append(
+                    ExportedFile(name: name, bytes: try contents(of: entryPath, maximumFileSize: maximumFileSize)))
+            } else if !name.hasPrefix("."), isDirectory(entryPath) == true {
+                folders.append(name)
+            }
+        }
+        for folder in folders {
+            let folderPath = (path as NSString).appendingPathComponent(folder)
+            for name in try entries(of: folderPath) where isVdirFile(name) {
+                let filePath = (folderPath as NSString).appendingPathComponent(name)
+                files.append(
+                    ExportedFile(
+                        name: folder + "/" + name, bytes: try contents(of: filePath, maximumFileSize: maximumFileSize)))
+            }
+        }
+        return .directory(name: path, files: files)
+    }
+
+    /// Whether `path` is a directory; nil when nothing is there.
+    private static func isDirectory(_ path: String) -> Bool? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        return isDirectory.boolValue
+    }
+
+    /// The names in a directory, sorted.
+    private static func entries(of path: String) throws(ExchangeError) -> [String] {
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: path)
+            return try FileManager.default.contentsOfDirectory(atPath: path).sorted()
         } catch {
             throw .unreadable(path: path, reason: "the directory cannot be listed")
         }
-        var files: [ExportedFile] = []
-        for name in names.sorted() where name.lowercased().hasSuffix(".ics") {
-            let filePath = (path as NSString).appendingPathComponent(name)
-            files.append(ExportedFile(name: name, bytes: try contents(of: filePath, maximumFileSize: maximumFileSize)))
-        }
-        return .directory(name: path, files: files)
+    }
+
+    /// An `.ics` file or a vdir metadata file (`VdirFolders`).
+    private static func isVdirFile(_ name: String) -> Bool {
+        name.lowercased().hasSuffix(".ics") || name == VdirFolders.nameFile || name == VdirFolders.colorFile
     }
 
     private static func contents(of path: String, maximumFileSize: Int) throws(ExchangeError) -> [UInt8] {

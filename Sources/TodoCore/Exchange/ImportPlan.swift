@@ -9,7 +9,9 @@ import Foundation
 /// breaks as spaces leaves the text alone), done state, colour when the format carries colours,
 /// its date when it differs at the format's precision — a todo.txt day that is the item's
 /// day leaves the item's time alone; no date in the file removes the item's — and likewise its
-/// start and completion time where the format carries them. So importing the same file twice
+/// start and completion time where the format carries them, and its list where the format
+/// carries lists (json, taskwarrior, ics, vdir: place the items in the store's lists first, an
+/// item whose file names no list in the list it is in). So importing the same file twice
 /// changes nothing the second time, and importing an export of the set itself changes nothing.
 /// Identity and bookkeeping (`createdAt`, `modifiedAt`, `version`) of a matched item stay the
 /// set's: apply updates through `TodoContext.update`, which stamps the modification.
@@ -66,6 +68,7 @@ public struct ImportPlan: Sendable, Equatable {
                 updated.tags = item.tags
             }
             if fidelity.carriesNotes { updated.notes = item.notes }
+            if fidelity.carriesList { updated.listID = item.listID }
             // What another program wrote comes with its file: the format's own part is replaced.
             updated.foreign = Self.foreign(current.foreign, replacedBy: item.foreign)
             if updated == current {

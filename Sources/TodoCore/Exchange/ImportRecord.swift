@@ -28,6 +28,8 @@ struct ImportRecord {
     var completedAt: Date?
     /// What the input said that no field of the item holds, kept to be written back.
     var foreign = ForeignProperties()
+    /// The list the input puts the item in, when it names one (`ImportContents`).
+    var list: TodoList?
 }
 
 extension ImportRecord {

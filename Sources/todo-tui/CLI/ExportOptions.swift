@@ -49,7 +49,9 @@ struct ExportOptions: ParsableArguments {
                     in: lists)
                 return (try context.fetch(FetchRequest(predicate: predicate)), lists)
             }
-            result = format.export(items, lists: lists, now: CLIClock.now, calendar: storeOptions.calendar)
+            let only = try list.map { name throws(CLIError) in try ListOption.list(named: name, in: lists) }
+            result = format.export(
+                items, lists: lists, only: only, now: CLIClock.now, calendar: storeOptions.calendar)
         }
         switch (result, output) {
         case (_, let path?):

@@ -27,14 +27,15 @@ struct ImportCommand: ParsableCommand {
         let policy = try mergeOptions.policy(or: .error)
         let input = try CLIError.wrapping { () throws(ExchangeError) in try ImportInput.read(path: file) }
         let format = try CLIError.wrapping { () throws(ExchangeError) in try resolveFormat(of: input) }
-        let parsed = try CLIError.wrapping { () throws(ExchangeError) in
-            try format.parse(input, now: CLIClock.now, calendar: CLIClock.calendar)
+        let contents = try CLIError.wrapping { () throws(ExchangeError) in
+            try format.read(input, now: CLIClock.now, calendar: CLIClock.calendar)
         }
-        let fileLists = Self.lists(of: input, format: format)
-        let plan = try storeOptions.withContext(mergePolicy: policy) { context in
+        let (plan, listsBefore, listsAfter) = try storeOptions.withContext(mergePolicy: policy) { context in
+            let listsBefore = try context.lists()
+            let existing = try context.fetch(FetchRequest())
             let plan = ImportPlan(
-                importing: try Self.placing(parsed, fileLists: fileLists, in: context),
-                into: try context.fetch(FetchRequest()), format: format, calendar: CLIClock.calendar)
+                importing: try Self.placing(contents, existing: existing, in: context), into: existing,
+                format: format, calendar: CLIClock.calendar)
             for item in plan.insertions {
                 try context.insert(item)
             }
@@ -44,11 +45,12 @@ struct ImportCommand: ParsableCommand {
                     current = item
                 }
             }
-            return plan
+            return (plan, listsBefore, try context.lists())
         }
         TerminalOutput.say(
             "Imported \(input.name) as \(format.rawValue): \(plan.insertions.count) added, \(plan.updates.count) "
                 + "updated, \(plan.unchangedCount) unchanged."
+                + Self.listsSentence(added: listsAfter, besides: listsBefore)
         )
     }
 

@@ -117,8 +117,10 @@ enum ExportFixtures {
     static let everything: [TodoItem] = realistic + small + dates
 
     /// The bytes of a single-file export.
-    static func export(_ items: [TodoItem], as format: ExportFormat) -> [UInt8] {
-        guard case .file(let bytes) = format.export(items, now: now, calendar: calendar) else {
+    static func export(
+        _ items: [TodoItem], as format: ExportFormat, lists: [TodoList] = [.standard]
+    ) -> [UInt8] {
+        guard case .file(let bytes) = format.export(items, lists: lists, now: now, calendar: calendar) else {
             fatalError("\(format) does not export a single file")
         }
         return bytes

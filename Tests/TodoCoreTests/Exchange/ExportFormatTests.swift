@@ -79,12 +79,24 @@ struct ExportFormatTests {
         #expect(ExportFixtures.importError(.file(name: "a.ics", bytes: files[0].bytes), as: .vdir) == nil)
     }
 
-    @Test("reading a path gives a file, or a directory's .ics files in name order, or a clear error")
+    @Test(
+        """
+        reading a path gives a file, or a directory's .ics and metadata files in name order, then its folders', \
+        or a clear error
+        """
+    )
     func readPaths() throws {
         try ExternalProgram.withTemporaryDirectory { directory in
             try ExternalProgram.write(Array("b".utf8), to: "\(directory)/b.ics")
             try ExternalProgram.write(Array("a".utf8), to: "\(directory)/a.ICS")
             try ExternalProgram.write(Array("meta".utf8), to: "\(directory)/displayname")
+            try ExternalProgram.write(Array("x".utf8), to: "\(directory)/notes.txt")
+            for folder in ["work", ".git", "home/deeper"] {
+                try FileManager.default.createDirectory(
+                    atPath: "\(directory)/\(folder)", withIntermediateDirectories: true)
+                try ExternalProgram.write(Array("c".utf8), to: "\(directory)/\(folder)/c.ics")
+            }
+            try ExternalProgram.write(Array("#FF0000".utf8), to: "\(directory)/work/color")
             #expect(
                 try ImportInput.read(path: directory)
                     == .directory(
@@ -92,6 +104,9 @@ struct ExportFormatTests {
                         files: [
                             ExportedFile(name: "a.ICS", bytes: Array("a".utf8)),
                             ExportedFile(name: "b.ics", bytes: Array("b".utf8)),
+                            ExportedFile(name: "displayname", bytes: Array("meta".utf8)),
+                            ExportedFile(name: "work/c.ics", bytes: Array("c".utf8)),
+                            ExportedFile(name: "work/color", bytes: Array("#FF0000".utf8)),
                         ]))
             #expect(
                 try ImportInput.read(path: "\(directory)/b.ics")

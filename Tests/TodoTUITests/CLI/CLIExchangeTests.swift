@@ -44,12 +44,14 @@ struct CLIExchangeTests: CLISandboxSuite {
         #expect(!text.contains("Call Mum"))
     }
 
-    @Test("vdir needs --output and writes one .ics per item")
+    @Test("vdir needs --output and writes one .ics per item into the folder of its list")
     func vdir() throws {
         #expect(try cli.run("--export", "vdir", "--store", store).status == 64)
         let folder = home.path("vdir")
         #expect(try cli.run("--export", "vdir", "--output", folder, "--store", store).status == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".ics") }.count == 2)
+        let list = folder + "/00000000-0000-4000-8000-000000000001"
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["00000000-0000-4000-8000-000000000001"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: list).filter { $0.hasSuffix(".ics") }.count == 2)
     }
 
     @Test("a malformed import is refused whole with exit 65 and the store is unchanged")

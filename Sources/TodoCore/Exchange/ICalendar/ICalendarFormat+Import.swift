@@ -17,7 +17,8 @@ extension ICalendarFormat {
     /// `fuchsia` and `aqua` too), else default; the notes are a `DESCRIPTION` that is not the
     /// text; `PRIORITY` 1–4 is high, 5 medium, 6–9 low; `CATEGORIES` (every such line, in order)
     /// are the tags. Times with `TZID` are read in that zone when the system knows it, floating
-    /// times and DATE values in the calendar's zone.
+    /// times and DATE values in the calendar's zone. The list is the one the VTODO's VCALENDAR
+    /// names with `X-WR-CALNAME` (`calendarLists(of:source:)`).
     ///
     /// A repetition todo-tui computes (one `RRULE`, with `EXDATE`, `RDATE` and its own
     /// `X-TODO-TUI-REPEAT-…` lines) is the item's `repetition` (`repetition(of:calendar:)`).
@@ -40,8 +41,9 @@ extension ICalendarFormat {
     static func parse(
         _ bytes: [UInt8], source: String, now: Date, calendar: Calendar,
         limits: ICalendarParser.Limits = .file
-    ) throws(ExchangeError) -> [TodoItem] {
+    ) throws(ExchangeError) -> ImportContents {
         let components = try ICalendarParser(source: source, limits: limits).components(bytes)
+        let calendarLists = try calendarLists(of: components, source: source)
         let timeZones = Dictionary(
             components.filter { $0.name == "VTIMEZONE" }.compactMap { zone in
                 zone.first("TZID").map { ($0.value, Array(zone.lines)) }
@@ -87,21 +89,26 @@ extension ICalendarFormat {
             record.foreign = ForeignProperties(
                 iCalendar: keptLines(
                     of: todo, id: id, isDone: isDone, rule: record.repetition?.rule, timeZones: timeZones))
+            record.list = calendarLists[todo.line]
             try collector.add(record, at: position)
         }
-        return collector.items
+        return collector.contents
     }
 
-    /// Reads a vdir: every file as an iCalendar file, errors naming the file.
+    /// Reads a vdir: every `.ics` file as an iCalendar file, errors naming the file; its folders
+    /// are lists (`VdirFolders`).
     /// - Throws: `ExchangeError` from a file, or `.invalidInput` when two files hold the same id.
     /// - Complexity: O(total size of the files).
     static func parseDirectory(
         _ files: [ExportedFile], source: String, now: Date, calendar: Calendar
-    ) throws(ExchangeError) -> [TodoItem] {
+    ) throws(ExchangeError) -> ImportContents {
         var items: [TodoItem] = []
         var fileForID: [UUID: String] = [:]
-        for file in files {
-            for item in try parse(file.bytes, source: source + "/" + file.name, now: now, calendar: calendar) {
+        let folders = try VdirFolders(files, source: source)
+        for file in folders.calendarFiles {
+            let read = try parse(file.bytes, source: source + "/" + file.name, now: now, calendar: calendar).items
+            for var item in read {
+                item.listID = folders.listID(ofFile: file.name) ?? TodoList.standardID
                 if let earlier = fileForID[item.id] {
                     throw .invalidInput(
                         source: source,
@@ -114,7 +121,7 @@ extension ICalendarFormat {
                 items.append(item)
             }
         }
-        return items
+        return ImportContents(items: items, lists: folders.lists)
     }
 
     /// The properties a field of the item holds; every other line of a VTODO is kept as read

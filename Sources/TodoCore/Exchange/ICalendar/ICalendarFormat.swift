@@ -28,12 +28,14 @@ package enum ICalendarFormat {
     /// One VCALENDAR holding every item, in the given order, with the VTIMEZONEs the items
     /// kept (once per `TZID`).
     /// - Parameters:
+    ///   - list: the list the calendar is, named by `X-WR-CALNAME` (`exportLists`); none names none.
     ///   - now: written as every VTODO's `DTSTAMP`.
     ///   - calendar: the days of whole-day items (`DUE;VALUE=DATE`).
     /// - Complexity: O(total length of the items).
-    static func export(_ items: [TodoItem], now: Date, calendar: Calendar) -> [UInt8] {
+    static func export(_ items: [TodoItem], list: TodoList? = nil, now: Date, calendar: Calendar) -> [UInt8] {
         var writer = ICalendarWriter(capacity: 128 + items.count * 360)
         beginCalendar(&writer)
+        writeListProperties(of: list, to: &writer)
         var written: Set<String> = []
         for item in items {
             for zone in KeptLines(item.foreign.iCalendar).timeZones where written.insert(zone.id).inserted {
@@ -92,11 +94,13 @@ package enum ICalendarFormat {
     package static func item(
         fromObjectResource bytes: [UInt8], name: String, now: Date, calendar: Calendar
     ) throws(ExchangeError) -> TodoItem {
-        let items = try parse(bytes, source: name, now: now, calendar: calendar, limits: .objectResource)
-        guard items.count == 1, let item = items.first else {
+        let items = try parse(bytes, source: name, now: now, calendar: calendar, limits: .objectResource).items
+        guard items.count == 1, var item = items.first else {
             throw .invalidInput(
                 source: name, reason: "a CalDAV object resource holds one VTODO, and this holds \(items.count)")
         }
+        // Its collection is its list, whatever calendar name the resource carries.
+        item.listID = TodoList.standardID
         return item
     }
 

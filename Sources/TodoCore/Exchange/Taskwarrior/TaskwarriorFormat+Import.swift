@@ -8,8 +8,8 @@ extension TaskwarriorFormat {
     /// are not to-dos. `completed` is done, completed at `end`; `pending` and `waiting` are not.
     /// The date is `due` (a task without one has no date), the start `scheduled`, each a whole
     /// day when it is at the start of a day; the colour is `todotuicolor`, the notes
-    /// `todotuinotes`; `priority` H/M/L, `tags` and `project` (as the tag `project:NAME`) map to
-    /// the item's own fields. Every other attribute
+    /// `todotuinotes`; `priority` H/M/L and `tags` map to the item's own fields, `project` to its
+    /// list (`TaskwarriorProject`). Every other attribute
     /// is kept as it was (`ForeignProperties.taskwarrior`, sorted by name), except `id` and
     /// `urgency`, which Taskwarrior computes.
     ///
@@ -19,7 +19,7 @@ extension TaskwarriorFormat {
     /// - Complexity: O(n) in the length of the input.
     static func parse(
         _ bytes: [UInt8], source: String, now: Date, calendar: Calendar
-    ) throws(ExchangeError) -> [TodoItem] {
+    ) throws(ExchangeError) -> ImportContents {
         var collector = ImportCollector(format: .taskwarrior, source: source, now: now)
         if ImportLines.firstNonBlankLine(bytes)?.first(where: { $0 > 0x20 }) == UInt8(ascii: "[") {
             guard let tasks = try jsonValue(bytes[...], source: source, line: nil) as? [Any] else {
@@ -34,7 +34,7 @@ extension TaskwarriorFormat {
                 try add(task, at: .line(index + 1), to: &collector, source: source, calendar: calendar)
             }
         }
-        return collector.items
+        return collector.contents
     }
 
     /// Parses JSON, turning Foundation's error into one naming the line (and column, when
@@ -100,9 +100,7 @@ extension TaskwarriorFormat {
         let priority = try fields.string("priority")
         record.priority =
             priority.flatMap { letter in TaskwarriorFormat.priorityLetters.first { $0.value == letter }?.key } ?? .none
-        if let project = try fields.string("project") {
-            record.tags.insert(TaskwarriorFormat.projectTagPrefix + project)
-        }
+        record.list = try TaskwarriorProject.list(named: fields.string("project"), at: position, source: source)
         for tag in try fields.strings("tags") {
             record.tags.insert(tag)
         }

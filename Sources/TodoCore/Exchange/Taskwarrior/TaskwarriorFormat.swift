@@ -15,8 +15,8 @@ import Foundation
 /// timestamped entries of their own and are kept as they are). Descriptions keep line breaks;
 /// Taskwarrior stores them as they are.
 ///
-/// Priority is `H`, `M` or `L`; tags are `tags`, except a tag `project:NAME`, which is the
-/// task's `project`. `due` and `scheduled` are date-times: a whole day is written at its start
+/// Priority is `H`, `M` or `L`; tags are `tags`; the list is the `project` (`TaskwarriorProject`).
+/// `due` and `scheduled` are date-times: a whole day is written at its start
 /// (local midnight), and one at the start of a day reads back as a whole day. Every other
 /// attribute a task had when it was imported (annotations, `recur`, `parent`, `wait` — which
 /// hides a task from reports, unlike `scheduled` —, `until`, `start` — the time `task start`
@@ -44,7 +44,8 @@ enum TaskwarriorFormat {
 
     /// The items as a JSON array, one object per line, in the given order.
     /// - Complexity: O(total length of the items).
-    static func export(_ items: [TodoItem]) -> [UInt8] {
+    static func export(_ items: [TodoItem], lists: [TodoList] = [.standard]) -> [UInt8] {
+        let projects = TaskwarriorProject(lists: lists)
         var buffer = ExportBuffer(capacity: 8 + items.count * 260)
         buffer.append(UInt8(ascii: "["))
         for (index, item) in items.enumerated() {
@@ -81,7 +82,7 @@ enum TaskwarriorFormat {
             if item.color != .default {
                 buffer.append(",\"\(colorAttribute)\":\"\(item.color.rawValue)\"")
             }
-            appendOwnFields(of: item, to: &buffer)
+            appendOwnFields(of: item, split: projects.split(item), to: &buffer)
             appendForeign(of: item, to: &buffer)
             buffer.append("}")
         }
@@ -103,8 +104,10 @@ enum TaskwarriorFormat {
         item.foreign.taskwarrior.first { $0.name == name }?.rawJSON
     }
 
-    /// Notes, priority, project and tags, each only when set.
-    private static func appendOwnFields(of item: TodoItem, to buffer: inout ExportBuffer) {
+    /// Notes, priority, project and tags (`split`: `TaskwarriorProject`), each only when set.
+    private static func appendOwnFields(
+        of item: TodoItem, split: (project: String?, tags: [String]), to buffer: inout ExportBuffer
+    ) {
         if !item.notes.isEmpty {
             buffer.append(",\"\(notesAttribute)\":")
             buffer.appendJSONString(item.notes)
@@ -112,7 +115,6 @@ enum TaskwarriorFormat {
         if let letter = priorityLetters[item.priority] {
             buffer.append(",\"priority\":\"\(letter)\"")
         }
-        let split = splitProject(item.tags)
         if let project = split.project {
             buffer.append(",\"project\":")
             buffer.appendJSONString(project)

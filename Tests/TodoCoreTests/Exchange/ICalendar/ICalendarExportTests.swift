@@ -111,15 +111,17 @@ struct ICalendarExportTests {
         #expect(lines > 300)
     }
 
-    @Test("a vdir holds one calendar per item, named by UID, in list order")
+    @Test("a vdir of one list holds one calendar per item, named by UID, in list order, and the list's name")
     func vdirFiles() throws {
         guard
-            case .directory(let files) = ExportFormat.vdir.export(
-                ExportFixtures.small, now: ExportFixtures.now, calendar: ExportFixtures.calendar)
+            case .directory(let all) = ExportFormat.vdir.export(
+                ExportFixtures.small, only: .standard, now: ExportFixtures.now, calendar: ExportFixtures.calendar)
         else {
             Issue.record("vdir did not export a directory")
             return
         }
+        #expect(all.last == ExportedFile(name: "displayname", bytes: Array("To-dos".utf8)))
+        let files = all.dropLast()
         #expect(files.map(\.name) == ExportFixtures.small.map { $0.id.uuidString.lowercased() + ".ics" })
         // Each file is the calendar's header, the item's VTODO exactly as in the single-file
         // export (whose golden text is above), and the calendar's end.
@@ -264,10 +266,8 @@ struct ICalendarExportTests {
         }
         try ExternalProgram.withTemporaryDirectory { directory in
             let todomanFolder = try TodomanFolder(in: directory)
-            let list = todomanFolder.list
-            for file in files {
-                try ExternalProgram.write(file.bytes, to: "\(list)/\(file.name)")
-            }
+            // A folder per list beside todoman's own list.
+            try ExportOutput.directory(files).write(to: "\(directory)/calendars")
             let result = try todoman.run(
                 ["--porcelain", "list", "--status", "ANY"],
                 environment: todomanFolder.environment

@@ -66,13 +66,15 @@ struct TaskwarriorFieldsTests {
             let written = try original.exported()
             let exportBytes = Array(try original.run("export").utf8)
 
-            var items = try ExportFormat.taskwarrior.parse(
+            let contents = try ExportFormat.taskwarrior.read(
                 .file(name: "export.json", bytes: exportBytes), now: Date(), calendar: Self.utc)
+            var items = contents.items
             let todos = written.values.filter { !["recurring", "deleted"].contains($0["status"] as? String ?? "") }
             #expect(items.count == todos.count, "every task but the recurrence template is a to-do")
             let mum = try #require(items.firstIndex { $0.text == "Call mum" })
             #expect(items[mum].priority == .high)
-            #expect(Array(items[mum].tags) == ["project:family", "phone", "urgent"])
+            #expect(Array(items[mum].tags) == ["phone", "urgent"])
+            #expect(contents.lists.first { $0.id == items[mum].listID }?.name == "family", "the project is the list")
             #expect(!items[mum].hasTime, "due:2026-12-01 is a whole day")
             #expect(items[mum].foreign.taskwarrior.map(\.name) == ["annotations", "estimate"])
             let plants = try #require(items.first { $0.text == "Water plants" })
@@ -81,7 +83,8 @@ struct TaskwarriorFieldsTests {
             items[mum].text = "Call mum and dad"
 
             let second = try Taskwarrior(program: program, directory: directory, name: "second")
-            try ExternalProgram.write(ExportFixtures.export(items, as: .taskwarrior), to: "\(directory)/ours.json")
+            try ExternalProgram.write(
+                ExportFixtures.export(items, as: .taskwarrior, lists: contents.lists), to: "\(directory)/ours.json")
             try second.run("import", "\(directory)/ours.json")
             let reread = try second.exported()
 
@@ -107,7 +110,12 @@ struct TaskwarriorFieldsTests {
         }
     }
 
-    @Test("our own fields export as Taskwarrior's: H/M/L, tags, project, notes in todotuinotes, and read back equal")
+    @Test(
+        """
+        our own fields export as Taskwarrior's: H/M/L, tags, notes in todotuinotes, and read back equal; a project: \
+        tag of a store made before lists is the project, and reads back as the list
+        """
+    )
     func ownFields() throws {
         let day = Self.utc.startOfDay(for: Date(timeIntervalSince1970: 1_764_000_000))
         let items = [
@@ -121,11 +129,14 @@ struct TaskwarriorFieldsTests {
         #expect(
             text.contains(#""todotuinotes":"two\nlines","priority":"M","project":"home","tags":["paint","weekend"]"#),
             "\(text)")
-        let reread = try ExportFormat.taskwarrior.parse(
+        let contents = try ExportFormat.taskwarrior.read(
             .file(name: "t.json", bytes: bytes), now: day, calendar: Self.utc)
+        let reread = contents.items
         #expect(reread.map(\.notes) == ["two\nlines", ""])
         #expect(reread.map(\.priority) == [.medium, .low])
-        #expect(reread.map { Array($0.tags) } == [["project:home", "paint", "weekend"], []])
+        #expect(reread.map { Array($0.tags) } == [["paint", "weekend"], []])
+        #expect(reread.map { item in contents.lists.first { $0.id == item.listID }?.name } == ["home", "To-dos"])
+        #expect(reread[1].listID == TodoList.standardID, "no project is the standard list")
         #expect(reread.map(\.hasTime) == [false, true], "a whole day stays a whole day; a timed one stays timed")
     }
 

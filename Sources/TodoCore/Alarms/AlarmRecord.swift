@@ -55,13 +55,15 @@ package struct AlarmRecord {
     package var path: String { folder + "/fired" }
     private var lockPath: String { folder + "/fired.lock" }
 
-    /// Runs `body` holding the record's lock, creating the folder first; waits up to a minute
-    /// for another run to finish.
-    /// - Throws: `StoreError` when the folder or lock cannot be made, or the lock stays busy;
-    ///   whatever `body` throws.
-    package func withLock<Result>(_ body: () throws -> Result) throws -> Result {
+    /// Runs `body` holding the record's lock, creating the folder first; by default waits up to
+    /// a minute for another run to finish.
+    /// - Parameter attempts: how many times to try the lock, 10 ms apart; the open list tries
+    ///   once and comes back later rather than stop answering keys.
+    /// - Throws: `StoreError` when the folder or lock cannot be made, or the lock stays busy
+    ///   (`lockBusy`); whatever `body` throws.
+    package func withLock<Result>(attempts: Int = 6_000, _ body: () throws -> Result) throws -> Result {
         try DurableFile.makeFolders(folder)
-        return try StoreLock.withExclusiveLock(path: lockPath, attempts: 6_000, body)
+        return try StoreLock.withExclusiveLock(path: lockPath, attempts: attempts, body)
     }
 
     /// The instants recorded here and in every `fired*` file beside it, and how many bytes of

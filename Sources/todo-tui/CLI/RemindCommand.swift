@@ -31,10 +31,7 @@ struct RemindCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let notifier = ReminderNotifier.resolve(command: command, environment: environment)
-        let record = AlarmRecord(
-            folder: AlarmRecord.defaultFolder(
-                environment: environment,
-                homeDirectory: environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()))
+        let record = AlarmRecord.user
         guard watch else {
             _ = try fireDue(notifier: notifier, record: record)
             return

@@ -8,10 +8,10 @@ import Foundation
 /// and instant are the same on every device that syncs the to-do (the id follows the VTODO's
 /// `UID`), so a copy of another machine's record placed beside this one — any file of the
 /// folder whose name starts with `fired`, as a file-sync tool leaves it — keeps those alarms
-/// from firing here too. Lines are appended and `fsync`ed before the notification is sent
-/// (`DurableFile.append`); a torn last line a crash left is not a record, and is cut off by
+/// from firing here too. A to-do's lines are appended and `fsync`ed just before its notification
+/// is sent (`DurableFile.append`); a torn last line a crash left is not a record, and is cut off by
 /// the next append. Every run holds `fired.lock` (`withLock`) from reading the record to
-/// appending to it, so two runs at once never fire one alarm twice.
+/// its last append, so two runs at once never fire one alarm twice.
 package struct AlarmRecord {
     /// One alarm instant of one to-do.
     package struct Key: Hashable, Sendable {
@@ -91,16 +91,20 @@ package struct AlarmRecord {
     }
 
     /// Appends the entries, fired at `now`, durably.
-    /// - Parameter wholeLength: from `read()`, under the same lock.
+    /// - Parameter wholeLength: from `read()` (or the last `append`), under the same lock.
+    /// - Returns: how many bytes of the file are whole lines now, for the next append.
     /// - Throws: `StoreError` when the file cannot be written.
-    package func append(_ entries: [Entry], firedAt now: Date, keeping wholeLength: Int) throws(StoreError) {
-        guard !entries.isEmpty else { return }
+    @discardableResult
+    package func append(_ entries: [Entry], firedAt now: Date, keeping wholeLength: Int) throws(StoreError) -> Int {
+        guard !entries.isEmpty else { return wholeLength }
         let stamp = ISO8601DateFormatter().string(from: now)
         var text = ""
         for entry in entries {
             text += "\(entry.key.itemID.uuidString.lowercased()) \(entry.key.instant) \(stamp)"
             text += entry.missed ? " missed\n" : "\n"
         }
-        try DurableFile.append(path, bytes: Array(text.utf8), keeping: wholeLength, modeOf: path)
+        let bytes = Array(text.utf8)
+        try DurableFile.append(path, bytes: bytes, keeping: wholeLength, modeOf: path)
+        return wholeLength + bytes.count
     }
 }

@@ -15,7 +15,8 @@ import TodoCore
 final class AppReminders {
     let record: AlarmRecord
     private let app: TodoApp
-    /// The earliest future alarm instant seen at the last look; nil when there is none.
+    /// When to look next: the earliest future alarm instant seen at the last look, or a moment
+    /// after a look the record's lock put off; nil when there is nothing to wait for.
     private(set) var next: Date?
     /// A to-do with alarms changed since the last look (or none was made yet).
     private var changed = true
@@ -57,11 +58,20 @@ final class AppReminders {
             changed = false
             app.alarmsWentOff(due)
         } catch {
-            if case StoreError.lockBusy = error { return }
+            if case StoreError.lockBusy = error {
+                // A `remind` run is showing its reminders: look again in a moment, not at once
+                // (the run loop sleeps until `next`).
+                next = now.addingTimeInterval(Self.busyRetry)
+                return
+            }
             failed = true
+            next = nil
             app.show(.error("Reminders are not shown here: the record of shown ones cannot be written (\(error))."))
         }
     }
+
+    /// How long the list waits before trying a record another process holds again.
+    static let busyRetry: TimeInterval = 0.25
 
     /// A change to a to-do with alarms (before or after it) may bring an instant sooner.
     private func note(_ batch: ObjectsDidChange) {

@@ -80,8 +80,7 @@ struct RemindCommand: ParsableCommand {
             let (keys, whole) = record.read()
             var wholeLength = whole
             let found = AlarmSchedule.due(in: items, now: now, calendar: calendar, fired: keys)
-            let next = AlarmSchedule.next(in: items, after: now, calendar: calendar)
-            guard !found.due.isEmpty else { return next }
+            guard !found.due.isEmpty else { return found.next }
             guard let notifier else { throw CLIError.unavailable(ReminderNotifier.unavailable) }
             let entries = Dictionary(grouping: found.entries, by: \.key.itemID)
             for reminder in found.due {
@@ -97,7 +96,7 @@ struct RemindCommand: ParsableCommand {
                     CommandReport.say(reminder.missed ? "Reminded (missed)" : "Reminded", reminder.item.text)
                 }
             }
-            return next
+            return found.next
         }
         if !failures.isEmpty, !watch {
             throw CLIError.unavailable(failures.joined(separator: " "))

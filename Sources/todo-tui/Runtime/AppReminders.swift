@@ -51,7 +51,7 @@ final class AppReminders {
                 let items = try context.fetch(FetchRequest(predicate: .has(.alarm)))
                 let (keys, wholeLength) = record.read()
                 let found = AlarmSchedule.due(in: items, now: now, calendar: calendar, fired: keys)
-                next = AlarmSchedule.next(in: items, after: now, calendar: calendar)
+                next = found.next
                 try record.append(found.entries, firedAt: now, keeping: wholeLength)
                 return found.due
             }

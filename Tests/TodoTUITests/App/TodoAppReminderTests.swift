@@ -47,6 +47,11 @@ struct TodoAppReminderTests {
 
         lines = try keys.send(Key.sequence("b"), to: app)
         #expect(lines.last == "Remind: 15m before due, at 2025-11-20T09:00", "\(lines)")
+        // The prefill reads back as the same reminders.
+        lines = try keys.send([.enter], to: app)
+        #expect(app.mode == .browse, "accepted: \(lines)")
+        #expect(stored("Pay rent")?.alarms.map(\.trigger) == made.alarms.map(\.trigger))
+        lines = try keys.send(Key.sequence("b"), to: app)
         lines = try keys.send(Key.typing("none"), to: app)
         #expect(lines.contains("→ no reminders"), "\(lines)")
         try keys.send([.enter], to: app)

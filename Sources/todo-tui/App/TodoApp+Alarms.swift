@@ -5,13 +5,15 @@ extension TodoApp {
     /// Reminders that went off while the list is open (the run loop found them due and recorded
     /// them, `AppReminders`): each is shown on the status line, the earliest first, until it is
     /// dismissed or snoozed. A to-do already shown is shown once, with its latest instant.
-    func alarmsWentOff(_ due: [AlarmSchedule.Due]) {
+    /// - Parameter keepingStatus: keep a message on the status line (the key just pressed put it
+    ///   there: a reminder set for a time already past goes off at once); the reminder shows from
+    ///   the next key. Otherwise it replaces the message at once. It waits while a line is typed.
+    func alarmsWentOff(_ due: [AlarmSchedule.Due], keepingStatus: Bool = false) {
         for reminder in due {
             shownAlarms.removeAll { $0.item.id == reminder.item.id }
             shownAlarms.append(reminder)
         }
-        // The reminder replaces a message of the last key at once; it waits while a line is typed.
-        if !due.isEmpty, mode == .browse { status = nil }
+        if !due.isEmpty, mode == .browse, !keepingStatus { status = nil }
     }
 
     /// The status line's reminder: `◔ Pay rent · due 18:00 — B dismiss  z 10 min  Z 1 h  T tomorrow`,

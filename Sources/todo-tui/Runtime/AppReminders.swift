@@ -40,8 +40,10 @@ final class AppReminders {
     /// Records and shows the reminders due at `now`, if it is time to look. A record another
     /// process holds is tried again at the next turn of the loop; one that cannot be written is
     /// said once on the status line, and the reminders are left to `todo-tui remind`.
+    /// - Parameter keepingStatus: whether a message on the status line stays (it was just put up
+    ///   by a key) rather than give way to the reminder at once.
     /// - Complexity: O(1) when it is not time; else O(n) in the to-dos with alarms.
-    func fireIfDue(now: Date) {
+    func fireIfDue(now: Date, keepingStatus: Bool = false) {
         guard isDue(at: now) else { return }
         let calendar = app.calendar
         let context = app.context
@@ -56,7 +58,7 @@ final class AppReminders {
                 return found.due
             }
             changed = false
-            app.alarmsWentOff(due)
+            app.alarmsWentOff(due, keepingStatus: keepingStatus)
         } catch {
             if case StoreError.lockBusy = error {
                 // A `remind` run is showing its reminders: look again in a moment, not at once

@@ -99,7 +99,8 @@ final class AppRunLoop {
                 poll()
                 nextPoll = monotonic.now + pollInterval
             }
-            reminders?.fireIfDue(now: clock())
+            // A message the event just put up stays until the next key; an older one gives way.
+            reminders?.fireIfDue(now: clock(), keepingStatus: event != nil)
             draw()
         }
     }

@@ -152,6 +152,26 @@ struct TodoAppReminderTests {
         #expect(record.read().keys.count == 1)
     }
 
+    @Test("a reminder set for a time already past goes off at once, after the message of the key that set it")
+    func setInThePast() throws {
+        let folder = try TemporaryDirectory()
+        let app = try details.makeApp([dueAtSix("Pay rent")], size: TerminalSize(rows: 12, columns: 100))
+        let terminal = TestTerminal(size: app.size)
+        terminal.enqueue(keys: "b C-u")
+        terminal.enqueue(typing: "at 9:00")
+        terminal.enqueue(keys: "Enter")
+        let record = AlarmRecord(folder: folder.path)
+        AppRunLoop(
+            terminal: terminal, app: app, clock: { Self.start }, pollInterval: .seconds(60), stopsWhenIdle: true,
+            alarmRecord: record
+        ).run()
+        let said = terminal.lastScreen?.lines.last ?? ""
+        #expect(said.hasPrefix("'Pay rent' reminds 09:00"), "the key's message stays: \(said)")
+        #expect(record.read().keys.count == 1, "recorded at once")
+        let lines = try keys.send(Key.sequence("j"), to: app)
+        #expect(lines.last?.hasPrefix("◔ Pay rent · due 18:00 · missed 09:00 — B dismiss") == true, "\(lines)")
+    }
+
     @Test("a snooze made in the list goes off again at its time, through the run loop")
     func snoozeFiresAgain() throws {
         let folder = try TemporaryDirectory()

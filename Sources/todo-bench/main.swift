@@ -9,7 +9,7 @@ import Foundation
 //       baseline ÷ ours (higher is better). `--quick` runs fewer, shorter repetitions and
 //       only sizes up to 10,000: a smoke test, not a measurement.
 //
-//       The end-to-end groups (startup, cli-export, keys, merge, memory) run the `todo-tui` built
+//       The end-to-end groups (startup, cli-export, keys, merge, memory, remind) run the `todo-tui` built
 //       beside this executable (`swift build -c release` builds both) in a pseudo-terminal on
 //       stores written as `generate` writes them, and compare with Taskwarrior's `task` on the
 //       same 10,000 items imported into a temporary TASKRC; without `task` those baselines are
@@ -46,6 +46,7 @@ let groups: [BenchmarkGroup] = [
     MemoryBenchmarks.group,
     SyncBenchmarks.group,
     RecurrenceBenchmarks.group,
+    RemindBenchmarks.group,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -8,10 +8,10 @@ import Foundation
 /// and instant are the same on every device that syncs the to-do (the id follows the VTODO's
 /// `UID`), so a copy of another machine's record placed beside this one — any file of the
 /// folder whose name starts with `fired`, as a file-sync tool leaves it — keeps those alarms
-/// from firing here too. Lines are appended and `fsync`ed before the notification is sent
-/// (`DurableFile.append`); a torn last line a crash left is not a record, and is cut off by
+/// from firing here too. A to-do's lines are appended and `fsync`ed just before its notification
+/// is sent (`DurableFile.append`); a torn last line a crash left is not a record, and is cut off by
 /// the next append. Every run holds `fired.lock` (`withLock`) from reading the record to
-/// appending to it, so two runs at once never fire one alarm twice.
+/// its last append, so two runs at once never fire one alarm twice.
 package struct AlarmRecord {
     /// One alarm instant of one to-do.
     package struct Key: Hashable, Sendable {
@@ -55,13 +55,15 @@ package struct AlarmRecord {
     package var path: String { folder + "/fired" }
     private var lockPath: String { folder + "/fired.lock" }
 
-    /// Runs `body` holding the record's lock, creating the folder first; waits up to a minute
-    /// for another run to finish.
-    /// - Throws: `StoreError` when the folder or lock cannot be made, or the lock stays busy;
-    ///   whatever `body` throws.
-    package func withLock<Result>(_ body: () throws -> Result) throws -> Result {
+    /// Runs `body` holding the record's lock, creating the folder first; by default waits up to
+    /// a minute for another run to finish.
+    /// - Parameter attempts: how many times to try the lock, 10 ms apart; the open list tries
+    ///   once and comes back later rather than stop answering keys.
+    /// - Throws: `StoreError` when the folder or lock cannot be made, or the lock stays busy
+    ///   (`lockBusy`); whatever `body` throws.
+    package func withLock<Result>(attempts: Int = 6_000, _ body: () throws -> Result) throws -> Result {
         try DurableFile.makeFolders(folder)
-        return try StoreLock.withExclusiveLock(path: lockPath, attempts: 6_000, body)
+        return try StoreLock.withExclusiveLock(path: lockPath, attempts: attempts, body)
     }
 
     /// The instants recorded here and in every `fired*` file beside it, and how many bytes of
@@ -89,16 +91,20 @@ package struct AlarmRecord {
     }
 
     /// Appends the entries, fired at `now`, durably.
-    /// - Parameter wholeLength: from `read()`, under the same lock.
+    /// - Parameter wholeLength: from `read()` (or the last `append`), under the same lock.
+    /// - Returns: how many bytes of the file are whole lines now, for the next append.
     /// - Throws: `StoreError` when the file cannot be written.
-    package func append(_ entries: [Entry], firedAt now: Date, keeping wholeLength: Int) throws(StoreError) {
-        guard !entries.isEmpty else { return }
+    @discardableResult
+    package func append(_ entries: [Entry], firedAt now: Date, keeping wholeLength: Int) throws(StoreError) -> Int {
+        guard !entries.isEmpty else { return wholeLength }
         let stamp = ISO8601DateFormatter().string(from: now)
         var text = ""
         for entry in entries {
             text += "\(entry.key.itemID.uuidString.lowercased()) \(entry.key.instant) \(stamp)"
             text += entry.missed ? " missed\n" : "\n"
         }
-        try DurableFile.append(path, bytes: Array(text.utf8), keeping: wholeLength, modeOf: path)
+        let bytes = Array(text.utf8)
+        try DurableFile.append(path, bytes: bytes, keeping: wholeLength, modeOf: path)
+        return wholeLength + bytes.count
     }
 }

@@ -37,7 +37,10 @@ public enum AlarmRequest: Sendable, Hashable {
             case "due": return .relative(AlarmDuration(), to: .due)
             case "start": return .relative(AlarmDuration(), to: .start)
             default:
-                if DateInput.namesTimeOfDay(rest), !rest.contains(" ") { return .timeOfDay(rest) }
+                // A time alone (`9:00`, `9am`), not a day with one (`2026-12-01T09:00`, `fri 9:00`).
+                if DateInput.namesTimeOfDay(rest), rest.allSatisfy({ $0.isNumber || ":apm".contains($0) }) {
+                    return .timeOfDay(rest)
+                }
                 return .date(rest)
             }
         }

@@ -15,7 +15,8 @@ package enum AlarmSchedule {
         package var missed: Bool
     }
 
-    /// The alarms to fire now and the record entries that go with them.
+    /// The alarms to fire now, the record entries that go with them, and the earliest instant
+    /// after `now` (what `next(in:after:calendar:)` gives, found in the same pass).
     ///
     /// Each to-do with instants at or before `now` that `fired` does not hold (and that are not
     /// dismissed, `TodoItem.alarmInstants`) goes off once, for the latest of them — a to-do
@@ -24,11 +25,14 @@ package enum AlarmSchedule {
     /// - Complexity: O(n) in the number of items, plus their alarms.
     package static func due(
         in items: some Sequence<TodoItem>, now: Date, calendar: Calendar, fired: Set<AlarmRecord.Key>
-    ) -> (due: [Due], entries: [AlarmRecord.Entry]) {
+    ) -> (due: [Due], entries: [AlarmRecord.Entry], next: Date?) {
         var due: [Due] = []
         var entries: [AlarmRecord.Entry] = []
+        var next: Date?
         for item in items where !item.isDone && (!item.alarms.isEmpty || item.alarmSnoozedUntil != nil) {
-            let pending = item.alarmInstants(calendar: calendar).filter {
+            let instants = item.alarmInstants(calendar: calendar)
+            if let later = instants.first(where: { $0 > now }), next.map({ later < $0 }) ?? true { next = later }
+            let pending = instants.filter {
                 $0 <= now && !fired.contains(AlarmRecord.Key(itemID: item.id, instant: $0))
             }
             guard let latest = pending.last else { continue }
@@ -39,7 +43,7 @@ package enum AlarmSchedule {
                     AlarmRecord.Entry(key: AlarmRecord.Key(itemID: item.id, instant: instant), missed: missed))
             }
         }
-        return (due, entries)
+        return (due, entries, next)
     }
 
     /// The earliest alarm instant after `now`, if any: when a watcher wakes next.

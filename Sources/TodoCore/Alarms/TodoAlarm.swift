@@ -62,17 +62,33 @@ public struct TodoAlarm: Sendable, Hashable {
     }
 
     private func first(_ name: String) -> ICalendarParser.ContentLine? {
+        Self.first(name, in: properties)
+    }
+
+    private static func first(
+        _ name: String, in properties: [ICalendarParser.ContentLine]
+    ) -> ICalendarParser
+        .ContentLine?
+    {
         properties.first { $0.name == name }
     }
 
     /// The upper-cased `ACTION` (`DISPLAY`, `AUDIO`, `EMAIL`, an `X-` name); empty when missing.
     public var action: String {
-        first("ACTION")?.value.trimmingCharacters(in: .whitespaces).uppercased() ?? ""
+        Self.action(in: properties)
+    }
+
+    private static func action(in properties: [ICalendarParser.ContentLine]) -> String {
+        first("ACTION", in: properties)?.value.trimmingCharacters(in: .whitespaces).uppercased() ?? ""
     }
 
     /// The `TRIGGER`, or nil when it is missing or cannot be read.
     public var trigger: AlarmTrigger? {
-        guard let line = first("TRIGGER") else { return nil }
+        Self.trigger(in: properties)
+    }
+
+    private static func trigger(in properties: [ICalendarParser.ContentLine]) -> AlarmTrigger? {
+        guard let line = first("TRIGGER", in: properties) else { return nil }
         if line.parameters["VALUE"]?.uppercased() == "DATE-TIME" || line.value.uppercased().hasSuffix("Z") {
             guard case .instant(let date)? = ParsedTimestamp.parse(line.value) else { return nil }
             return .absolute(date)
@@ -83,14 +99,25 @@ public struct TodoAlarm: Sendable, Hashable {
 
     /// Whether the trigger is Apple's placeholder: a location reminder with no time.
     public var isPlaceholder: Bool {
-        first("TRIGGER")?.value.uppercased() == Self.placeholderTrigger
+        Self.isPlaceholder(properties)
+    }
+
+    private static func isPlaceholder(_ properties: [ICalendarParser.ContentLine]) -> Bool {
+        first("TRIGGER", in: properties)?.value.uppercased() == placeholderTrigger
     }
 
     /// `REPEAT` and `DURATION`: how many more times the alarm goes off, and how far apart; nil
     /// unless both are there and readable (RFC 5545 asks for both or neither).
     public var repetition: (count: Int, interval: AlarmDuration)? {
-        guard let count = first("REPEAT").flatMap({ Int($0.value.trimmingCharacters(in: .whitespaces)) }),
-            count > 0, let interval = first("DURATION").flatMap({ AlarmDuration(iCalendar: $0.value) }),
+        Self.repetition(in: properties)
+    }
+
+    private static func repetition(
+        in properties: [ICalendarParser.ContentLine]
+    ) -> (count: Int, interval: AlarmDuration)? {
+        guard
+            let count = first("REPEAT", in: properties).flatMap({ Int($0.value.trimmingCharacters(in: .whitespaces)) }),
+            count > 0, let interval = first("DURATION", in: properties).flatMap({ AlarmDuration(iCalendar: $0.value) }),
             !interval.isNegative, interval != AlarmDuration()
         else { return nil }
         return (min(count, 1_000), interval)
@@ -98,9 +125,13 @@ public struct TodoAlarm: Sendable, Hashable {
 
     /// `ACKNOWLEDGED` (RFC 9074): when the alarm was last dismissed, if it says.
     public var acknowledged: Date? {
-        guard let line = first("ACKNOWLEDGED"), case .instant(let date)? = ParsedTimestamp.parse(line.value) else {
-            return nil
-        }
+        Self.acknowledged(in: properties)
+    }
+
+    private static func acknowledged(in properties: [ICalendarParser.ContentLine]) -> Date? {
+        guard let line = first("ACKNOWLEDGED", in: properties),
+            case .instant(let date)? = ParsedTimestamp.parse(line.value)
+        else { return nil }
         return date
     }
 
@@ -112,7 +143,19 @@ public struct TodoAlarm: Sendable, Hashable {
     /// Whether todo-tui fires this alarm: a `DISPLAY` alarm whose trigger it can read and which
     /// is not Apple's placeholder.
     public var firesHere: Bool {
-        action == "DISPLAY" && trigger != nil && !isPlaceholder
+        firing != nil
+    }
+
+    /// What firing the alarm needs, from one reading of its lines (each property above reads them
+    /// again): its trigger, repetition and acknowledgement; nil when todo-tui does not fire it
+    /// (`firesHere`).
+    /// - Complexity: O(number of the alarm's lines).
+    var firing: (trigger: AlarmTrigger, repetition: (count: Int, interval: AlarmDuration)?, acknowledged: Date?)? {
+        let properties = properties
+        guard Self.action(in: properties) == "DISPLAY", !Self.isPlaceholder(properties),
+            let trigger = Self.trigger(in: properties)
+        else { return nil }
+        return (trigger, Self.repetition(in: properties), Self.acknowledged(in: properties))
     }
 
     /// Whether the alarm has a `DESCRIPTION` of its own (one made here has none; the export

@@ -39,7 +39,11 @@ extension TodoItem {
     /// `calendar` (local midnight, as Thunderbird does).
     /// - Complexity: O(number of the alarm's lines).
     public func firstInstant(of alarm: TodoAlarm, calendar: Calendar) -> Date? {
-        guard let trigger = alarm.trigger else { return nil }
+        alarm.trigger.flatMap { firstInstant(of: $0, calendar: calendar) }
+    }
+
+    /// When `trigger` goes off first on this to-do (see `firstInstant(of:calendar:)`).
+    private func firstInstant(of trigger: AlarmTrigger, calendar: Calendar) -> Date? {
         switch trigger {
         case .absolute(let date):
             return date
@@ -59,12 +63,14 @@ extension TodoItem {
         guard !isDone, !alarms.isEmpty || alarmSnoozedUntil != nil else { return [] }
         let dismissed = alarmsAcknowledged
         var instants: [Date] = []
-        for alarm in alarms where alarm.firesHere {
-            guard let first = firstInstant(of: alarm, calendar: calendar) else { continue }
-            let acknowledged = [dismissed, alarm.acknowledged].compactMap { $0 }.max()
+        for alarm in alarms {
+            guard let firing = alarm.firing, let first = firstInstant(of: firing.trigger, calendar: calendar) else {
+                continue
+            }
+            let acknowledged = [dismissed, firing.acknowledged].compactMap { $0 }.max()
             var instant = first
-            for index in 0...(alarm.repetition?.count ?? 0) {
-                if index > 0, let interval = alarm.repetition?.interval {
+            for index in 0...(firing.repetition?.count ?? 0) {
+                if index > 0, let interval = firing.repetition?.interval {
                     instant = interval.added(to: instant, calendar: calendar)
                 }
                 if acknowledged.map({ instant > $0 }) ?? true { instants.append(instant) }

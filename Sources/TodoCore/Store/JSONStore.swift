@@ -259,7 +259,7 @@ public final class JSONStore: TodoStore {
 
     /// The journal's bytes. When it cannot be read, an error of the store file (a folder that
     /// is not one, no permission) is thrown in preference: it names the file the user chose.
-    private func readJournal() throws(StoreError) -> StoreJournal {
+    func readJournal() throws(StoreError) -> StoreJournal {
         do {
             return StoreJournal(path: journalPath, bytes: try StoreFile.read(journalPath, followingLinks: false) ?? [])
         } catch {

@@ -18,12 +18,14 @@ enum EditPurpose: Equatable {
     case tags(UUID)
     /// The repetition of the item with this id, in words (`RepeatPhrase`).
     case repetition(UUID)
+    /// The reminders of the item with this id, as `AlarmRequest` reads them (`15m, at 9:00`).
+    case reminders(UUID)
 
     /// The edited item's id; nil when adding.
     var itemID: UUID? {
         switch self {
         case .add, .copyPath: nil
-        case .text(let id), .date(let id), .start(let id), .tags(let id), .repetition(let id): id
+        case .text(let id), .date(let id), .start(let id), .tags(let id), .repetition(let id), .reminders(let id): id
         }
     }
 
@@ -37,6 +39,7 @@ enum EditPurpose: Equatable {
         case .copyPath: "Write all to-dos to: "
         case .tags: "Tags: "
         case .repetition: "Repeat: "
+        case .reminders: "Remind: "
         }
     }
 }

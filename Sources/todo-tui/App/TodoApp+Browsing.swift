@@ -36,6 +36,15 @@ extension TodoApp {
                 { [calendar] in $0.repetition.map { $0.repetition.description(calendar: calendar) } ?? "" },
                 selected: true
             ) { .repetition($0) }
+        case .remind:
+            // The reminders in words are a suggestion: typing replaces them, arrows edit them.
+            return beginEditing({ [calendar] in Self.reminderText(of: $0, calendar: calendar) }, selected: true) {
+                .reminders($0)
+            }
+        case .dismiss: return dismissShownAlarm()
+        case .snooze: return snoozeShownAlarm(.tenMinutes)
+        case .snoozeHour: return snoozeShownAlarm(.hour)
+        case .snoozeDay: return snoozeShownAlarm(.day)
         case .delete:
             return changeSelected(describe: { [keys] in "Deleted '\($0.text)'" + keys.suffix(.undo, "to undo") }) {
                 [context] item in

@@ -11,6 +11,8 @@ extension TodoApp {
                 status = addPreview(of: editor.text, due: due).map { .info($0) }
             } else if case .repetition(let id) = purpose {
                 status = repeatPreview(of: editor.text, itemID: id).map { .info($0) }
+            } else if case .reminders(let id) = purpose {
+                status = reminderPreview(of: editor.text, itemID: id).map { .info($0) }
             }
             return []
         case .ignored:
@@ -88,6 +90,8 @@ extension TodoApp {
                 }
             case .repetition(let id):
                 return try submitRepetition(text, of: id, in: scratch)
+            case .reminders(let id):
+                return try submitReminders(text, of: id, in: scratch)
             case .start(let id):
                 return try submitDate(text, of: id, in: scratch, field: \.startDate) { item, start in
                     start.map { "'\(item.text)' starts \(DayLabel.text(for: $0, now: now, calendar: calendar))" }

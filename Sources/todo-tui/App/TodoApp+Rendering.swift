@@ -116,6 +116,8 @@ extension TodoApp {
         case .browse, .help, .resolving:
             if let status {
                 renderStatus(status, into: &screen, row: row)
+            } else if mode == .browse, let banner = alarmBanner {
+                renderAlarmBanner(banner, into: &screen, row: row)
             } else {
                 let hints = isResolvingConflict ? ConflictChoice.hints : keys.hints
                 screen.write(hints, row: row, column: 0, style: CellStyle(attributes: .dim), overflow: .ellipsis)

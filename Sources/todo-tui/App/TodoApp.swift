@@ -40,6 +40,9 @@ final class TodoApp {
     var sync = SyncStatus()
     /// Whether the conflicts shown came from a sync (settled by another sync, not a save).
     var resolvingSyncConflicts = false
+    /// Reminders that went off while the list is open, shown on the status line first to last
+    /// until dismissed or snoozed (`alarmsWentOff(_:)`).
+    var shownAlarms: [AlarmSchedule.Due] = []
     /// Set when a quit was refused because a change could not be saved; the next key, if it is
     /// a quit again, confirms.
     private(set) var quitConfirmationPending = false

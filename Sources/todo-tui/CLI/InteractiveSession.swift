@@ -13,6 +13,9 @@ struct InteractiveSession {
     var cacheDirectory = Self.cacheDirectory
     /// Syncs the list in the background when an account is set up; nil for the demo.
     var backgroundSync: BackgroundSync?
+    /// The record of reminders shown, shared with `todo-tui remind`; nil for the demo, which
+    /// shows none.
+    var alarmRecord: AlarmRecord?
 
     /// Compacts the store's journal after the app quits, so that the store file alone is
     /// complete for other programs between sessions (DESIGN §3.2), then keeps the screen the next
@@ -67,7 +70,9 @@ struct InteractiveSession {
             app.applyFilter(filter)
             app.table.animationsEnabled = configuration.animations
         }
-        AppRunLoop(terminal: terminal, app: app, clock: { CLIClock.now }, sync: backgroundSync).run()
+        AppRunLoop(
+            terminal: terminal, app: app, clock: { CLIClock.now }, sync: backgroundSync, alarmRecord: alarmRecord
+        ).run()
         return terminal.size
     }
 

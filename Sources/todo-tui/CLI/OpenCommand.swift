@@ -65,7 +65,7 @@ struct OpenCommand: ParsableCommand {
                 lockTimeout: try StoreOptions.lockTimeout(), timeouts: try SyncTimeouts.fromEnvironment())
             try runSession(
                 context: storeOptions.makeContext(), configuration: configuration,
-                cacheDirectory: InteractiveSession.cacheDirectory, sync: sync)
+                cacheDirectory: InteractiveSession.cacheDirectory, sync: sync, alarmRecord: .user)
         }
     }
 
@@ -77,12 +77,13 @@ struct OpenCommand: ParsableCommand {
     }
 
     private func runSession(
-        context: TodoContext, configuration: Configuration, cacheDirectory: String, sync: BackgroundSync? = nil
+        context: TodoContext, configuration: Configuration, cacheDirectory: String, sync: BackgroundSync? = nil,
+        alarmRecord: AlarmRecord? = nil
     ) throws {
         context.mergePolicy = configuration.mergePolicy
         try InteractiveSession(
             context: context, configuration: configuration, filter: exportOptions.filter ?? "",
-            cacheDirectory: cacheDirectory, backgroundSync: sync
+            cacheDirectory: cacheDirectory, backgroundSync: sync, alarmRecord: alarmRecord
         ).run()
     }
 

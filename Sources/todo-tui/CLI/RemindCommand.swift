@@ -5,11 +5,12 @@ import TodoCore
 /// `todo-tui remind [--command CMD] [--watch]`: shows the reminders due now and exits (for cron
 /// or a systemd user timer), or with `--watch` stays and shows each when it is due.
 ///
-/// Each alarm instant is shown once: the instants are recorded (`AlarmRecord`, under
-/// `$XDG_STATE_HOME/todo-tui/`) before anything is shown, under a lock held from reading the
-/// record to writing it, so a second run, a second process at the same moment, or a restart
-/// never shows one twice; a crash between recording and showing loses that one reminder rather
-/// than showing it twice. Alarms missed while nothing ran are shown once, marked missed.
+/// Each alarm instant is shown once: a to-do's instants are recorded (`AlarmRecord`, under
+/// `$XDG_STATE_HOME/todo-tui/`) just before it is shown, under a lock held from reading the
+/// record to the last reminder shown, so a second run, a second process at the same moment, or a
+/// restart never shows one twice; a crash between recording and showing loses that one reminder
+/// rather than showing it twice, and the next run shows the rest. Alarms missed while nothing ran
+/// are shown once, marked missed.
 struct RemindCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remind",
@@ -31,10 +32,7 @@ struct RemindCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let notifier = ReminderNotifier.resolve(command: command, environment: environment)
-        let record = AlarmRecord(
-            folder: AlarmRecord.defaultFolder(
-                environment: environment,
-                homeDirectory: environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()))
+        let record = AlarmRecord.user
         guard watch else {
             _ = try fireDue(notifier: notifier, record: record)
             return
@@ -63,38 +61,43 @@ struct RemindCommand: ParsableCommand {
         }
     }
 
-    /// Shows what is due now; returns the next instant to wake at.
+    /// Shows what is due now, each reminder recorded just before it is shown, all under the
+    /// record's lock; returns the next instant to wake at. A kill at any moment loses at most the
+    /// one reminder being shown (recorded, not yet shown) and never shows one twice: the next
+    /// run shows every one not recorded.
     private func fireDue(notifier: ReminderNotifier?, record: AlarmRecord) throws -> Date? {
         let calendar = storeOptions.calendar
         let store = try storeOptions.makeStore()
-        let (due, next): ([AlarmSchedule.Due], Date?) = try record.withLock {
+        var failures: [String] = []
+        let next: Date? = try record.withLock {
             let items: [TodoItem]
             do throws(StoreError) {
-                items = try store.load().items
+                // Only the to-dos that may have alarms are decoded: a run every minute costs less.
+                items = try store.loadItemsMentioningAlarms()
             } catch {
                 throw CLIError.store(error)
             }
             let now = CLIClock.now
-            let (keys, wholeLength) = record.read()
+            let (keys, whole) = record.read()
+            var wholeLength = whole
             let found = AlarmSchedule.due(in: items, now: now, calendar: calendar, fired: keys)
-            let next = AlarmSchedule.next(in: items, after: now, calendar: calendar)
-            guard !found.due.isEmpty else { return ([], next) }
-            guard notifier != nil else { throw CLIError.unavailable(ReminderNotifier.unavailable) }
-            do throws(StoreError) {
-                try record.append(found.entries, firedAt: now, keeping: wholeLength)
-            } catch {
-                throw CLIError.store(error)
+            guard !found.due.isEmpty else { return found.next }
+            guard let notifier else { throw CLIError.unavailable(ReminderNotifier.unavailable) }
+            let entries = Dictionary(grouping: found.entries, by: \.key.itemID)
+            for reminder in found.due {
+                do throws(StoreError) {
+                    wholeLength = try record.append(
+                        entries[reminder.item.id] ?? [], firedAt: now, keeping: wholeLength)
+                } catch {
+                    throw CLIError.store(error)
+                }
+                if let failure = notifier.show(reminder, calendar: calendar) {
+                    failures.append(failure)
+                } else {
+                    CommandReport.say(reminder.missed ? "Reminded (missed)" : "Reminded", reminder.item.text)
+                }
             }
-            return (found.due, next)
-        }
-        var failures: [String] = []
-        for reminder in due {
-            guard let notifier else { break }
-            if let failure = notifier.show(reminder, calendar: calendar) {
-                failures.append(failure)
-            } else {
-                CommandReport.say(reminder.missed ? "Reminded (missed)" : "Reminded", reminder.item.text)
-            }
+            return found.next
         }
         if !failures.isEmpty, !watch {
             throw CLIError.unavailable(failures.joined(separator: " "))

@@ -7,6 +7,14 @@ enum BrowseCommand: String, CaseIterable, Sendable {
     case add, edit, delete, done, color, priority, tags, notes, date, start, undo, redo, filter
     /// Makes the selected to-do repeat (`r`), in words.
     case `repeat`
+    /// Sets the selected to-do's reminders (`b`), with a preview of when they go off.
+    case remind
+    /// Dismisses the reminder the status line shows; the snoozes bring it back in 10 minutes, an
+    /// hour, or this time tomorrow.
+    case dismiss
+    case snooze
+    case snoozeHour = "snooze-hour"
+    case snoozeDay = "snooze-day"
     /// Clears the live filter (when one is set).
     case clearFilter = "clear-filter"
     case order, copy, sync, help
@@ -34,6 +42,11 @@ enum BrowseCommand: String, CaseIterable, Sendable {
         case .date: "change the date"
         case .start: "change the start (not before)"
         case .repeat: "make the to-do repeat, in words"
+        case .remind: "set the reminders (15m, 1h, 1d before due, at 9:00, none)"
+        case .dismiss: "dismiss the reminder the status line shows"
+        case .snooze: "snooze the reminder shown for 10 minutes"
+        case .snoozeHour: "snooze the reminder shown for an hour"
+        case .snoozeDay: "snooze the reminder shown until this time tomorrow"
         case .undo: "undo"
         case .redo: "redo"
         case .filter: "filter as you type"

@@ -107,6 +107,10 @@ struct KeyMap: Sendable {
         KeyMapLine("change date: today, tomorrow, mon, +3d, 2025-01-31; empty: none", [(.date, ["t"])]),
         KeyMapLine("change start (not before), as the date; empty: none", [(.start, ["s"])]),
         KeyMapLine("repeat: weekly, every mon,thu, every 3 days after done; none", [(.repeat, ["r"])]),
+        KeyMapLine("reminders: 15m, 1h, 1d (before due), at 9:00; none", [(.remind, ["b"])]),
+        KeyMapLine(
+            "a reminder on the status line: dismiss / snooze 10 min, 1 h, till tomorrow",
+            [(.dismiss, ["B"]), (.snooze, ["z"]), (.snoozeHour, ["Z"]), (.snoozeDay, ["T"])]),
         KeyMapLine("undo / redo", [(.undo, ["u"]), (.redo, ["U", "ctrl-r"])]),
         KeyMapLine("filter as you type ({clear-filter} clears)", [(.filter, ["/"]), (.clearFilter, ["esc"])]),
         KeyMapLine(

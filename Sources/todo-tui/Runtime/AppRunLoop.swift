@@ -22,13 +22,17 @@ final class AppRunLoop {
     let frameInterval: Duration
     /// For scripted runs: stop when the terminal has no event and nothing is animating.
     let stopsWhenIdle: Bool
+    /// Shows reminders as they come due; nil for the demo and scripted runs.
+    let reminders: AppReminders?
 
     private var screen: Screen
     /// Something happened since the heap was last trimmed, which may have freed memory.
     private var heapMayHaveShrunk = true
 
-    /// - Parameter sync: the list's background sync, which the loop owns from now on; nil for
-    ///   the demo.
+    /// - Parameters:
+    ///   - sync: the list's background sync, which the loop owns from now on; nil for the demo.
+    ///   - alarmRecord: the record of reminders shown, shared with `todo-tui remind`; nil: the
+    ///     list shows none (the demo).
     init(
         terminal: any Terminal,
         app: TodoApp,
@@ -36,7 +40,8 @@ final class AppRunLoop {
         sync: BackgroundSync? = nil,
         pollInterval: Duration = .milliseconds(250),
         frameInterval: Duration = .milliseconds(20),
-        stopsWhenIdle: Bool = false
+        stopsWhenIdle: Bool = false,
+        alarmRecord: AlarmRecord? = nil
     ) {
         self.terminal = terminal
         self.app = app
@@ -45,6 +50,7 @@ final class AppRunLoop {
         self.pollInterval = pollInterval
         self.frameInterval = frameInterval
         self.stopsWhenIdle = stopsWhenIdle
+        reminders = alarmRecord.map { AppReminders(app: app, record: $0) }
         screen = Screen(size: terminal.size)
     }
 
@@ -56,7 +62,11 @@ final class AppRunLoop {
         var nextFrame = monotonic.now + frameInterval
         draw()
         while true {
-            let deadline = app.isAnimating ? min(nextPoll, nextFrame) : nextPoll
+            var deadline = app.isAnimating ? min(nextPoll, nextFrame) : nextPoll
+            // Woken at the next reminder's instant, not only at the next poll.
+            if let alarm = reminders?.next {
+                deadline = min(deadline, monotonic.now + .milliseconds(Int64(alarm.timeIntervalSince(clock()) * 1_000)))
+            }
             let event = terminal.nextEvent(timeout: max(.zero, deadline - monotonic.now))
             if let event {
                 heapMayHaveShrunk = true
@@ -89,6 +99,8 @@ final class AppRunLoop {
                 poll()
                 nextPoll = monotonic.now + pollInterval
             }
+            // A message the event just put up stays until the next key; an older one gives way.
+            reminders?.fireIfDue(now: clock(), keepingStatus: event != nil)
             draw()
         }
     }

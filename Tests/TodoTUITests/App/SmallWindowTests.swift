@@ -138,6 +138,8 @@ struct SmallWindowTests {
         _ = app.handle(.key(.character("k")))
         #expect(!rendered(app).contains { $0.contains(last) })
         _ = app.handle(.key(.up))
+        // Two pages up reach the top whatever the number of key lines (up to 30 of them).
+        _ = app.handle(.key(.pageUp))
         _ = app.handle(.key(.pageUp))
         _ = app.handle(.key(.character("j")))
         _ = app.handle(.key(.character("k")))

@@ -16,8 +16,8 @@ struct ConfigErrorTests {
                 + "another key."
         ),
         (
-            "two actions on one key", "[keys]\ndone = [\"z\", \"space\"]\nquit = [\"q\", \"z\"]\n", 3, 14,
-            "'z' is bound to both quit and done (line 2); give each key one action."
+            "two actions on one key", "[keys]\ndone = [\"Q\", \"space\"]\nquit = [\"q\", \"Q\"]\n", 3, 14,
+            "'Q' is bound to both quit and done (line 2); give each key one action."
         ),
         ("an unknown action", "[keys]\ndwn = \"j\"\n", 2, 1, "'dwn' is not an action of [keys] (did you mean down?)"),
         (

@@ -23,7 +23,7 @@ extension ExportFormat {
         case .ics: .file(ICalendarFormat.export(items, now: now, calendar: calendar))
         case .vdir: .directory(ICalendarFormat.exportDirectory(items, now: now, calendar: calendar))
         case .todotxt: .file(TodoTxtFormat.export(items, calendar: calendar))
-        case .taskwarrior: .file(TaskwarriorFormat.export(items))
+        case .taskwarrior: .file(TaskwarriorFormat.export(items, calendar: calendar))
         }
     }
 

@@ -44,10 +44,10 @@ enum TaskwarriorFormat {
 
     /// The items as a JSON array, one object per line, in the given order.
     /// - Complexity: O(total length of the items).
-    static func export(_ items: [TodoItem]) -> [UInt8] {
+    static func export(_ items: [TodoItem], calendar: Calendar) -> [UInt8] {
         var buffer = ExportBuffer(capacity: 8 + items.count * 260)
         buffer.append(UInt8(ascii: "["))
-        for (index, item) in items.enumerated() {
+        for (index, item) in TaskwarriorRecurrence.tasks(for: items, calendar: calendar).enumerated() {
             buffer.append(index == 0 ? "\n" : ",\n")
             buffer.append("{\"uuid\":\"")
             buffer.append(item.id)

@@ -5,7 +5,8 @@ extension TaskwarriorFormat {
     /// (one object per line).
     ///
     /// Deleted tasks are skipped; a recurrence template (`status` `recurring`) and its instances
-    /// are one repeating to-do (`TaskwarriorRecurrence`). `completed` is done, completed at `end`; `pending` and `waiting` are not.
+    /// are one repeating to-do (`TaskwarriorRecurrence`). `completed` is done, completed at
+    /// `end`; `pending` and `waiting` are not.
     /// The date is `due` (a task without one has no date), the start `scheduled`, each a whole
     /// day when it is at the start of a day; the colour is `todotuicolor`, the notes
     /// `todotuinotes`; `priority` H/M/L, `tags` and `project` (as the tag `project:NAME`) map to

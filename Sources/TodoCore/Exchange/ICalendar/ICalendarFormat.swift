@@ -133,6 +133,8 @@ package enum ICalendarFormat {
         if let due = item.dueDate {
             if let keptDue {
                 writer.line(keptDue)
+            } else if item.repetition != nil, let zoned = kept.line("DUE", movedTo: due) {
+                writer.line(zoned)
             } else {
                 writeDate(due, as: .due, calendar: calendar, to: &writer)
             }
@@ -144,6 +146,11 @@ package enum ICalendarFormat {
                 keptDue != nil || item.dueDate.map({ $0.hasTime == start.hasTime }) ?? true
             {
                 writer.line(line)
+            } else if item.repetition != nil, start.hasTime, item.dueDate?.hasTime ?? true,
+                start.date <= item.dueDate?.date ?? start.date,
+                let zoned = kept.line("DTSTART", movedTo: start)
+            {
+                writer.line(zoned)
             } else {
                 writeDate(
                     startBeside(item.dueDate, start: start, calendar: calendar), as: .start, calendar: calendar,

@@ -81,6 +81,11 @@ struct KeptLines {
         originals[name]?.raw
     }
 
+    /// The kept original line of `name` (one of `replaceable`), parsed.
+    func originalLine(_ name: String) -> ICalendarParser.ContentLine? {
+        originals[name]
+    }
+
     /// Whether the item came without the property `name` (one of `absentable`).
     func lacks(_ name: String) -> Bool {
         absent.contains(name)

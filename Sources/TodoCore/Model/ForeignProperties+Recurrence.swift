@@ -7,6 +7,10 @@ extension ForeignProperties {
     /// - Complexity: O(n) in the number of kept lines.
     public var recurrenceProblem: String? {
         guard isRecurring else { return nil }
+        if hasOccurrenceOverrides {
+            return "Another program changed or completed single occurrences of it (RECURRENCE-ID), which todo-tui "
+                + "keeps but does not compute."
+        }
         var depth = 0
         for line in iCalendar {
             let name = Self.propertyName(of: line)
@@ -48,5 +52,18 @@ extension ForeignProperties {
             zones[name] = zone
         }
         return zones["DTSTART"] ?? zones["DUE"]
+    }
+
+    /// Whether the kept iCalendar lines hold VTODOs overriding single occurrences of the series
+    /// (`RECURRENCE-ID`), kept beside the to-do's own VTODO.
+    /// - Complexity: O(n) in the number of kept lines.
+    var hasOccurrenceOverrides: Bool {
+        var depth = 0
+        for line in iCalendar {
+            let name = Self.propertyName(of: line)
+            if depth == 0, name == "BEGIN", line.dropFirst(6).uppercased() == "VTODO" { return true }
+            if name == "BEGIN" { depth += 1 } else if name == "END" { depth -= 1 }
+        }
+        return false
     }
 }

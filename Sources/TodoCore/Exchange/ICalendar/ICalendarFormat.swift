@@ -173,6 +173,7 @@ package enum ICalendarFormat {
         kept.othersToWrite(for: item, calendar: calendar).forEach { writer.line($0) }
         writeAlarms(of: item, to: &writer)
         writer.property("END", "VTODO")
+        kept.overrides.joined().forEach { writer.line($0) }
     }
 
     /// The two date properties an item writes.

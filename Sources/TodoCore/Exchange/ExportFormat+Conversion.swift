@@ -30,7 +30,7 @@ extension ExportFormat {
         case .ics: .file(ICalendarFormat.exportLists(items, lists: lists, now: now, calendar: calendar))
         case .vdir: .directory(VdirFolders.export(items, lists: lists, only: only, now: now, calendar: calendar))
         case .todotxt: .file(TodoTxtFormat.export(items, calendar: calendar))
-        case .taskwarrior: .file(TaskwarriorFormat.export(items, lists: lists))
+        case .taskwarrior: .file(TaskwarriorFormat.export(items, lists: lists, calendar: calendar))
         }
     }
 

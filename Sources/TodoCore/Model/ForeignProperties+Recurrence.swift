@@ -1,3 +1,5 @@
+import Foundation
+
 extension ForeignProperties {
     /// Why todo-tui cannot complete a to-do another program made repeat (`isRecurring`), as a
     /// sentence: the reason its iCalendar `RRULE` cannot be computed, or the format whose
@@ -5,6 +7,10 @@ extension ForeignProperties {
     /// - Complexity: O(n) in the number of kept lines.
     public var recurrenceProblem: String? {
         guard isRecurring else { return nil }
+        if hasOccurrenceOverrides {
+            return "Another program changed or completed single occurrences of it (RECURRENCE-ID), which todo-tui "
+                + "keeps but does not compute."
+        }
         var depth = 0
         for line in iCalendar {
             let name = Self.propertyName(of: line)
@@ -26,5 +32,38 @@ extension ForeignProperties {
             return "Its todo.txt rec: is kept as it was written."
         }
         return "It repeats on extra dates (RDATE) without a rule todo-tui computes."
+    }
+
+    /// The time zone of the kept iCalendar `DTSTART` (else `DUE`) line of the VTODO, when it
+    /// names one todo-tui knows (`DTSTART;TZID=Europe/Berlin:…`): the zone whose wall clock a
+    /// repeating to-do from another program keeps when it advances. Nil when neither names one.
+    /// - Complexity: O(n) in the number of kept lines.
+    public var timeZoneOfDates: TimeZone? {
+        var depth = 0
+        var zones: [String: TimeZone] = [:]
+        let parser = ICalendarParser(source: "")
+        for line in iCalendar {
+            let name = Self.propertyName(of: line)
+            if name == "BEGIN" { depth += 1 } else if name == "END" { depth -= 1 }
+            guard depth == 0, name == "DTSTART" || name == "DUE", zones[name] == nil,
+                let zone = (try? parser.contentLine(line, at: 0))?.parameters["TZID"].flatMap(
+                    TimeZone.init(identifier:))
+            else { continue }
+            zones[name] = zone
+        }
+        return zones["DTSTART"] ?? zones["DUE"]
+    }
+
+    /// Whether the kept iCalendar lines hold VTODOs overriding single occurrences of the series
+    /// (`RECURRENCE-ID`), kept beside the to-do's own VTODO.
+    /// - Complexity: O(n) in the number of kept lines.
+    var hasOccurrenceOverrides: Bool {
+        var depth = 0
+        for line in iCalendar {
+            let name = Self.propertyName(of: line)
+            if depth == 0, name == "BEGIN", line.dropFirst(6).uppercased() == "VTODO" { return true }
+            if name == "BEGIN" { depth += 1 } else if name == "END" { depth -= 1 }
+        }
+        return false
     }
 }

@@ -44,6 +44,7 @@ public struct ForeignProperties: Sendable, Hashable {
             } else if depth == 0, name == "RRULE" || name == "RDATE" {
                 return true
             }
+            if depth == 1, name == "BEGIN", line.dropFirst(6).uppercased() == "VTODO" { return true }
         }
         return taskwarrior.contains { $0.name == "recur" } || todoTxt.contains { $0.hasPrefix("rec:") }
     }

@@ -32,7 +32,8 @@ extension TodoItem {
     /// Advancing keeps the id (and so the iCalendar UID) and moves the start and the due date to
     /// the next occurrence of the series anchored at the start (RFC 5545's DTSTART; the due date
     /// when there is no start, and for a rule counted from completion, as todo.txt clients count
-    /// from `due:`), the other date by the same number of calendar days in `calendar`'s zone, so a 09:00 to-do stays
+    /// from `due:`), the other date by the same number of calendar days in `calendar`'s zone (or,
+    /// for a timed to-do read from iCalendar with a `TZID`, in that zone), so a 09:00 to-do stays
     /// at 09:00 across a daylight-saving change and a whole-day one stays a whole day. A `COUNT`
     /// goes one down; the completion is counted in `repetition` with `now`. A to-do completed
     /// late moves, by the rule's anchor, to the occurrence after the one completed (strict, the
@@ -57,6 +58,9 @@ extension TodoItem {
             setDone(true, at: now)
             return .completed
         }
+        // A timed series another program wrote in a zone keeps that zone's wall clock.
+        var calendar = calendar
+        if anchor.hasTime, let zone = foreign.timeZoneOfDates { calendar.timeZone = zone }
         kept.completedCount += 1
         kept.lastCompletedAt = now.roundedToMilliseconds
         let remaining = kept.rule.count

@@ -120,7 +120,8 @@ extension TodoApp {
                 renderAlarmBanner(banner, into: &screen, row: row)
             } else {
                 let hints = isResolvingConflict ? ConflictChoice.hints : keys.hints
-                screen.write(hints, row: row, column: 0, style: CellStyle(attributes: .dim), overflow: .ellipsis)
+                let used = isResolvingConflict ? 0 : renderRepeatWords(into: &screen, row: row)
+                screen.write(hints, row: row, column: used, style: CellStyle(attributes: .dim), overflow: .ellipsis)
             }
         }
     }

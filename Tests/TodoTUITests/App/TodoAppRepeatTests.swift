@@ -64,4 +64,27 @@ struct TodoAppRepeatTests {
         #expect(plants.repetition?.rule.rruleText == "FREQ=WEEKLY;INTERVAL=2")
         #expect(plants.start == plants.date && plants.date != nil)
     }
+
+    @Test(
+        """
+        the status line starts with the selected row's rule in words, or why another program's rule is not \
+        completed here, and shows only the key hints on a row that does not repeat
+        """
+    )
+    func ruleInWordsOnStatusLine() throws {
+        var dentist = details.item("Dentist")
+        dentist.setRepetition(
+            Repetition(rule: try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=MO,TH")), now: Self.thursday,
+            calendar: keys.calendar)
+        let hourly = details.item(
+            "Backup", offset: 3_600, foreign: ForeignProperties(iCalendar: ["RRULE:FREQ=HOURLY"]))
+        let plain = details.item("Milk", offset: 7_200)
+        let app = try details.makeApp([dentist, hourly, plain], size: TerminalSize(rows: 14, columns: 160))
+        var lines = try keys.send(Key.sequence("g"), to: app)
+        #expect(lines.last?.hasPrefix("↻ weekly on Mon and Thu · a add") == true, "\(lines.last ?? "")")
+        lines = try keys.send(Key.sequence("j"), to: app)
+        #expect(lines.last?.hasPrefix("↻ ") == true && lines.last?.contains("HOURLY") == true, "\(lines.last ?? "")")
+        lines = try keys.send(Key.sequence("j"), to: app)
+        #expect(lines.last?.hasPrefix("a add") == true, "\(lines.last ?? "")")
+    }
 }

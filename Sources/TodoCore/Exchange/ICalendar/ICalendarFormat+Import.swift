@@ -51,7 +51,8 @@ extension ICalendarFormat {
             uniquingKeysWith: { first, _ in first }
         )
         var collector = ImportCollector(format: .ics, source: source, now: now)
-        for todo in components where todo.name == "VTODO" {
+        let overrides = RecurrenceOverrides(components)
+        for todo in components where todo.name == "VTODO" && !overrides.isOverride(todo) {
             let position = ImportPosition.line(todo.line)
             guard let summary = todo.first("SUMMARY") else {
                 throw position.error("the VTODO that starts here has no SUMMARY", source: source)
@@ -85,10 +86,12 @@ extension ICalendarFormat {
             record.start = try dates.date("DTSTART")
             record.startHasTime = todo.first("DTSTART").map { !isDate($0) } ?? true
             record.completedAt = isDone ? completed : nil
-            record.repetition = repetition(of: todo, calendar: calendar)
+            let overriding = overrides.blocks(of: todo)
+            record.repetition = overriding.isEmpty ? repetition(of: todo, calendar: calendar) : nil
             record.foreign = ForeignProperties(
                 iCalendar: keptLines(
-                    of: todo, id: id, isDone: isDone, rule: record.repetition?.rule, timeZones: timeZones))
+                    of: todo, id: id, isDone: isDone, rule: record.repetition?.rule, timeZones: timeZones)
+                    + overriding)
             record.list = calendarLists[todo.line]
             try collector.add(record, at: position)
         }

@@ -137,6 +137,8 @@ package enum ICalendarFormat {
         if let due = item.dueDate {
             if let keptDue {
                 writer.line(keptDue)
+            } else if item.repetition != nil, let zoned = kept.line("DUE", movedTo: due) {
+                writer.line(zoned)
             } else {
                 writeDate(due, as: .due, calendar: calendar, to: &writer)
             }
@@ -148,6 +150,11 @@ package enum ICalendarFormat {
                 keptDue != nil || item.dueDate.map({ $0.hasTime == start.hasTime }) ?? true
             {
                 writer.line(line)
+            } else if item.repetition != nil, start.hasTime, item.dueDate?.hasTime ?? true,
+                start.date <= item.dueDate?.date ?? start.date,
+                let zoned = kept.line("DTSTART", movedTo: start)
+            {
+                writer.line(zoned)
             } else {
                 writeDate(
                     startBeside(item.dueDate, start: start, calendar: calendar), as: .start, calendar: calendar,
@@ -170,6 +177,7 @@ package enum ICalendarFormat {
         kept.othersToWrite(for: item, calendar: calendar).forEach { writer.line($0) }
         writeAlarms(of: item, to: &writer)
         writer.property("END", "VTODO")
+        kept.overrides.joined().forEach { writer.line($0) }
     }
 
     /// The two date properties an item writes.

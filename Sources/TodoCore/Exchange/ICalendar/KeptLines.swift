@@ -12,6 +12,9 @@ struct KeptLines {
 
     /// VTIMEZONE blocks, each written beside the VTODO.
     private(set) var timeZones: [TimeZoneBlock] = []
+    /// VTODOs overriding single occurrences (`RECURRENCE-ID`, as Thunderbird and jtx Board write
+    /// them) of the kept series, each all its lines, written after the VTODO in the same resource.
+    private(set) var overrides: [[String]] = []
     /// Every other kept line, in order (subcomponents' lines included), except the originals of
     /// the `replaceable` properties and the `absenceProperty` line.
     private(set) var others: [String] = []
@@ -42,6 +45,8 @@ struct KeptLines {
         let parser = ICalendarParser(source: "")
         var depth = 0
         var zone: [String]?
+        var override: [String]?
+        var overrideDepth = 0
         for line in lines {
             let name = ForeignProperties.propertyName(of: line)
             let value = line.drop { $0 != ":" }.dropFirst().uppercased()
@@ -56,8 +61,24 @@ struct KeptLines {
                 }
                 continue
             }
+            if var block = override {
+                block.append(line)
+                override = block
+                if name == "BEGIN" { overrideDepth += 1 }
+                if name == "END" { overrideDepth -= 1 }
+                if overrideDepth == 0 {
+                    overrides.append(block)
+                    override = nil
+                }
+                continue
+            }
             if depth == 0, name == "BEGIN", value == "VTIMEZONE" {
                 zone = [line]
+                continue
+            }
+            if depth == 0, name == "BEGIN", value == "VTODO" {
+                override = [line]
+                overrideDepth = 1
                 continue
             }
             if name == "BEGIN" { depth += 1 }
@@ -79,6 +100,11 @@ struct KeptLines {
     /// The kept original line of `name` (one of `replaceable`).
     func line(_ name: String) -> String? {
         originals[name]?.raw
+    }
+
+    /// The kept original line of `name` (one of `replaceable`), parsed.
+    func originalLine(_ name: String) -> ICalendarParser.ContentLine? {
+        originals[name]
     }
 
     /// Whether the item came without the property `name` (one of `absentable`).

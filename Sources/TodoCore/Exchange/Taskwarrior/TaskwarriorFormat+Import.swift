@@ -4,8 +4,9 @@ extension TaskwarriorFormat {
     /// Reads `task export` output (a JSON array) or the JSON-lines form `task import` also takes
     /// (one object per line).
     ///
-    /// Deleted tasks and recurrence templates (`status` `deleted`, `recurring`) are skipped; they
-    /// are not to-dos. `completed` is done, completed at `end`; `pending` and `waiting` are not.
+    /// Deleted tasks are skipped; a recurrence template (`status` `recurring`) and its instances
+    /// are one repeating to-do (`TaskwarriorRecurrence`). `completed` is done, completed at
+    /// `end`; `pending` and `waiting` are not.
     /// The date is `due` (a task without one has no date), the start `scheduled`, each a whole
     /// day when it is at the start of a day; the colour is `todotuicolor`, the notes
     /// `todotuinotes`; `priority` H/M/L and `tags` map to the item's own fields, `project` to its
@@ -21,18 +22,19 @@ extension TaskwarriorFormat {
         _ bytes: [UInt8], source: String, now: Date, calendar: Calendar
     ) throws(ExchangeError) -> ImportContents {
         var collector = ImportCollector(format: .taskwarrior, source: source, now: now)
+        var tasks: [TaskwarriorRecurrence.Task] = []
         if ImportLines.firstNonBlankLine(bytes)?.first(where: { $0 > 0x20 }) == UInt8(ascii: "[") {
-            guard let tasks = try jsonValue(bytes[...], source: source, line: nil) as? [Any] else {
+            guard let array = try jsonValue(bytes[...], source: source, line: nil) as? [Any] else {
                 throw .invalidInput(source: source, reason: "the input is not a JSON array of tasks")
             }
-            for (index, task) in tasks.enumerated() {
-                try add(task, at: .record(index + 1), to: &collector, source: source, calendar: calendar)
-            }
+            tasks = array.enumerated().map { ($1, .record($0 + 1)) }
         } else {
             for (index, line) in ImportLines.byteLines(bytes).enumerated() where line.contains(where: { $0 > 0x20 }) {
-                let task = try jsonValue(line, source: source, line: index + 1)
-                try add(task, at: .line(index + 1), to: &collector, source: source, calendar: calendar)
+                tasks.append((try jsonValue(line, source: source, line: index + 1), .line(index + 1)))
             }
+        }
+        for task in TaskwarriorRecurrence.merging(tasks, calendar: calendar) {
+            try add(task.value, at: task.position, to: &collector, source: source, calendar: calendar)
         }
         return collector.contents
     }
@@ -116,6 +118,7 @@ extension TaskwarriorFormat {
         }
         record.foreign = ForeignProperties(
             taskwarrior: try fields.foreign(keepingPriority: record.priority == .none && priority != nil))
+        TaskwarriorRecurrence.map(task, into: &record, calendar: calendar)
         try collector.add(record, at: position)
     }
 }

@@ -44,11 +44,11 @@ enum TaskwarriorFormat {
 
     /// The items as a JSON array, one object per line, in the given order.
     /// - Complexity: O(total length of the items).
-    static func export(_ items: [TodoItem], lists: [TodoList] = [.standard]) -> [UInt8] {
+    static func export(_ items: [TodoItem], lists: [TodoList] = [.standard], calendar: Calendar) -> [UInt8] {
         let projects = TaskwarriorProject(lists: lists)
         var buffer = ExportBuffer(capacity: 8 + items.count * 260)
         buffer.append(UInt8(ascii: "["))
-        for (index, item) in items.enumerated() {
+        for (index, item) in TaskwarriorRecurrence.tasks(for: items, calendar: calendar).enumerated() {
             buffer.append(index == 0 ? "\n" : ",\n")
             buffer.append("{\"uuid\":\"")
             buffer.append(item.id)

@@ -8,8 +8,10 @@ extension TodoTxtFormat {
     /// wherever they stand; `+project` becomes the tag `project` and `@context` the tag
     /// `@context`; `rec:` is the repetition (`repetition(rec:)`: `rec:1w` from completion,
     /// `rec:+1w` strict); `h:` (and a `t:` that is no day, a `rec:` of another form) are kept as
-    /// they are, in order, to be written back. The other words, other `key:value` words included, are the text. A line
-    /// without `due:` is an item without a date. Blank lines are skipped.
+    /// they are, in order, to be written back. The other words, other `key:value` words included,
+    /// are the text. A line without `due:` is an item without a date. Blank lines are skipped. A
+    /// repeating line and the done lines of its completed occurrences are one to-do
+    /// (`TodoTxtSeries`).
     ///
     /// - Throws: `ExchangeError.invalidLine` for a `due:` that is not a `YYYY-MM-DD` day, a
     ///   `uuid:` that is not a UUID, a `color:` that is not one of the eight, or an empty text.
@@ -18,11 +20,15 @@ extension TodoTxtFormat {
         _ bytes: [UInt8], source: String, now: Date, calendar: Calendar
     ) throws(ExchangeError) -> [TodoItem] {
         var collector = ImportCollector(format: .todotxt, source: source, now: now)
+        var lines: [TodoTxtSeries.Line] = []
         for (index, line) in try ImportLines.split(bytes, source: source).enumerated()
         where !line.allSatisfy(\.isWhitespace) {
             let position = ImportPosition.line(index + 1)
-            try collector.add(
-                record(of: Substring(line), calendar: calendar, position: position, source: source), at: position)
+            lines.append(
+                (try record(of: Substring(line), calendar: calendar, position: position, source: source), position))
+        }
+        for line in TodoTxtSeries.merging(lines) {
+            try collector.add(line.record, at: line.position)
         }
         return collector.items
     }

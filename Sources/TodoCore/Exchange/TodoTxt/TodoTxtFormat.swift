@@ -15,7 +15,9 @@ import Foundation
 /// id, so that importing the file into the same store updates items instead of duplicating
 /// them — left out for an item whose id a line without it gives again (one read from a line
 /// without `uuid:`, unchanged), so that such a line is written back as it was. Days are in the
-/// injected calendar. A line cannot hold a line break: control characters in the text (line
+/// injected calendar. A repeating to-do that completed an occurrence is written as todo.txt
+/// clients leave it, the done line and the next one appended (`TodoTxtSeries`). A line cannot
+/// hold a line break: control characters in the text (line
 /// breaks, tabs, escapes) become spaces (`TextForm.singleLine`); the time of day is not kept, and
 /// notes have no place in the format. Lines end in LF, as todo.sh writes.
 enum TodoTxtFormat {
@@ -28,7 +30,8 @@ enum TodoTxtFormat {
         let days = CalendarDayCache(calendar: calendar)
         var derivedIDs = StableID(format: .todotxt)
         var line = ExportBuffer(capacity: items.count * 120)
-        for item in items {
+        let (ordered, series) = TodoTxtSeries.exportOrder(items, calendar: calendar)
+        for item in ordered {
             let lineStart = line.bytes.count
             let priority = priorityLetter(of: item)
             if item.isDone {
@@ -68,7 +71,9 @@ enum TodoTxtFormat {
                 line.append(UInt8(ascii: " "))
                 line.append(TextForm.singleLine.apply(token))
             }
-            if !isDerived(item.id, from: line.bytes[lineStart...], ids: &derivedIDs, calendar: calendar) {
+            if series.contains(item.id)
+                || !isDerived(item.id, from: line.bytes[lineStart...], ids: &derivedIDs, calendar: calendar)
+            {
                 line.append(" uuid:")
                 line.append(item.id)
             }

@@ -40,7 +40,8 @@ struct TodoTxtRecurrenceTests {
         var item = try #require(
             try ExportFixtures.parse("Water plants due:2026-11-20 t:2026-11-18 rec:+1w\n", as: .todotxt).first)
         item.complete(at: Self.day("2026-11-25").addingTimeInterval(3_600), calendar: Self.utc)
-        let line = String(decoding: ExportFixtures.export([item], as: .todotxt), as: UTF8.self)
+        let lines = String(decoding: ExportFixtures.export([item], as: .todotxt), as: UTF8.self).split(separator: "\n")
+        let line = String(lines.last ?? "")
         #expect(line.contains("due:2026-11-27 t:2026-11-25 rec:+1w"), "\(line)")
         #expect(!line.hasPrefix("x "))
     }
@@ -50,7 +51,82 @@ struct TodoTxtRecurrenceTests {
         var item = try #require(
             try ExportFixtures.parse("Water plants due:2026-11-20 t:2026-11-18 rec:1w\n", as: .todotxt).first)
         item.complete(at: Self.day("2026-11-25").addingTimeInterval(3_600), calendar: Self.utc)
-        let line = String(decoding: ExportFixtures.export([item], as: .todotxt), as: UTF8.self)
-        #expect(line.contains("due:2026-12-02 t:2026-11-30 rec:1w"), "\(line)")
+        let lines = String(decoding: ExportFixtures.export([item], as: .todotxt), as: UTF8.self).split(separator: "\n")
+        #expect(lines.last?.contains("due:2026-12-02 t:2026-11-30 rec:1w") == true, "\(lines)")
+    }
+
+    static let todoTxt = ExternalProgram("todo-txt") ?? ExternalProgram("todo.sh")
+
+    @Test(
+        """
+        completed here, a repeating line is written as todo.txt clients leave it: the done line where it stood \
+        (due: and t: one week back), the next line appended; importing both gives the one to-do again
+        """
+    )
+    func completionAppendsNextLine() throws {
+        let text = "Bread due:2026-11-19\nWater plants due:2026-11-20 t:2026-11-18 rec:+1w\nMilk due:2026-11-21\n"
+        var items = try ExportFixtures.parse(text, as: .todotxt)
+        items[1].complete(at: Self.day("2026-11-20").addingTimeInterval(3_600), calendar: Self.utc)
+        let written = String(decoding: ExportFixtures.export(items, as: .todotxt), as: UTF8.self)
+        let lines = written.split(separator: "\n").map(String.init)
+        let uuid = " uuid:" + items[1].id.uuidString.lowercased()
+        #expect(lines.count == 4, "\(written)")
+        #expect(lines[1].hasPrefix("x 2026-11-20 ") && lines[1].hasSuffix(uuid), "\(lines[1])")
+        #expect(lines[1].contains("Water plants due:2026-11-20 t:2026-11-18 rec:+1w"), "\(lines[1])")
+        #expect(lines[3].contains("Water plants due:2026-11-27 t:2026-11-25 rec:+1w") && lines[3].hasSuffix(uuid))
+        #expect(!lines[3].hasPrefix("x "))
+        let read = try ExportFixtures.parse(written, as: .todotxt)
+        #expect(read.map(\.text) == ["Bread", "Water plants", "Milk"])
+        #expect(read[1].id == items[1].id && read[1].date == items[1].date && !read[1].isDone)
+        #expect(read[1].repetition?.completedCount == 1)
+        #expect(ExportFixtures.export(read, as: .todotxt) == Array(written.utf8), "the same lines again")
+    }
+
+    @Test(
+        """
+        a file Simpletask or sleek completed (the done line kept, the next appended, no uuid:) imports as one \
+        to-do with the id the first line gives, its occurrence counted
+        """
+    )
+    func clientCompletedFile() throws {
+        let before = try #require(
+            try ExportFixtures.parse("Water plants due:2026-11-20 rec:+1w\n", as: .todotxt).first)
+        let text = "x 2026-11-20 Water plants due:2026-11-20 rec:+1w\nWater plants due:2026-11-27 rec:+1w\n"
+        let read = try ExportFixtures.parse(text, as: .todotxt)
+        #expect(read.count == 1)
+        #expect(read.first?.id == before.id && read.first?.isDone == false)
+        #expect(read.first?.date == Self.day("2026-11-27") && read.first?.repetition?.completedCount == 1)
+        #expect(read.first?.repetition?.lastCompletedAt == Self.day("2026-11-20"))
+    }
+
+    @Test(
+        "todo.sh reads the result: the done line is archived, the next occurrence stays listed",
+        .enabled(if: todoTxt != nil, "todo.txt (todotxt-cli: todo-txt or todo.sh) is not installed")
+    )
+    func todoShReads() throws {
+        let todoTxt = try #require(Self.todoTxt)
+        var items = try ExportFixtures.parse("Water plants due:2026-11-20 t:2026-11-18 rec:+1w\n", as: .todotxt)
+        items[0].complete(at: Self.day("2026-11-20").addingTimeInterval(3_600), calendar: Self.utc)
+        try ExternalProgram.withTemporaryDirectory { directory in
+            let config = """
+                export TODO_DIR="\(directory)"
+                export TODO_FILE="$TODO_DIR/todo.txt"
+                export DONE_FILE="$TODO_DIR/done.txt"
+                export REPORT_FILE="$TODO_DIR/report.txt"
+                """
+            try ExternalProgram.write(Array(config.utf8), to: "\(directory)/config")
+            try ExternalProgram.write(ExportFixtures.export(items, as: .todotxt), to: "\(directory)/todo.txt")
+            let run = { (arguments: [String]) in
+                try todoTxt.run(["-p", "-d", "\(directory)/config"] + arguments, environment: ["HOME": directory])
+            }
+            #expect(try run(["ls"]).output.hasSuffix("TODO: 2 of 2 tasks shown\n"))
+            #expect(try run(["archive"]).status == 0)
+            let listed = try run(["ls"]).output
+            #expect(listed.contains("Water plants due:2026-11-27 t:2026-11-25 rec:+1w"), "\(listed)")
+            #expect(listed.hasSuffix("TODO: 1 of 1 tasks shown\n"), "\(listed)")
+            let done = String(
+                decoding: FileManager.default.contents(atPath: "\(directory)/done.txt") ?? Data(), as: UTF8.self)
+            #expect(done.hasPrefix("x 2026-11-20 ") && done.contains("due:2026-11-20 t:2026-11-18"), "\(done)")
+        }
     }
 }

@@ -33,6 +33,9 @@ final class ItemTableDataSource: TableViewDataSource {
     let calendar: Calendar
     let theme: Theme
     let clock: ClockStyle
+    /// The list names rows show after their checkbox (the All lists view of several lists);
+    /// nil: rows show no list.
+    var listLabels: ListLabels?
 
     init(
         controller: FetchedResultsController, now: Date, calendar: Calendar, theme: Theme = .standard,
@@ -69,14 +72,15 @@ final class ItemTableDataSource: TableViewDataSource {
     func cellForRow(at indexPath: IndexPath) -> RowCell {
         Self.cell(
             for: controller.item(at: indexPath), startOfToday: startOfToday, now: now, calendar: calendar, theme: theme,
-            clock: clock)
+            clock: clock, listLabels: listLabels)
     }
 
     /// The row of one item; `startOfToday` decides whether it is overdue, `now` whether its start
-    /// is ahead, `calendar` and `clock` how its time reads, `theme` its colours and marks.
+    /// is ahead, `calendar` and `clock` how its time reads, `theme` its colours and marks; with
+    /// `listLabels`, its list's short name follows the checkbox, in the list's colour.
     static func cell(
         for item: TodoItem, startOfToday: Date, now: Date, calendar: Calendar, theme: Theme = .standard,
-        clock: ClockStyle = .twentyFourHour
+        clock: ClockStyle = .twentyFourHour, listLabels: ListLabels? = nil
     ) -> RowCell {
         let overdue = !item.isDone && (item.date.map { $0 < startOfToday } ?? false)
         let waiting = !item.isDone && item.startsAfter(now)
@@ -91,6 +95,12 @@ final class ItemTableDataSource: TableViewDataSource {
         } else {
             spans.append(
                 RowCell.Span(item.isDone ? "  [x] " : "  [ ] ", style: CellStyle(attributes: item.isDone ? .dim : [])))
+        }
+        if let label = listLabels?.label(for: item.listID) {
+            spans.append(
+                RowCell.Span(
+                    label.text + " ",
+                    style: CellStyle(foreground: theme.color(of: label.color), attributes: item.isDone ? .dim : [])))
         }
         if let marker = priorityMarker(item.priority) {
             spans.append(

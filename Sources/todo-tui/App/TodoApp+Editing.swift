@@ -52,7 +52,8 @@ extension TodoApp {
                     }
                     item.listID = list.id
                 } else {
-                    item.listID = lists[0].id
+                    // The list on view, else the first list, as the command line's `add`.
+                    item.listID = lists.first { $0.id == viewedListID }?.id ?? lists[0].id
                 }
                 try scratch.insert(item)
                 let valid = item.text
@@ -64,6 +65,10 @@ extension TodoApp {
                     status = .info(
                         "Added '\(valid)' — hidden by the filter"
                             + (keys.phrase(.clearFilter, "shows it").map { ", " + $0 } ?? ""))
+                } else if viewedListID != nil, item.listID != viewedListID, mode == .browse, status?.kind == .info {
+                    // Saved into another list (`list:NAME`), which this view does not show.
+                    let name = lists.first { $0.id == item.listID }?.name ?? ""
+                    status = .info("Added '\(valid)' to \(name)" + keys.suffix(.undo, "to undo"))
                 }
                 return effects
             case .text(let id):
@@ -220,8 +225,9 @@ extension TodoApp {
         }
     }
 
-    private func show(_ predicate: TodoPredicate, filteredBy text: String) {
+    private func show(_ filter: TodoPredicate, filteredBy text: String) {
         filterText = text
+        let predicate = requestPredicate(filter: filter)
         guard predicate != controller.fetchRequest.predicate else { return }
         changeRequest { $0.predicate = predicate }
     }

@@ -13,6 +13,9 @@ struct InteractiveSession {
     var cacheDirectory = Self.cacheDirectory
     /// Syncs the list in the background when an account is set up; nil for the demo.
     var backgroundSync: BackgroundSync?
+    /// Where the list on view is kept for the next start (`LastListView`): its default folder for
+    /// the user's store, inside the demo's temporary folder for `--demo`.
+    var stateDirectory = LastListView.defaultFolder
 
     /// Compacts the store's journal after the app quits, so that the store file alone is
     /// complete for other programs between sessions (DESIGN §3.2), then keeps the screen the next
@@ -33,16 +36,29 @@ struct InteractiveSession {
                 throw CLIError.store(error)
             }
         }
-        let size = try runApp(showing: startScreen)
+        let (size, view) = try runApp(showing: startScreen)
+        if let path = viewPath {
+            LastListView.write(view, to: path)
+        }
         try? context.store.compact()
-        keepStartScreen(size: size)
+        keepStartScreen(size: size, view: view)
+    }
+
+    /// The file of the list on view for this store; nil for a store that is no file.
+    private var viewPath: String? {
+        (context.store as? JSONStore).map { LastListView.path(forStore: $0.path, in: stateDirectory) }
+    }
+
+    /// The list the app opens on: the one kept at the last quit (nil: All lists).
+    private var openingView: UUID? {
+        viewPath.flatMap(LastListView.read(from:))
     }
 
     /// Runs the app until it quits; the terminal is restored before this returns.
     /// - Parameter startScreen: shown while the store is read, when ncurses took its size; the
     ///   app's first frame is the same screen.
-    /// - Returns: the terminal's size when the app quit.
-    private func runApp(showing startScreen: Screen?) throws -> TerminalSize {
+    /// - Returns: the terminal's size and the list on view (nil: All lists) when the app quit.
+    private func runApp(showing startScreen: Screen?) throws -> (TerminalSize, UUID?) {
         let terminal: NcursesTerminal
         do {
             terminal = try NcursesTerminal()
@@ -61,14 +77,17 @@ struct InteractiveSession {
         } catch let error as StoreError {
             throw CLIError.store(error)
         }
-        if !filter.isEmpty {
-            // The list opens filtered: nothing to animate from.
-            app.table.animationsEnabled = false
-            app.applyFilter(filter)
-            app.table.animationsEnabled = configuration.animations
+        // The list opens on its view and filter: nothing to animate from.
+        app.table.animationsEnabled = false
+        if let view = openingView {
+            app.view(list: view)
         }
+        if !filter.isEmpty {
+            app.applyFilter(filter)
+        }
+        app.table.animationsEnabled = configuration.animations
         AppRunLoop(terminal: terminal, app: app, clock: { CLIClock.now }, sync: backgroundSync).run()
-        return terminal.size
+        return (terminal.size, app.viewedListID)
     }
 
     /// The cached screen a list without a filter opens with on this store, day and size, if one
@@ -76,7 +95,8 @@ struct InteractiveSession {
     private func cachedStartScreen(size: TerminalSize) -> Screen? {
         guard filter.isEmpty, let store = context.store as? JSONStore,
             let key = StartScreenCache.Key.opening(
-                store, now: CLIClock.now, calendar: calendar, size: size, configuration: configuration)
+                store, now: CLIClock.now, calendar: calendar, size: size, configuration: configuration,
+                view: openingView)
         else { return nil }
         return StartScreenCache.read(from: StartScreenCache.path(forStore: store.path, in: cacheDirectory), key: key)
     }
@@ -85,7 +105,8 @@ struct InteractiveSession {
     /// today, at `size` — and keeps it for the next start. Kept only when the context holds
     /// exactly what the store does (no unsaved change, no other writer's save since its last
     /// merge) and the store did not change meanwhile; otherwise any kept screen is removed.
-    func keepStartScreen(size: TerminalSize) {
+    /// - Parameter view: the list the next start opens on (nil: All lists).
+    func keepStartScreen(size: TerminalSize, view: UUID? = nil) {
         guard let store = context.store as? JSONStore else { return }
         let path = StartScreenCache.path(forStore: store.path, in: cacheDirectory)
         // Earlier versions kept the sorted list here, which made starting slower, not faster.
@@ -94,7 +115,7 @@ struct InteractiveSession {
         let now = CLIClock.now
         guard !context.hasChanges,
             let key = StartScreenCache.Key.opening(
-                store, now: now, calendar: calendar, size: size, configuration: configuration),
+                store, now: now, calendar: calendar, size: size, configuration: configuration, view: view),
             key.stamp.generation == context.storeGeneration,
             let app = try? TodoApp(
                 context: context, calendar: calendar, now: now, size: size, animations: false,
@@ -102,6 +123,9 @@ struct InteractiveSession {
         else {
             DurableFile.remove(path)
             return
+        }
+        if let view {
+            app.view(list: view)
         }
         var screen = Screen(size: size)
         app.render(into: &screen)

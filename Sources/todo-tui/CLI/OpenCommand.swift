@@ -55,7 +55,8 @@ struct OpenCommand: ParsableCommand {
                 store: JSONStore(path: DemoStore.storePath(in: folder), lockTimeout: try StoreOptions.lockTimeout()),
                 now: Date.init)
             try runSession(
-                context: context, configuration: configuration, cacheDirectory: DemoStore.cacheDirectory(in: folder))
+                context: context, configuration: configuration, cacheDirectory: DemoStore.cacheDirectory(in: folder),
+                stateDirectory: DemoStore.cacheDirectory(in: folder))
         } else {
             // Seconds between background syncs (`sync-interval`, `TODO_TUI_SYNC_INTERVAL`); 0 = only on `S`.
             let interval = configuration.syncInterval
@@ -77,12 +78,13 @@ struct OpenCommand: ParsableCommand {
     }
 
     private func runSession(
-        context: TodoContext, configuration: Configuration, cacheDirectory: String, sync: BackgroundSync? = nil
+        context: TodoContext, configuration: Configuration, cacheDirectory: String, sync: BackgroundSync? = nil,
+        stateDirectory: String = LastListView.defaultFolder
     ) throws {
         context.mergePolicy = configuration.mergePolicy
         try InteractiveSession(
             context: context, configuration: configuration, filter: exportOptions.filter ?? "",
-            cacheDirectory: cacheDirectory, backgroundSync: sync
+            cacheDirectory: cacheDirectory, backgroundSync: sync, stateDirectory: stateDirectory
         ).run()
     }
 

@@ -19,7 +19,9 @@ import TodoCore
 /// up. Tags follow the text, dimmed, as `#work #home`; then `✎` when the item has notes and `↻`
 /// when it repeats (`TodoItem.repeats`); `*` and `~` with the
 /// theme's ASCII marks. Every marker is a character, so all survive `NO_COLOR`:
-/// `! [ ] !!! 09:30 Call the bank #work ✎ ↻`. Colours and the clock are the configuration's
+/// `! [ ] !!! 09:30 Call the bank #work ✎ ↻`. In the All lists view of several lists the row
+/// names its list right after the checkbox, by a short name in the list's colour (`ListLabels`):
+/// `  [ ] Work   Call the bank`. Colours and the clock are the configuration's
 /// (`Theme`, `ClockStyle`). Every call is O(log n) in the number of items, plus O(t) in its
 /// tags, so drawing costs the same at any list size.
 final class ItemTableDataSource: TableViewDataSource {

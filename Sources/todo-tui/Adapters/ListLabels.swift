@@ -14,11 +14,11 @@ struct ListLabels: Equatable {
     /// Each list's label, padded with spaces to `width` columns, and colour.
     let labels: [UUID: (text: String, color: TodoColor)]
 
-    /// The labels of `lists` for a table `columns` wide: up to 3 columns of name below 60
-    /// columns, 5 below 80, 8 below 100, else 12; never wider than the longest name.
+    /// The labels of `lists` for a table `columns` wide: up to 3 columns of name below 50
+    /// columns, 6 below 70, 8 below 100, else 12; never wider than the longest name.
     /// - Complexity: O(n) in the lists' names.
     init(lists: [TodoList], columns: Int) {
-        let room = columns < 60 ? 3 : columns < 80 ? 5 : columns < 100 ? 8 : 12
+        let room = columns < 50 ? 3 : columns < 70 ? 6 : columns < 100 ? 8 : 12
         let longest = lists.map { InertText.width(of: $0.name, limit: room) }.max() ?? 0
         let width = max(1, min(room, longest))
         self.width = width

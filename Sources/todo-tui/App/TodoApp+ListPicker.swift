@@ -101,12 +101,9 @@ extension TodoApp {
     /// Opens the chosen entry, or moves the to-do into it; the picker closes.
     private func choose(_ entry: ListPicker.Entry, lists: [TodoList], purpose: ListPicker.Purpose) -> [AppEffect] {
         switch (purpose, entry) {
-        case (.open, .all):
-            view(list: nil)
-            status = .info(Self.allListsTitle)
-        case (.open, .list(let id)):
-            view(list: id)
-            status = .info(lists.first { $0.id == id }.map { "List '\($0.name)'" } ?? "")
+        // The title names the view now.
+        case (.open, .all): view(list: nil)
+        case (.open, .list(let id)): view(list: id)
         case (.move(let itemID), .list(let id)):
             guard let list = lists.first(where: { $0.id == id }) else { return [] }
             return move(itemID, to: list)

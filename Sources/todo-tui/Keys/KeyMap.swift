@@ -108,7 +108,7 @@ struct KeyMap: Sendable {
         KeyMapLine("change start (not before), as the date; empty: none", [(.start, ["s"])]),
         KeyMapLine("repeat: weekly, every mon,thu, every 3 days after done; none", [(.repeat, ["r"])]),
         KeyMapLine(
-            "lists: type to find, Enter opens; {editor.new-list} new, {editor.rename-list} rename, "
+            "lists: type to find, {editor.submit} opens; {editor.new-list} new, {editor.rename-list} rename, "
                 + "{editor.delete-list} delete", [(.lists, ["L"])]),
         KeyMapLine("move the to-do to another list (picked as with {lists})", [(.move, ["m"])]),
         KeyMapLine("undo / redo", [(.undo, ["u"]), (.redo, ["U", "ctrl-r"])]),

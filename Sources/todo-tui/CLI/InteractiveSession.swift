@@ -16,6 +16,8 @@ struct InteractiveSession {
     /// Where the list on view is kept for the next start (`LastListView`): its default folder for
     /// the user's store, inside the demo's temporary folder for `--demo`.
     var stateDirectory = LastListView.defaultFolder
+    /// The list to open on (`--list NAME`); nil: the one kept at the last quit.
+    var listName: String?
 
     /// Compacts the store's journal after the app quits, so that the store file alone is
     /// complete for other programs between sessions (DESIGN §3.2), then keeps the screen the next
@@ -24,7 +26,8 @@ struct InteractiveSession {
     /// quit, command or save past the bound.
     /// - Throws: `CLIError` when the terminal cannot be opened or the store read.
     func run() throws {
-        let startScreen = NcursesTerminal.standardOutputSize.flatMap(cachedStartScreen(size:))
+        let view = try openingView()
+        let startScreen = NcursesTerminal.standardOutputSize.flatMap { cachedStartScreen(size: $0, view: view) }
         if startScreen == nil {
             // Read the store before the screen switches, so a bad store is reported plainly. A
             // kept start screen says the store is as it was when last read whole and drawn.
@@ -36,12 +39,12 @@ struct InteractiveSession {
                 throw CLIError.store(error)
             }
         }
-        let (size, view) = try runApp(showing: startScreen)
+        let (size, lastView) = try runApp(showing: startScreen, view: view)
         if let path = viewPath {
-            LastListView.write(view, to: path)
+            LastListView.write(lastView, to: path)
         }
         try? context.store.compact()
-        keepStartScreen(size: size, view: view)
+        keepStartScreen(size: size, view: lastView)
     }
 
     /// The file of the list on view for this store; nil for a store that is no file.
@@ -49,16 +52,26 @@ struct InteractiveSession {
         (context.store as? JSONStore).map { LastListView.path(forStore: $0.path, in: stateDirectory) }
     }
 
-    /// The list the app opens on: the one kept at the last quit (nil: All lists).
-    private var openingView: UUID? {
-        viewPath.flatMap(LastListView.read(from:))
+    /// The list the app opens on: the one `--list` names, else the one kept at the last quit
+    /// (nil: All lists).
+    /// - Throws: `CLIError.usage` for a name that is no list's, naming the lists.
+    private func openingView() throws(CLIError) -> UUID? {
+        guard let listName else { return viewPath.flatMap(LastListView.read(from:)) }
+        let lists: [TodoList]
+        do {
+            lists = try context.lists()
+        } catch {
+            throw .store(error)
+        }
+        return try ListOption.list(named: listName, in: lists).id
     }
 
     /// Runs the app until it quits; the terminal is restored before this returns.
     /// - Parameter startScreen: shown while the store is read, when ncurses took its size; the
     ///   app's first frame is the same screen.
+    /// - Parameter view: the list to open on (nil: All lists).
     /// - Returns: the terminal's size and the list on view (nil: All lists) when the app quit.
-    private func runApp(showing startScreen: Screen?) throws -> (TerminalSize, UUID?) {
+    private func runApp(showing startScreen: Screen?, view: UUID?) throws -> (TerminalSize, UUID?) {
         let terminal: NcursesTerminal
         do {
             terminal = try NcursesTerminal()
@@ -79,7 +92,7 @@ struct InteractiveSession {
         }
         // The list opens on its view and filter: nothing to animate from.
         app.table.animationsEnabled = false
-        if let view = openingView {
+        if let view {
             app.view(list: view)
         }
         if !filter.isEmpty {
@@ -92,11 +105,10 @@ struct InteractiveSession {
 
     /// The cached screen a list without a filter opens with on this store, day and size, if one
     /// was kept for exactly them.
-    private func cachedStartScreen(size: TerminalSize) -> Screen? {
+    private func cachedStartScreen(size: TerminalSize, view: UUID?) -> Screen? {
         guard filter.isEmpty, let store = context.store as? JSONStore,
             let key = StartScreenCache.Key.opening(
-                store, now: CLIClock.now, calendar: calendar, size: size, configuration: configuration,
-                view: openingView)
+                store, now: CLIClock.now, calendar: calendar, size: size, configuration: configuration, view: view)
         else { return nil }
         return StartScreenCache.read(from: StartScreenCache.path(forStore: store.path, in: cacheDirectory), key: key)
     }

@@ -84,7 +84,8 @@ struct OpenCommand: ParsableCommand {
         context.mergePolicy = configuration.mergePolicy
         try InteractiveSession(
             context: context, configuration: configuration, filter: exportOptions.filter ?? "",
-            cacheDirectory: cacheDirectory, backgroundSync: sync, stateDirectory: stateDirectory
+            cacheDirectory: cacheDirectory, backgroundSync: sync, stateDirectory: stateDirectory,
+            listName: exportOptions.list
         ).run()
     }
 

@@ -22,8 +22,8 @@ struct ListsReleaseTests {
     }
 
     /// `TmuxSession.todoTUICommand`'s pane command, running `binary` instead of the debug build.
-    private func paneCommand(_ binary: String) -> [String] {
-        var command = TmuxSession.todoTUICommand(["--store", store], home: home)
+    private func paneCommand(_ binary: String, _ arguments: [String] = []) -> [String] {
+        var command = TmuxSession.todoTUICommand(["--store", store] + arguments, home: home)
         let debug = TmuxSession.shellQuoted(CommandRunner.executable("todo-tui"))
         command[command.count - 1] = command[command.count - 1].replacingOccurrences(
             of: debug, with: TmuxSession.shellQuoted(binary))
@@ -126,5 +126,22 @@ struct ListsReleaseTests {
         }
         try second.send("q")
         try expectPane(second, "the app quit") { $0.contains("EXITED:0") }
+        second.kill()
+
+        let named = try TmuxSession(
+            command: paneCommand(binary, ["--list", "home"]), columns: 80, rows: 20, scratch: home.url.path)
+        defer { named.kill() }
+        try expectPane(named, "--list opens on that list") { $0.first?.hasPrefix(" Home · 2 to-dos") == true }
+        try named.send("q")
+        try expectPane(named, "the app quit") { $0.contains("EXITED:0") }
+        named.kill()
+
+        let unknown = try TmuxSession(
+            command: paneCommand(binary, ["--list", "Nope"]), columns: 80, rows: 20, scratch: home.url.path)
+        defer { unknown.kill() }
+        let refused = try expectPane(unknown, "an unknown list refused") { $0.contains("EXITED:64") }
+        #expect(
+            refused.contains { $0.contains(#"No list is named "Nope"; the lists are "To-dos", "Work" and "Home"."#) },
+            "\(refused)")
     }
 }

@@ -244,8 +244,10 @@ extension TodoApp {
 
     /// Changes the fetch request by seed 000's procedure — change the request, perform the fetch
     /// (the list has no controller cache to delete) — and animates the difference between the
-    /// old and new results with snapshots (seed 004's diffable data source).
-    func changeRequest(_ change: (inout FetchRequest) -> Void) {
+    /// old and new results with snapshots (seed 004's diffable data source). `disjoint`: the old
+    /// and new results share no item (the views of two lists), so every row changes and a large
+    /// change is known to be one without comparing them.
+    func changeRequest(disjoint: Bool = false, _ change: (inout FetchRequest) -> Void) {
         // The old result is made into a snapshot only if the change turns out small enough to
         // animate: at 100,000 items that snapshot was most of a first filter keystroke.
         let kept = requestSnapshot.flatMap { $0.reportCount == driver.reportCount ? $0.snapshot : nil }
@@ -270,7 +272,9 @@ extension TodoApp {
         // Thousands of rows cannot be watched moving; building their animation cost a third of
         // a keystroke in a 100,000-item list. The table redraws at once instead, keeping the
         // selection on its item. A row count that moved by more than that needs no comparison.
-        guard abs(controller.numberOfFetchedItems - oldCount) <= Self.largestAnimatedRequestChange else {
+        guard abs(controller.numberOfFetchedItems - oldCount) <= Self.largestAnimatedRequestChange,
+            !disjoint || controller.numberOfFetchedItems + oldCount <= Self.largestAnimatedRequestChange
+        else {
             table.reloadData()
             return
         }

@@ -23,12 +23,14 @@ extension TodoApp {
     /// Shows the to-dos of the list with `listID`, or of every list (nil), under the live filter:
     /// a change of the controller's request (`list:` and the filter), animated as the filter's.
     func view(list listID: UUID?) {
+        // Two lists' to-dos are disjoint: a view of one replaces every row of the other's.
+        let disjoint = viewedListID != nil && listID != nil && viewedListID != listID
         viewedListID = listID
         let lists = currentLists
         let filter = (try? FilterParser.parse(filterText, now: now, calendar: calendar, lists: lists)) ?? .all
         let predicate = requestPredicate(filter: filter)
         if predicate != controller.fetchRequest.predicate {
-            changeRequest { $0.predicate = predicate }
+            changeRequest(disjoint: disjoint) { $0.predicate = predicate }
         }
         followLists()
     }

@@ -29,7 +29,10 @@ extension TodoApp {
             let enter = configuration.editorKeys.label(.submit) ?? "submit"
             OverlayBox.render(
                 title: " Delete '\(name(id))'? ",
-                body: ["Its \(todos) go with it\(undo).", "\(enter) deletes; any other key keeps it."], into: &screen)
+                body: [
+                    "Its \(todos) \(count == 1 ? "goes" : "go") with it\(undo).",
+                    "\(enter) deletes; any other key keeps it.",
+                ], into: &screen)
         case .choosing:
             renderChoosing(picker, lists: lists, pad: pad, into: &screen)
         }

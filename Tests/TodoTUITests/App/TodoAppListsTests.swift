@@ -193,6 +193,9 @@ struct TodoAppListsTests {
         let app = try makeApp(extraLists: [TodoList(name: "Spare")])
         try keys.send(Key.sequence("L") + Key.typing("spare") + [.control("d")], to: app)
         #expect(app.mode == .browse)
+        let one = try keys.send(Key.sequence("L") + Key.typing("home") + [.control("d")], to: app)
+        #expect(one.contains { $0.contains("Its 1 to-do goes with it (u undoes).") }, "\(one)")
+        try keys.send([.escape, .escape], to: app)
         #expect(keys.store.contents.lists.map(\.name) == ["To-dos", "Work", "Home"])
 
         let question = try keys.send(Key.sequence("L") + Key.typing("work") + [.control("d")], to: app)

@@ -27,7 +27,7 @@ struct ExportOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "With --export, export only the to-dos of this list; without it, open the list on this list.",
+            "With --export, export only the to-dos of this list; without it, open the interactive list on this list.",
             valueName: "name"))
     var list: String?
 

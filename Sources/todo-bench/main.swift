@@ -41,6 +41,7 @@ let groups: [BenchmarkGroup] = [
     CLIExportBenchmarks.group,
     SaveBenchmarks.group,
     KeyBenchmarks.group,
+    ListBenchmarks.group,
     MergeBenchmarks.group,
     FilterBenchmarks.group,
     MemoryBenchmarks.group,

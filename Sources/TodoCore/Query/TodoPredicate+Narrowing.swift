@@ -11,6 +11,13 @@ extension TodoPredicate {
         return needles.isEmpty ? nil : TextSignature(combining: needles)
     }
 
+    /// Whether this conjunction tests the list and no text: the view of one list. Walking a
+    /// kept result for it looks every key's item up by id, which costs more than fetching (the
+    /// items filtered where they lie, then the few kept sorted), so it is fetched.
+    var testsListWithoutText: Bool {
+        conjuncts.contains { if case .list = $0 { true } else { false } } && requiredSignature == nil
+    }
+
     /// Whether every item matching this predicate also matches `other`, for every item whose
     /// text an ASCII needle is searched in by bytes (`TextSignature.needsFoundation` false).
     ///

@@ -19,7 +19,9 @@ import TodoCore
 /// up. Tags follow the text, dimmed, as `#work #home`; then `✎` when the item has notes and `↻`
 /// when it repeats (`TodoItem.repeats`); `*` and `~` with the
 /// theme's ASCII marks. Every marker is a character, so all survive `NO_COLOR`:
-/// `! [ ] !!! 09:30 Call the bank #work ✎ ↻`. Colours and the clock are the configuration's
+/// `! [ ] !!! 09:30 Call the bank #work ✎ ↻`. In the All lists view of several lists the row
+/// names its list right after the checkbox, by a short name in the list's colour (`ListLabels`):
+/// `  [ ] Work   Call the bank`. Colours and the clock are the configuration's
 /// (`Theme`, `ClockStyle`). Every call is O(log n) in the number of items, plus O(t) in its
 /// tags, so drawing costs the same at any list size.
 final class ItemTableDataSource: TableViewDataSource {
@@ -33,6 +35,9 @@ final class ItemTableDataSource: TableViewDataSource {
     let calendar: Calendar
     let theme: Theme
     let clock: ClockStyle
+    /// The list names rows show after their checkbox (the All lists view of several lists);
+    /// nil: rows show no list.
+    var listLabels: ListLabels?
 
     init(
         controller: FetchedResultsController, now: Date, calendar: Calendar, theme: Theme = .standard,
@@ -69,14 +74,15 @@ final class ItemTableDataSource: TableViewDataSource {
     func cellForRow(at indexPath: IndexPath) -> RowCell {
         Self.cell(
             for: controller.item(at: indexPath), startOfToday: startOfToday, now: now, calendar: calendar, theme: theme,
-            clock: clock)
+            clock: clock, listLabels: listLabels)
     }
 
     /// The row of one item; `startOfToday` decides whether it is overdue, `now` whether its start
-    /// is ahead, `calendar` and `clock` how its time reads, `theme` its colours and marks.
+    /// is ahead, `calendar` and `clock` how its time reads, `theme` its colours and marks; with
+    /// `listLabels`, its list's short name follows the checkbox, in the list's colour.
     static func cell(
         for item: TodoItem, startOfToday: Date, now: Date, calendar: Calendar, theme: Theme = .standard,
-        clock: ClockStyle = .twentyFourHour
+        clock: ClockStyle = .twentyFourHour, listLabels: ListLabels? = nil
     ) -> RowCell {
         let overdue = !item.isDone && (item.date.map { $0 < startOfToday } ?? false)
         let waiting = !item.isDone && item.startsAfter(now)
@@ -91,6 +97,12 @@ final class ItemTableDataSource: TableViewDataSource {
         } else {
             spans.append(
                 RowCell.Span(item.isDone ? "  [x] " : "  [ ] ", style: CellStyle(attributes: item.isDone ? .dim : [])))
+        }
+        if let label = listLabels?.label(for: item.listID) {
+            spans.append(
+                RowCell.Span(
+                    label.text + " ",
+                    style: CellStyle(foreground: theme.color(of: label.color), attributes: item.isDone ? .dim : [])))
         }
         if let marker = priorityMarker(item.priority) {
             spans.append(

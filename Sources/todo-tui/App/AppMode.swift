@@ -19,4 +19,7 @@ enum AppMode: Equatable {
     /// Another writer changed what the user changed, and the merge policy (`error`) leaves the
     /// decision to the user: both values are shown until `m`, `t` or `b` is pressed.
     case resolving([MergeConflict])
+    /// The list picker (`ListPicker`): opening a list, moving a to-do, making, renaming or
+    /// deleting a list.
+    case pickingList(ListPicker)
 }

@@ -80,6 +80,8 @@ extension TodoApp {
             controller.discardKeptFilteredResults()
         case .clearFilter: break
         case .order: cycleListOrder()
+        case .lists: openListPicker()
+        case .move: openMovePicker()
         case .help: mode = .help(firstLine: 0)
         case .copy: openCopyEditor()
         case .sync: return syncNow()

@@ -54,7 +54,8 @@ extension TodoApp {
                     }
                     item.listID = list.id
                 } else {
-                    item.listID = lists[0].id
+                    // The list on view, else the first list, as the command line's `add`.
+                    item.listID = lists.first { $0.id == viewedListID }?.id ?? lists[0].id
                 }
                 try scratch.insert(item)
                 let valid = item.text
@@ -66,6 +67,10 @@ extension TodoApp {
                     status = .info(
                         "Added '\(valid)' — hidden by the filter"
                             + (keys.phrase(.clearFilter, "shows it").map { ", " + $0 } ?? ""))
+                } else if viewedListID != nil, item.listID != viewedListID, mode == .browse, status?.kind == .info {
+                    // Saved into another list (`list:NAME`), which this view does not show.
+                    let name = lists.first { $0.id == item.listID }?.name ?? ""
+                    status = .info("Added '\(valid)' to \(name)" + keys.suffix(.undo, "to undo"))
                 }
                 return effects
             case .text(let id):
@@ -224,8 +229,9 @@ extension TodoApp {
         }
     }
 
-    private func show(_ predicate: TodoPredicate, filteredBy text: String) {
+    private func show(_ filter: TodoPredicate, filteredBy text: String) {
         filterText = text
+        let predicate = requestPredicate(filter: filter)
         guard predicate != controller.fetchRequest.predicate else { return }
         changeRequest { $0.predicate = predicate }
     }
@@ -242,8 +248,10 @@ extension TodoApp {
 
     /// Changes the fetch request by seed 000's procedure — change the request, perform the fetch
     /// (the list has no controller cache to delete) — and animates the difference between the
-    /// old and new results with snapshots (seed 004's diffable data source).
-    func changeRequest(_ change: (inout FetchRequest) -> Void) {
+    /// old and new results with snapshots (seed 004's diffable data source). `disjoint`: the old
+    /// and new results share no item (the views of two lists), so every row changes and a large
+    /// change is known to be one without comparing them.
+    func changeRequest(disjoint: Bool = false, _ change: (inout FetchRequest) -> Void) {
         // The old result is made into a snapshot only if the change turns out small enough to
         // animate: at 100,000 items that snapshot was most of a first filter keystroke.
         let kept = requestSnapshot.flatMap { $0.reportCount == driver.reportCount ? $0.snapshot : nil }
@@ -268,7 +276,9 @@ extension TodoApp {
         // Thousands of rows cannot be watched moving; building their animation cost a third of
         // a keystroke in a 100,000-item list. The table redraws at once instead, keeping the
         // selection on its item. A row count that moved by more than that needs no comparison.
-        guard abs(controller.numberOfFetchedItems - oldCount) <= Self.largestAnimatedRequestChange else {
+        guard abs(controller.numberOfFetchedItems - oldCount) <= Self.largestAnimatedRequestChange,
+            !disjoint || controller.numberOfFetchedItems + oldCount <= Self.largestAnimatedRequestChange
+        else {
             table.reloadData()
             return
         }

@@ -26,6 +26,8 @@ extension TodoApp {
         case .notes(let editor, let id, _):
             // Drawn after the bottom line, so the screen's cursor is the editor's.
             renderNotesEditor(editor, id: id, into: &screen)
+        case .pickingList(let picker):
+            renderListPicker(picker, into: &screen)
         case .browse, .editing, .filtering:
             break
         }
@@ -40,7 +42,7 @@ extension TodoApp {
         let style = CellStyle(foreground: configuration.theme.color(.title), attributes: .reverse)
         screen.fill(row: 0, style: style)
         let count = table.layout.rowCount
-        var left = " todo-tui · \(CountFormat.grouped(count)) to-do\(count == 1 ? "" : "s")"
+        var left = " \(viewTitle ?? "todo-tui") · \(CountFormat.grouped(count)) to-do\(count == 1 ? "" : "s")"
         if !filterText.isEmpty {
             left += " matching \(filterText)"
         }
@@ -112,6 +114,14 @@ extension TodoApp {
             } else {
                 screen.write(
                     notesKeyHints, row: row, column: 0, style: CellStyle(attributes: .dim), overflow: .ellipsis)
+            }
+        case .pickingList(let picker):
+            if let status {
+                renderStatus(status, into: &screen, row: row)
+            } else {
+                screen.write(
+                    pickerKeyHints(picker), row: row, column: 0, style: CellStyle(attributes: .dim), overflow: .ellipsis
+                )
             }
         case .browse, .help, .resolving:
             if let status {

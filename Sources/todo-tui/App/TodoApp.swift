@@ -27,6 +27,8 @@ final class TodoApp {
     private(set) var size: TerminalSize
     /// The live filter's text; empty when the list is unfiltered.
     var filterText = ""
+    /// The list on view (its to-dos only, the controller's request says `list:`); nil: All lists.
+    var viewedListID: UUID?
     /// The order the controller's request sorts by; `o` cycles it.
     var listOrder: ListOrder
     /// Batches the table could not apply (it reloaded instead).
@@ -47,7 +49,7 @@ final class TodoApp {
     /// a quit again, confirms.
     private(set) var quitConfirmationPending = false
 
-    private let dataSource: ItemTableDataSource
+    let dataSource: ItemTableDataSource
     let driver: TableUpdateDriver
     /// The snapshot built after the last filter keystroke, with the driver's report count then:
     /// while no change was reported since, it is the controller's current snapshot, and the
@@ -102,6 +104,7 @@ final class TodoApp {
         table.dataSource = dataSource
         table.reloadData()
         selectToday()
+        followLists()
     }
 
     /// The list's keys in force.
@@ -133,6 +136,8 @@ final class TodoApp {
             handleMouse(mouse)
             return []
         case .key(let key):
+            // A key may have added, renamed or deleted a list: the title and rows follow.
+            defer { followLists() }
             status = nil
             if keys.command(for: key) != .quit {
                 quitConfirmationPending = false
@@ -153,6 +158,9 @@ final class TodoApp {
                 return handleNotes(key, editor: &editor, id: id, confirmingDiscard: confirmingDiscard)
             case .help(let firstLine): return handleHelp(key, firstLine: firstLine)
             case .resolving(let conflicts): return handleResolving(key, conflicts: conflicts)
+            case .pickingList(var picker):
+                mode = .browse
+                return handlePicking(key, picker: &picker)
             }
         }
     }
@@ -234,6 +242,7 @@ final class TodoApp {
     private func resize(to newSize: TerminalSize) {
         size = newSize
         table.setSize(width: newSize.columns, height: max(1, newSize.rows - 2))
+        followLists()
     }
 
     private func handleMouse(_ mouse: MouseEvent) {

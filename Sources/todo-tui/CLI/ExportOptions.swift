@@ -25,7 +25,10 @@ struct ExportOptions: ParsableArguments {
             valueName: "expr"))
     var filter: String?
 
-    @Option(help: ArgumentHelp("Export only the to-dos of this list.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "With --export, export only the to-dos of this list; without it, open the interactive list on this list.",
+            valueName: "name"))
     var list: String?
 
     /// Exports per the options, reading the store of `storeOptions`.

@@ -55,7 +55,8 @@ struct OpenCommand: ParsableCommand {
                 store: JSONStore(path: DemoStore.storePath(in: folder), lockTimeout: try StoreOptions.lockTimeout()),
                 now: Date.init)
             try runSession(
-                context: context, configuration: configuration, cacheDirectory: DemoStore.cacheDirectory(in: folder))
+                context: context, configuration: configuration, cacheDirectory: DemoStore.cacheDirectory(in: folder),
+                stateDirectory: DemoStore.cacheDirectory(in: folder))
         } else {
             // Seconds between background syncs (`sync-interval`, `TODO_TUI_SYNC_INTERVAL`); 0 = only on `S`.
             let interval = configuration.syncInterval
@@ -78,12 +79,13 @@ struct OpenCommand: ParsableCommand {
 
     private func runSession(
         context: TodoContext, configuration: Configuration, cacheDirectory: String, sync: BackgroundSync? = nil,
-        alarmRecord: AlarmRecord? = nil
+        alarmRecord: AlarmRecord? = nil, stateDirectory: String = LastListView.defaultFolder
     ) throws {
         context.mergePolicy = configuration.mergePolicy
         try InteractiveSession(
             context: context, configuration: configuration, filter: exportOptions.filter ?? "",
-            cacheDirectory: cacheDirectory, backgroundSync: sync, alarmRecord: alarmRecord
+            cacheDirectory: cacheDirectory, backgroundSync: sync, alarmRecord: alarmRecord,
+            stateDirectory: stateDirectory, listName: exportOptions.list
         ).run()
     }
 

@@ -123,8 +123,9 @@ enum ConfigWriter {
             ]
         case "keys.editor":
             [
-                "# The keys of the line editor (add, edit, date, tags, filter, copy) and the notes editor;",
-                "# printable characters always type themselves, so these take other keys.",
+                "# The keys of the line editor (add, edit, date, tags, filter, copy), the notes editor and the",
+                "# list picker (L, m), where typing finds a list; printable characters always type themselves,",
+                "# so these take other keys.",
             ]
         case "theme":
             [

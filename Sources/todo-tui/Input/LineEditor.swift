@@ -92,7 +92,7 @@ struct LineEditor: Equatable {
             let start = wordStart(before: cursor)
             characters.removeSubrange(start..<cursor)
             cursor = start
-        case .up, .down, .newLine, .save:
+        case .up, .down, .newLine, .save, .newList, .renameList, .deleteList:
             return .ignored
         }
         return .edited

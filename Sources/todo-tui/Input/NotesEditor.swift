@@ -118,7 +118,7 @@ struct NotesEditor: Equatable {
             while start > 0, !lines[line][start - 1].isWhitespace { start -= 1 }
             lines[line].removeSubrange(start..<column)
             column = start
-        case .submit:
+        case .submit, .newList, .renameList, .deleteList:
             return .ignored
         }
         return .edited

@@ -17,6 +17,10 @@ enum BrowseCommand: String, CaseIterable, Sendable {
     case snoozeDay = "snooze-day"
     /// Clears the live filter (when one is set).
     case clearFilter = "clear-filter"
+    /// Opens the list picker: open one list or all of them, make, rename or delete a list.
+    case lists
+    /// Moves the selected to-do to another list, chosen in the list picker.
+    case move
     case order, copy, sync, help
     /// Gives the terminal back until `fg`; unlike the others, in every mode (the run loop's).
     case suspend
@@ -51,6 +55,8 @@ enum BrowseCommand: String, CaseIterable, Sendable {
         case .redo: "redo"
         case .filter: "filter as you type"
         case .clearFilter: "clear the filter"
+        case .lists: "the list picker: open, make, rename or delete a list"
+        case .move: "move the to-do to another list"
         case .order: "next order"
         case .copy: "write the whole list to a new file"
         case .sync: "sync now"

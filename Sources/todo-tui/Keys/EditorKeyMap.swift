@@ -66,6 +66,9 @@ struct EditorKeyMap: Sendable, Equatable {
             case .deleteToEnd: [.control("k")]
             case .deleteWord: [.control("w")]
             case .save: [.control("s")]
+            case .newList: [.control("n")]
+            case .renameList: [.control("r")]
+            case .deleteList: [.control("d")]
             }
         })
 }

@@ -111,6 +111,10 @@ struct KeyMap: Sendable {
         KeyMapLine(
             "a reminder on the status line: dismiss / snooze 10 min, 1 h, till tomorrow",
             [(.dismiss, ["B"]), (.snooze, ["z"]), (.snoozeHour, ["Z"]), (.snoozeDay, ["T"])]),
+        KeyMapLine(
+            "lists: type to find, {editor.submit} opens; {editor.new-list} new, {editor.rename-list} rename, "
+                + "{editor.delete-list} delete", [(.lists, ["L"])]),
+        KeyMapLine("move the to-do to another list (picked as with {lists})", [(.move, ["m"])]),
         KeyMapLine("undo / redo", [(.undo, ["u"]), (.redo, ["U", "ctrl-r"])]),
         KeyMapLine("filter as you type ({clear-filter} clears)", [(.filter, ["/"]), (.clearFilter, ["esc"])]),
         KeyMapLine(

@@ -11,7 +11,8 @@ import TodoCore
 /// when it was drawn (`Key`): the program, the store file, the store's state (`StoreStamp`:
 /// generation and the `stat` identity of the file and the journal, read in O(1) I/O), the
 /// calendar and time zone, the day (titles, overdue marks and the selection follow it), the
-/// terminal size and the configuration (keys, colours, clock, headers and order all show).
+/// terminal size, the configuration (keys, colours, clock, headers and order all show) and the
+/// list on view (`LastListView`).
 /// Anything else — a different key, a truncated or malformed file, cells that break a screen's
 /// invariants — and it is ignored, never shown.
 struct StartScreenCache {
@@ -25,13 +26,15 @@ struct StartScreenCache {
         var size: TerminalSize
         /// An FNV-1a hash of every setting in force (`ConfigWriter.fingerprint(of:)`).
         var settings: String
+        /// The list the app opens on (`LastListView`): its id, or `all`.
+        var view = "all"
 
         /// The key of the list on `store` opened at `now` in a `size` terminal with
         /// `configuration`, or nil when the store's state cannot be stamped (its files changing,
         /// or unreadable).
         static func opening(
             _ store: JSONStore, now: Date, calendar: Calendar, size: TerminalSize,
-            configuration: Configuration = .standard
+            configuration: Configuration = .standard, view: UUID? = nil
         ) -> Key? {
             guard let stamp = try? store.stamp() else { return nil }
             let day = calendar.dateComponents([.year, .month, .day], from: now)
@@ -39,13 +42,14 @@ struct StartScreenCache {
                 program: StartScreenCache.program, store: store.path, stamp: stamp,
                 calendar: "\(calendar.identifier) \(calendar.timeZone.identifier) \(calendar.firstWeekday)",
                 day: "\(day.year ?? 0)-\(day.month ?? 0)-\(day.day ?? 0)", size: size,
-                settings: String(StartScreenCache.hash(ConfigWriter.fingerprint(of: configuration)), radix: 16))
+                settings: String(StartScreenCache.hash(ConfigWriter.fingerprint(of: configuration)), radix: 16),
+                view: view?.uuidString ?? "all")
         }
 
         var lines: [String] {
             [
                 "program \(program)", "store \(store)", "stamp \(stamp)", "calendar \(calendar)", "day \(day)",
-                "size \(size.rows) \(size.columns)", "settings \(settings)",
+                "size \(size.rows) \(size.columns)", "settings \(settings)", "view \(view)",
             ]
         }
     }

@@ -86,6 +86,8 @@ final class AppEffectPerformer {
                 guard app.mode == .browse, save() else { return }
             }
             try context.refreshAllObjects()
+            // Another writer may have renamed or deleted a list.
+            app.followLists()
         } catch {
             app.show(.error("Could not read changes from the store: \(error)"))
         }

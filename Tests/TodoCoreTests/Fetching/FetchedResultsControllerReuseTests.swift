@@ -268,3 +268,34 @@ struct FetchedResultsControllerReuseTests {
         #expect(controller.fetchedItems.map(\.text) == ["X here", "Y"])
     }
 }
+
+extension FetchedResultsControllerReuseTests {
+    @Test(
+        """
+        The view of one list is fetched, not narrowed from the whole list (each key's item would be looked up); \
+        a list with a text to search is narrowed; going back to every list takes the kept result
+        """)
+    func listViewsAreFetched() throws {
+        let work = TodoList(name: "Work")
+        try fixture.context.insertList(work)
+        var report = fixture.item("Report milk", day: 0)
+        report.listID = work.id
+        try fixture.save([report, fixture.item("Buy milk", day: 0), fixture.item("Call Mum", day: 1)])
+        let (controller, _) = try fixture.controller(appRequest)
+        for (predicate, reuse) in [
+            (TodoPredicate.list(work.id), FetchedResultsController.Reuse?.none),
+            (.all, .kept),
+            (.and([.list(TodoList.standardID), .isDone(false)]), nil),
+            (.all, .kept),
+            (.and([.list(work.id), .textContains("milk")]), .narrowed),
+        ] {
+            controller.fetchRequest.predicate = predicate
+            try controller.performFetch()
+            #expect(controller.lastReuse == reuse, "\(predicate)")
+            #expect(Self.ids(controller) == (try fresh(controller.fetchRequest)), "\(predicate)")
+        }
+        #expect(TodoPredicate.list(work.id).testsListWithoutText)
+        #expect(!TodoPredicate.and([.list(work.id), .textContains("milk")]).testsListWithoutText)
+        #expect(!TodoPredicate.isDone(false).testsListWithoutText)
+    }
+}

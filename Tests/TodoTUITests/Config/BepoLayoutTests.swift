@@ -56,6 +56,7 @@ struct BepoLayoutTests {
             case .notes: "notes"
             case .help(let line): "help \(line)"
             case .resolving: "resolving"
+            case .pickingList: "picking a list"
             }
         return Outcome(table: Array(screen.lines[1..<11]), mode: mode, effects: effects)
     }

@@ -14,7 +14,7 @@ struct SyncListsTests {
     /// two devices linked to all three.
     private func setUp(_ kind: CalDAVTestServer.Kind) throws -> (CalDAVTestServer, [URL], SyncDevice, SyncDevice) {
         let server = try CalDAVTestServer(kind)
-        let other = OtherClient(server: server)
+        let other = CurlCalDAVClient(server: server)
         let urls = ["work", "home", "shopping"].map { server.collectionURL($0) }
         try other.makeCalendar(urls[0], name: "Work", color: "#FF0000FF")
         try other.makeCalendar(urls[1], name: "Home")
@@ -29,7 +29,7 @@ struct SyncListsTests {
 
     /// Where the server holds `uid`: the names of the collections, once per copy.
     private func copies(of uid: String, in urls: [URL], server: CalDAVTestServer) throws -> [String] {
-        let other = OtherClient(server: server)
+        let other = CurlCalDAVClient(server: server)
         return try urls.flatMap { url in
             try other.uids(in: url).filter { $0 == uid.lowercased() }.map { _ in url.lastPathComponent }
         }
@@ -127,7 +127,7 @@ struct SyncListsTests {
         try a.edit("quarterly report") { $0.tags = TodoTags(["local"]) }
         try a.sync()
         // The other client puts the same UID into Home, then deletes it from Work.
-        let other = OtherClient(server: server)
+        let other = CurlCalDAVClient(server: server)
         try other.put("quarterly report", uid: "phone-report", in: urls[1])
         try other.delete(urls[0].appendingPathComponent("phone-report.ics"))
         let report = try a.sync()
@@ -147,7 +147,7 @@ struct SyncListsTests {
         try a.add("milk", list: "Shopping")
         try a.add("eggs", list: "Shopping")
         try a.sync()
-        try OtherClient(server: server).delete(urls[2])
+        try CurlCalDAVClient(server: server).delete(urls[2])
         #expect {
             try a.sync()
         } throws: { error in

@@ -1,21 +1,20 @@
 import Foundation
-import TodoSync
-import TodoTestSupport
 
 /// Another CalDAV client writing to a test server with `curl`, as a phone or a web calendar would:
 /// calendars made with MKCALENDAR, to-dos put and deleted, collections deleted.
-struct OtherClient {
-    let server: CalDAVTestServer
-    var user: String
+public struct CurlCalDAVClient: Sendable {
+    public let server: CalDAVTestServer
+    public var user: String
 
-    init(server: CalDAVTestServer, user: String? = nil) {
+    /// A client of `server` as `user` (its own user unless given).
+    public init(server: CalDAVTestServer, user: String? = nil) {
         self.server = server
         self.user = user ?? server.user
     }
 
     /// `curl` as `user`; the answer's status and body.
     @discardableResult
-    func curl(_ arguments: [String], body: String? = nil) throws -> (status: Int, body: String) {
+    public func curl(_ arguments: [String], body: String? = nil) throws -> (status: Int, body: String) {
         let folder = try TemporaryDirectory()
         var all = ["-s", "-u", "\(user):\(server.password)", "-o", folder.path("answer"), "-w", "%{http_code}"]
         if let body {
@@ -34,7 +33,7 @@ struct OtherClient {
     }
 
     /// A to-do calendar `name` at `url`, made with MKCALENDAR.
-    func makeCalendar(_ url: URL, name: String, color: String? = nil) throws {
+    public func makeCalendar(_ url: URL, name: String, color: String? = nil) throws {
         let colour = color.map { #"<I:calendar-color xmlns:I="http://apple.com/ns/ical/">\#($0)</I:calendar-color>"# }
         let body =
             #"<?xml version="1.0" encoding="utf-8"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">"#
@@ -56,7 +55,7 @@ struct OtherClient {
     }
 
     /// PUTs a new to-do `summary` with `uid` into the collection at `collection`.
-    func put(_ summary: String, uid: String, in collection: URL) throws {
+    public func put(_ summary: String, uid: String, in collection: URL) throws {
         let body = String(decoding: FakeCalDAVServer.todo(uid: uid, summary: summary), as: UTF8.self)
         let answer = try curl(
             [
@@ -69,7 +68,7 @@ struct OtherClient {
     }
 
     /// DELETE of `url` (a collection or an item).
-    func delete(_ url: URL) throws {
+    public func delete(_ url: URL) throws {
         let answer = try curl(["-X", "DELETE", url.absoluteString])
         guard (200..<300).contains(answer.status) else {
             throw CalDAVTestServer.Failure(description: "DELETE \(url) was answered \(answer.status)")
@@ -77,7 +76,7 @@ struct OtherClient {
     }
 
     /// The UIDs of the to-dos in the collection at `url`, lower-cased, with repeats (a `calendar-query`).
-    func uids(in url: URL) throws -> [String] {
+    public func uids(in url: URL) throws -> [String] {
         let query =
             #"<?xml version="1.0" encoding="utf-8"?><C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">"#
             + #"<D:prop><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR">"#

@@ -133,6 +133,27 @@ public final class CalDAVTestServer: @unchecked Sendable {
         process.waitUntilExit()
     }
 
+    /// Radicale rights (`rights:`) under which alice may only read bob's calendar `shared`
+    /// (`/bob/shared/`), and each user owns their own calendars.
+    public static let aliceReadsBobsShared = """
+        [alice-reads-bob-shared]
+        user: alice
+        collection: bob/shared(/.*)?
+        permissions: r
+        [alice-sees-bob]
+        user: alice
+        collection: bob
+        permissions: R
+        [owner]
+        user: .+
+        collection: {user}(/.*)?
+        permissions: RrWw
+        [root]
+        user: .+
+        collection:
+        permissions: R
+        """
+
     /// A collection URL in another user's home on Radicale (`/bob/shared/`).
     public func collectionURL(_ name: String, of user: String) -> URL {
         URL(string: "\(user)/\(name)/", relativeTo: rootURL)!.absoluteURL

@@ -12,7 +12,9 @@ extension SyncEngine {
     /// stops the run (`SyncError.collectionGone`) unless `options.confirmed`: then its list
     /// stays here, unlinked, with its to-dos, and the report names the collection
     /// (`SyncReport.unlinked`). Records of collections no longer linked are dropped; their
-    /// to-dos stay.
+    /// to-dos stay. A list renamed on one side since the last run is renamed on the other
+    /// (PROPPATCH of `displayname`, or the list here). With a calendar home, a list without a
+    /// calendar gets one (`makeCollection(for:in:)`, `SyncReport.linked`).
     /// - Parameter known: what a PROPFIND of each collection found, when the caller asked already.
     func prepareRun(_ options: SyncOptions, found known: [URL: CollectionFound]?) throws(SyncError) -> SyncRun {
         let onDisk = try stateFile.load()
@@ -85,9 +87,35 @@ extension SyncEngine {
             }
         }
         for (url, here, var link) in present {
+            let agreed = link.name
             link.name = here.collection.name
             link.readOnly = here.collection.writable ? nil : true
+            if let agreed, let index = lists.firstIndex(where: { $0.id == link.listID }) {
+                let local = lists[index].name
+                if local != agreed, here.collection.writable {
+                    // Renamed here (or on both sides): the calendar takes the list's name.
+                    do {
+                        try client.rename(url, to: local, color: nil)
+                        link.name = local
+                    } catch {
+                        report.notSent.append("the new name of the list '\(local)': \(error)")
+                    }
+                } else if here.collection.name != agreed, local == agreed {
+                    // Renamed on the server: the list takes the calendar's name.
+                    lists[index].name = Self.unusedName(
+                        here.collection.name, among: lists.filter { $0.id != link.listID })
+                    renamed.append(lists[index])
+                }
+            }
             links.append(LinkedCollection(link: link, url: url, marker: here.marker))
+        }
+        if let home {
+            for list in lists where !links.contains(where: { $0.listID == list.id }) {
+                if let linked = try makeCollection(for: list, in: home) {
+                    links.append(linked)
+                    report.linked.append(linked.link.url)
+                }
+            }
         }
         try save(made, renaming: renamed)
         var state = onDisk ?? SyncState(collections: [])
@@ -99,7 +127,37 @@ extension SyncEngine {
         state.collections = links.map(\.link)
         var run = SyncRun(engine: self, options: options, starting: (state, onDisk), links: links)
         run.report.unlinked = report.unlinked
+        run.report.linked = report.linked
+        run.report.notSent = report.notSent
         return run
+    }
+
+    /// A calendar for the list `list` made here, in `home`, at `<home>/<list id>/`: MKCALENDAR
+    /// with the list's name and colour, to-dos only; then the colour set again by PROPPATCH when
+    /// the server dropped it (Xandikos keeps neither colour nor component set of a MKCALENDAR).
+    /// A calendar already there (made by a run stopped before the account recorded it) is taken
+    /// as it is. nil when the server does not let the account make one: the list stays local.
+    private func makeCollection(for list: TodoList, in home: URL) throws(SyncError) -> LinkedCollection? {
+        let folder = home.absoluteString.hasSuffix("/") ? home : home.appendingPathComponent("")
+        guard let url = URL(string: list.id.uuidString.lowercased() + "/", relativeTo: folder)?.absoluteURL else {
+            return nil
+        }
+        let color = ListColor.hex(of: list.color)
+        do {
+            try client.makeCalendar(url, displayName: list.name, color: color)
+        } catch {
+            switch error {
+            case .forbidden: return nil
+            case .unexpectedStatus(_, _, let status) where status == 405 || status == 409: break
+            default: throw error
+            }
+        }
+        guard let found = try client.calendar(url) else { return nil }
+        if let color, found.collection.color == nil {
+            try? client.rename(url, to: list.name, color: color)
+        }
+        let link = CollectionLink(url: url.absoluteString, listID: list.id, name: list.name)
+        return LinkedCollection(link: link, url: url, marker: found.marker)
     }
 
     /// The run of an account whose one collection holds every list.

@@ -17,6 +17,8 @@ public struct SyncReport: Sendable, Hashable {
     /// The collections gone from the server whose lists stay here, no longer synced (the run
     /// was told to go on with `--yes`); the account drops them.
     public var unlinked: [String] = []
+    /// The calendars made on the server for lists made here; the account adds them.
+    public var linked: [String] = []
     /// Items both sides changed that the merge policy settled.
     public var merged = 0
     /// Texts of items both sides changed that wait, because the policy (`error`) settles nothing.
@@ -71,6 +73,9 @@ public struct SyncReport: Sendable, Hashable {
                     + Self.firstFew(waitingConflicts.map { "'\($0)'" }) + ")")
         }
         if !unreadable.isEmpty { parts.append("\(unreadable.count) unreadable on the server, left alone") }
+        if !linked.isEmpty {
+            parts.append(Self.count(linked.count, "calendar") + " made on the server for lists made here")
+        }
         if !unlinked.isEmpty {
             parts.append(
                 Self.count(unlinked.count, "calendar") + " gone from the server, its list kept here unsynced ("

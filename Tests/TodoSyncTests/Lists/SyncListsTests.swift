@@ -167,3 +167,55 @@ struct SyncListsTests {
         #expect(try a.item("eggs") != nil)
     }
 }
+
+/// Lists made and renamed here, and calendars renamed on the server.
+@Suite("Lists made and renamed", .serialized)
+struct SyncListNamesTests {
+    @Test("a list made here gets a calendar; renames go both ways", arguments: CalDAVTestServer.Kind.allCases)
+    func madeAndRenamed(kind: CalDAVTestServer.Kind) throws {
+        let server = try CalDAVTestServer(kind)
+        defer { server.stop() }
+        let other = CurlCalDAVClient(server: server)
+        let urls = ["work", "home"].map { server.collectionURL($0) }
+        try other.makeCalendar(urls[0], name: "Work")
+        try other.makeCalendar(urls[1], name: "Home")
+        let a = try SyncDevice(server: server, collection: urls[0])
+        a.collections = urls
+        a.home = server.homeURL
+        try a.sync()
+
+        let context = a.context()
+        try context.insertList(TodoList(name: "Errands", color: .green))
+        try context.save()
+        try a.add("post office", list: "Errands")
+        let made = try a.sync()
+        #expect(made.linked.count == 1 && made.pushedAdded == 1 && made.isComplete, "\(made.summary)")
+        let link = try #require(made.linked.first)
+        let errands = try #require(URL(string: link))
+        let found = try #require(try a.client.calendar(errands))
+        #expect(found.collection.name == "Errands" && found.collection.color?.uppercased().hasPrefix("#00FF00") == true)
+        #expect(try other.uids(in: errands).count == 1)
+
+        let b = try SyncDevice(server: server, collection: urls[0])
+        b.collections = urls + [errands]
+        try b.sync()
+        #expect(try b.item("post office")?.listID == b.lists()["Errands"]?.id)
+
+        // Renamed here: the calendar follows; renamed on the server: the list follows.
+        let renaming = a.context()
+        let work = try #require(try renaming.lists().first { $0.name == "Work" })
+        try renaming.updateList(work.id) { $0.name = "Office" }
+        try renaming.save()
+        a.collections = urls + [errands]
+        #expect(try a.sync().isComplete)
+        #expect(try a.client.calendar(urls[0])?.collection.name == "Office")
+        try b.sync()
+        #expect(try b.lists()["Office"] != nil)
+        let patch =
+            #"<?xml version="1.0" encoding="utf-8"?><D:propertyupdate xmlns:D="DAV:"><D:set><D:prop>"#
+            + "<D:displayname>House</D:displayname></D:prop></D:set></D:propertyupdate>"
+        try other.curl(["-X", "PROPPATCH", "-H", "Content-Type: application/xml", urls[1].absoluteString], body: patch)
+        try a.sync()
+        #expect(try Set(a.lists().keys) == ["Office", "House", "Errands"])
+    }
+}

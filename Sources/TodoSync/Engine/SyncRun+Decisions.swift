@@ -32,8 +32,9 @@ extension SyncRun {
     /// True when the local item changed since the last agreed value, or moved to another list.
     func localChanged(_ id: UUID) -> Bool {
         guard let local = locals[id], let record = records[id] else { return locals[id] != nil }
-        guard local.version != record.localVersion else { return false }
+        // A move counts even when the item is as it was: its list got a calendar of its own.
         if movedLocally(id) { return true }
+        guard local.version != record.localVersion else { return false }
         guard let base = base(of: id) else { return true }
         return !engine.sameOnServer(local, base)
     }

@@ -126,7 +126,9 @@ struct SyncRun {
         } else {
             let listing = try client.listing(collection)
             changed = listing.changed
-            removed = Set(idsByPath.keys).subtracting(changed.keys)
+            // Of this collection's items, those the listing lacks.
+            let mine = idsByPath.filter { records[$0.value].flatMap { link(ofHref: $0.href) } == index }
+            removed = Set(mine.keys).subtracting(changed.keys)
             listing.outside.sorted().forEach { report.leaveOutside($0) }
         }
         changed = changed.filter { path, listing in

@@ -156,8 +156,7 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         case .save(let error):
             error.description
         case .readOnlyList(let name):
-            "The list \"\(TerminalOutput.inline(name))\" is read-only: the server lets this account read its calendar, "
-                + "not change it; nothing was changed."
+            ContextError.readOnlyList(TerminalOutput.inline(name)).description
         }
     }
 }

@@ -78,7 +78,9 @@ extension SyncRun {
     }
 
     /// Records `record` as agreed. When the record it replaces lies in another collection, the
-    /// item moved: the copy there is kept in `leftBehind` until `finishMoves()` deletes it.
+    /// item moved: the copy there is kept in `leftBehind` until `finishMoves()` deletes it (a
+    /// move another device made and did not finish, or this device's own move stopped before
+    /// the state recorded it, is finished so).
     /// - Returns: true when the item moved.
     @discardableResult
     mutating func store(_ record: SyncRecord) -> Bool {
@@ -86,6 +88,7 @@ extension SyncRun {
         var moved = false
         if let old = records[record.id] {
             record.leftBehind = old.leftBehind.filter { $0.href != record.href }
+            record.otherCopies = old.otherCopies.filter { $0.href != record.href }
             if link(ofHref: old.href) != link(ofHref: record.href), old.href != record.href,
                 !record.leftBehind.contains(where: { $0.href == old.href })
             {

@@ -34,6 +34,9 @@ struct SyncRun {
     var pushes: [PendingPush] = []
     /// Conflicts the policy left undecided in this run.
     var waiting: [WaitingConflict] = []
+    /// Copies of an item seen in a second collection in this run (a move another device has not
+    /// finished), besides the one taken: kept in its record (`SyncRecord.otherCopies`).
+    var duplicates: [UUID: [Resource]] = [:]
 
     /// - Parameters:
     ///   - starting: the state to start from, and what the state file holds.
@@ -75,6 +78,13 @@ struct SyncRun {
         decide()
         try checkSafety()
         try applyLocally()
+        for (id, copies) in duplicates {
+            guard let href = records[id]?.href else { continue }
+            let others = copies.filter { $0.url.absoluteString != href }.map {
+                MovedCopy(href: $0.url.absoluteString, etag: $0.etag)
+            }
+            records[id]?.otherCopies = others
+        }
         for (index, marker) in markers.enumerated() {
             links[index].link.marker = marker
         }
@@ -155,12 +165,12 @@ struct SyncRun {
                 // The resource now holds another to-do: the old one left this path.
                 remote[old] = .deleted
             }
-            if case .changed(let other, _) = remote[item.id],
-                other.url.path != records[item.id].flatMap({ URL(string: $0.href)?.path })
-            {
+            if case .changed(let other, _) = remote[item.id] {
                 // In two collections (a move half done): the copy that is not where the item was
-                // is where it went (`finishMoves` deletes the other); without a record, the first.
-                continue
+                // is where it went; without a record, the first. The other is remembered.
+                let keepsOther = other.url.path != records[item.id].flatMap({ URL(string: $0.href)?.path })
+                duplicates[item.id, default: []].append(keepsOther ? resource : other)
+                if keepsOther { continue }
             }
             remote[item.id] = .changed(resource, item)
         }
@@ -169,9 +179,22 @@ struct SyncRun {
             removed.insert(path)
         }
         for path in removed {
-            if let id = idsByPath[path], remote[id] == nil { remote[id] = .deleted }
+            guard let id = idsByPath[path], remote[id] == nil else { continue }
+            remote[id] = try otherCopy(of: id).map { .changed($0.resource, $0.item) } ?? .deleted
         }
         return newMarker
+    }
+
+    /// The first of the copies `id`'s record remembers in other collections that the server
+    /// still has: where the item went when its copy here was deleted.
+    private mutating func otherCopy(of id: UUID) throws(SyncError) -> (resource: Resource, item: TodoItem)? {
+        for copy in records[id]?.otherCopies ?? [] {
+            guard let url = URL(string: copy.href), link(ofHref: copy.href) != nil,
+                let resource = try? engine.client.get(url), let item = try? item(from: resource)
+            else { continue }
+            return (resource, item)
+        }
+        return nil
     }
 
     // MARK: State

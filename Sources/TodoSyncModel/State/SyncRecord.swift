@@ -15,9 +15,13 @@ public struct SyncRecord: Sendable, Hashable, Codable {
     public var base: String
     /// Copies of the item in collections it moved out of, still to delete.
     public var leftBehind: [MovedCopy]
+    /// Copies of the item seen in other collections (a move another device has not finished):
+    /// where the item is looked for when the server deletes this copy.
+    public var otherCopies: [MovedCopy]
 
     public init(
-        id: UUID, href: String, etag: String?, localVersion: Int, base: String, leftBehind: [MovedCopy] = []
+        id: UUID, href: String, etag: String?, localVersion: Int, base: String, leftBehind: [MovedCopy] = [],
+        otherCopies: [MovedCopy] = []
     ) {
         self.id = id
         self.href = href
@@ -25,10 +29,11 @@ public struct SyncRecord: Sendable, Hashable, Codable {
         self.localVersion = localVersion
         self.base = base
         self.leftBehind = leftBehind
+        self.otherCopies = otherCopies
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, href, etag, localVersion, base, leftBehind
+        case id, href, etag, localVersion, base, leftBehind, otherCopies
     }
 
     /// A record as the oldest state files hold it (without `leftBehind`) or as they are now.
@@ -39,6 +44,7 @@ public struct SyncRecord: Sendable, Hashable, Codable {
             etag: try container.decodeIfPresent(String.self, forKey: .etag),
             localVersion: try container.decode(Int.self, forKey: .localVersion),
             base: try container.decode(String.self, forKey: .base),
-            leftBehind: try container.decodeIfPresent([MovedCopy].self, forKey: .leftBehind) ?? [])
+            leftBehind: try container.decodeIfPresent([MovedCopy].self, forKey: .leftBehind) ?? [],
+            otherCopies: try container.decodeIfPresent([MovedCopy].self, forKey: .otherCopies) ?? [])
     }
 }

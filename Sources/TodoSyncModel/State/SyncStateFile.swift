@@ -78,6 +78,7 @@ public struct SyncStateFile: Sendable {
         var localVersion: Int?
         var base: String?
         var leftBehind: [MovedCopy] = []
+        var otherCopies: [MovedCopy] = []
         var copiesComplete = true
         try reader.object { reader, key throws(StoreError) in
             switch key {
@@ -86,10 +87,10 @@ public struct SyncStateFile: Sendable {
             case "etag": etag = reader.null() ? nil : try reader.string()
             case "localVersion": localVersion = try reader.integer()
             case "base": base = try reader.string()
-            case "leftBehind":
+            case "leftBehind", "otherCopies":
                 try reader.array { reader throws(StoreError) in
                     if let copy = try movedCopy(&reader) {
-                        leftBehind.append(copy)
+                        if key == "leftBehind" { leftBehind.append(copy) } else { otherCopies.append(copy) }
                     } else {
                         copiesComplete = false
                     }
@@ -99,7 +100,8 @@ public struct SyncStateFile: Sendable {
         }
         guard let id, let href, let localVersion, let base, copiesComplete else { return nil }
         return SyncRecord(
-            id: id, href: href, etag: etag, localVersion: localVersion, base: base, leftBehind: leftBehind)
+            id: id, href: href, etag: etag, localVersion: localVersion, base: base, leftBehind: leftBehind,
+            otherCopies: otherCopies)
     }
 
     /// The copy left behind by a move that the reader stands at; nil without its href.
@@ -160,7 +162,7 @@ public struct SyncStateFile: Sendable {
         let bound = state.records.reduce(header.count + 32) { bound, record in
             bound + JSONTextWriter.bound(of: record.base) + JSONTextWriter.bound(of: record.href)
                 + (record.etag.map(JSONTextWriter.bound) ?? 0) + 2 * JSONTextWriter.scalarBound + 64
-                + record.leftBehind.reduce(0) { sum, copy in
+                + (record.leftBehind + record.otherCopies).reduce(0) { sum, copy in
                     sum + JSONTextWriter.bound(of: copy.href) + (copy.etag.map(JSONTextWriter.bound) ?? 0) + 32
                 }
         }
@@ -179,9 +181,12 @@ public struct SyncStateFile: Sendable {
                 writer.string(record.href)
                 writer.raw(",\"id\":")
                 writer.id(record.id)
-                if !record.leftBehind.isEmpty {
-                    writer.raw(",\"leftBehind\":[")
-                    for (index, copy) in record.leftBehind.enumerated() {
+                let lists: [(StaticString, [MovedCopy])] = [
+                    (",\"leftBehind\":[", record.leftBehind), (",\"otherCopies\":[", record.otherCopies),
+                ]
+                for (key, copies) in lists where !copies.isEmpty {
+                    writer.raw(key)
+                    for (index, copy) in copies.enumerated() {
                         if index > 0 { writer.raw(",") }
                         writer.raw("{")
                         if let etag = copy.etag {

@@ -88,4 +88,17 @@ public struct CurlCalDAVClient: Sendable {
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)).lowercased() }.sorted()
     }
+
+    /// On a Radicale server started with `CalDAVTestServer.aliceReadsBobsShared`: alice's calendar
+    /// `work` ("Work"), and bob's `shared` ("Shared", read-only to alice) holding bob's to-do
+    /// "team lunch" (UID `bob-lunch`).
+    public static func makeSharedCalendars(on server: CalDAVTestServer) throws -> (work: URL, shared: URL) {
+        let work = server.collectionURL("work")
+        let shared = server.collectionURL("shared", of: "bob")
+        try CurlCalDAVClient(server: server).makeCalendar(work, name: "Work")
+        let bob = CurlCalDAVClient(server: server, user: "bob")
+        try bob.makeCalendar(shared, name: "Shared")
+        try bob.put("team lunch", uid: "bob-lunch", in: shared)
+        return (work, shared)
+    }
 }

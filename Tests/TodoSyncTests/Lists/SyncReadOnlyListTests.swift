@@ -13,12 +13,8 @@ struct SyncReadOnlyListTests {
     func readOnly() throws {
         let server = try CalDAVTestServer(.radicale, rights: CalDAVTestServer.aliceReadsBobsShared)
         defer { server.stop() }
-        let work = server.collectionURL("work")
-        let shared = server.collectionURL("shared", of: "bob")
-        try CurlCalDAVClient(server: server).makeCalendar(work, name: "Work")
+        let (work, shared) = try CurlCalDAVClient.makeSharedCalendars(on: server)
         let bob = CurlCalDAVClient(server: server, user: "bob")
-        try bob.makeCalendar(shared, name: "Shared")
-        try bob.put("team lunch", uid: "bob-lunch", in: shared)
 
         let device = try SyncDevice(server: server, collection: work)
         device.collections = [work, shared]

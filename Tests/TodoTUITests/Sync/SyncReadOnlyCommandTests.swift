@@ -10,12 +10,7 @@ struct SyncReadOnlyCommandTests {
     func refused() throws {
         let server = try CalDAVTestServer(.radicale, rights: CalDAVTestServer.aliceReadsBobsShared)
         defer { server.stop() }
-        let work = server.collectionURL("work")
-        let shared = server.collectionURL("shared", of: "bob")
-        try CurlCalDAVClient(server: server).makeCalendar(work, name: "Work")
-        let bob = CurlCalDAVClient(server: server, user: "bob")
-        try bob.makeCalendar(shared, name: "Shared")
-        try bob.put("team lunch", uid: "bob-lunch", in: shared)
+        let (work, shared) = try CurlCalDAVClient.makeSharedCalendars(on: server)
         let sandbox = try SyncSandbox(server: server)
         // An account naming alice's calendar and the one bob shares (setup finds alice's own).
         let account = """

@@ -4,8 +4,9 @@ import Glibc
 /// A real CalDAV server for tests: Debian's `radicale` or `xandikos`, serving a temporary
 /// folder on a free 127.0.0.1 port, started by the test and stopped by its process id (SIGTERM,
 /// then SIGKILL). Radicale checks plain htpasswd users `alice` and `bob` (password `secret`), and
-/// a rights file when given one (`rights`); Xandikos has no authentication. `stop()` and `start()` again keep the data and the port, to show a server
-/// that goes away mid-run. Tests stop it with `defer { server.stop() }` as well as on release:
+/// a rights file when given one (`rights`); Xandikos has no authentication. `stop()` and
+/// `start()` again keep the data and the port, to show a server that goes away
+/// mid-run. Tests stop it with `defer { server.stop() }` as well as on release:
 /// a closure that captures the server (a hooked transport) can keep it alive past the test.
 public final class CalDAVTestServer: @unchecked Sendable {
     public enum Kind: String, CaseIterable, Sendable, CustomStringConvertible {

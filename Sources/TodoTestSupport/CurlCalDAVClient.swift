@@ -36,7 +36,8 @@ public struct CurlCalDAVClient: Sendable {
     public func makeCalendar(_ url: URL, name: String, color: String? = nil) throws {
         let colour = color.map { #"<I:calendar-color xmlns:I="http://apple.com/ns/ical/">\#($0)</I:calendar-color>"# }
         let body =
-            #"<?xml version="1.0" encoding="utf-8"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">"#
+            #"<?xml version="1.0" encoding="utf-8"?>"#
+            + #"<C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">"#
             + "<D:set><D:prop><D:displayname>\(name)</D:displayname>\(colour ?? "")"
             + #"<C:supported-calendar-component-set><C:comp name="VTODO"/></C:supported-calendar-component-set>"#
             + "</D:prop></D:set></C:mkcalendar>"
@@ -78,7 +79,8 @@ public struct CurlCalDAVClient: Sendable {
     /// The UIDs of the to-dos in the collection at `url`, lower-cased, with repeats (a `calendar-query`).
     public func uids(in url: URL) throws -> [String] {
         let query =
-            #"<?xml version="1.0" encoding="utf-8"?><C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">"#
+            #"<?xml version="1.0" encoding="utf-8"?>"#
+            + #"<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">"#
             + #"<D:prop><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR">"#
             + #"<C:comp-filter name="VTODO"/></C:comp-filter></C:filter></C:calendar-query>"#
         let answer = try curl(

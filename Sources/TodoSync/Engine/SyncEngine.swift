@@ -26,9 +26,10 @@ import TodoSyncModel
 ///    `DELETE If-Match`. An item whose list changed **moves**: the same resource (same UID) is
 ///    PUT into the new list's collection with `If-None-Match: *`, then the old copy is deleted
 ///    with `If-Match`; the state keeps the copy to delete (`SyncRecord.leftBehind`) until the
-///    server confirms it, so a run stopped between the two finishes the move next time. A 412 fetches the item again, merges and retries (bounded); a PUT
-///    without an ETag in the answer asks for it. A change the server refuses (412 after every
-///    retry, a 4xx) is counted in `SyncReport.notSent` and goes out again on the next run.
+///    server confirms it, so a run stopped between the two finishes the move next time. A 412 fetches the
+///    item again, merges and retries (bounded); a PUT without an ETag in the answer asks for it. A change the
+///    server refuses (412 after every retry, a 4xx) is counted in `SyncReport.notSent` and goes out again on
+///    the next run.
 ///
 /// Only items inside the collection are touched (`CollectionScope`): an href the server lists
 /// elsewhere, or one a state file remembers elsewhere, is never fetched, written or deleted, and

@@ -121,8 +121,8 @@ public enum SyncError: Error, Sendable, Equatable, Codable, CustomStringConverti
         case .collectionGone(let list, let url, let count):
             return
                 "The calendar of the list '\(list)' is gone from the server (\(url)); nothing was changed — run "
-                + "`todo-tui sync --yes` to keep its \(count) to-do\(count == 1 ? "" : "s") in the list here, no longer "
-                + "synced."
+                + "`todo-tui sync --yes` to keep its \(count) to-do\(count == 1 ? "" : "s") in the list here, "
+                + "no longer synced."
         case .massDeletion(let local, let localTotal, let remote, let remoteTotal):
             var parts: [String] = []
             if local > 0 { parts.append("\(local) of the \(localTotal) local to-dos") }

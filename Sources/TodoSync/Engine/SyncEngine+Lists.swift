@@ -41,6 +41,7 @@ extension SyncEngine {
         var made: [TodoList] = []
         var report = SyncReport()
         var present: [(url: URL, found: CollectionFound, link: CollectionLink)] = []
+        var keptLocal = Set(onDisk?.keptLocal ?? [])
         for url in collections {
             let key = url.absoluteString
             guard let here = found[url] else {
@@ -49,6 +50,7 @@ extension SyncEngine {
                     let count = (try? context.count(for: FetchRequest(predicate: .list(list.id)))) ?? 0
                     throw .collectionGone(list: list.name, url: key, count: count)
                 }
+                if let list { keptLocal.insert(list.id) }
                 report.unlinked.append(key)
                 continue
             }
@@ -110,7 +112,7 @@ extension SyncEngine {
             links.append(LinkedCollection(link: link, url: url, marker: here.marker))
         }
         if let home {
-            for list in lists where !links.contains(where: { $0.listID == list.id }) {
+            for list in lists where !links.contains(where: { $0.listID == list.id }) && !keptLocal.contains(list.id) {
                 if let linked = try makeCollection(for: list, in: home) {
                     links.append(linked)
                     report.linked.append(linked.link.url)
@@ -125,6 +127,7 @@ extension SyncEngine {
             URL(string: record.href).map { url in dropped.contains { $0.item(url) != nil } } ?? false
         }
         state.collections = links.map(\.link)
+        state.keptLocal = keptLocal.isEmpty ? nil : keptLocal.sorted { $0.uuidString < $1.uuidString }
         var run = SyncRun(engine: self, options: options, starting: (state, onDisk), links: links)
         run.report.unlinked = report.unlinked
         run.report.linked = report.linked

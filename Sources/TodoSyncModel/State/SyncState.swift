@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything a store's sync remembers between runs (the file `<store>.sync.json`).
 ///
 /// `collections` are the collections the store syncs with, each with its list and its own sync
@@ -22,6 +24,9 @@ public struct SyncState: Sendable, Hashable, Codable {
     public var records: [SyncRecord] = []
     /// The conflicts the last run left waiting (policy `error`); nil or empty when none.
     public var waiting: [WaitingConflict]?
+    /// Lists whose calendar was deleted on the server and that were kept here (`sync --yes`):
+    /// they stay local, never given a calendar of their own again.
+    public var keptLocal: [UUID]?
 
     public init(collections: [CollectionLink]) {
         self.collections = collections
@@ -36,6 +41,7 @@ public struct SyncState: Sendable, Hashable, Codable {
         public var marker: CollectionState?
         public var storeGeneration: Int?
         public var waiting: [WaitingConflict]?
+        public var keptLocal: [UUID]?
 
         /// The linked collections, format 1's one collection read as linked to every list.
         public var links: [CollectionLink] {
@@ -47,7 +53,7 @@ public struct SyncState: Sendable, Hashable, Codable {
         // Always the current format: a state read from an older one is written back upgraded.
         Header(
             version: SyncState.currentVersion, collections: collections, storeGeneration: storeGeneration,
-            waiting: waiting)
+            waiting: waiting, keptLocal: keptLocal)
     }
 
     /// The state of `header` and `records`, upgraded to the current format.
@@ -55,6 +61,7 @@ public struct SyncState: Sendable, Hashable, Codable {
         collections = header.links
         storeGeneration = header.storeGeneration
         waiting = header.waiting
+        keptLocal = header.keptLocal
         self.records = records
         version = header.version
     }

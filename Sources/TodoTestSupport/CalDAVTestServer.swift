@@ -3,9 +3,10 @@ import Glibc
 
 /// A real CalDAV server for tests: Debian's `radicale` or `xandikos`, serving a temporary
 /// folder on a free 127.0.0.1 port, started by the test and stopped by its process id (SIGTERM,
-/// then SIGKILL). Radicale checks a plain htpasswd user `alice`/`secret`; Xandikos has no
-/// authentication. `stop()` and `start()` again keep the data and the port, to show a server
-/// that goes away mid-run. Tests stop it with `defer { server.stop() }` as well as on release:
+/// then SIGKILL). Radicale checks plain htpasswd users `alice` and `bob` (password `secret`), and
+/// a rights file when given one (`rights`); Xandikos has no authentication. `stop()` and
+/// `start()` again keep the data and the port, to show a server that goes away
+/// mid-run. Tests stop it with `defer { server.stop() }` as well as on release:
 /// a closure that captures the server (a hooked transport) can keep it alive past the test.
 public final class CalDAVTestServer: @unchecked Sendable {
     public enum Kind: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -19,6 +20,8 @@ public final class CalDAVTestServer: @unchecked Sendable {
     public let password = "secret"
     private let folder: TemporaryDirectory
     private var process: Process?
+    /// Radicale's rights file (`[rights] type = from_file`), when the test gave one.
+    private let rights: String?
 
     /// Why a server could not be started.
     public struct Failure: Error, CustomStringConvertible {
@@ -30,13 +33,17 @@ public final class CalDAVTestServer: @unchecked Sendable {
     }
 
     /// Starts a server of `kind`.
+    /// - Parameter rights: the text of Radicale's rights file (who may read or write which
+    ///   collection); nil leaves every user the owner of their own collections only.
     /// - Throws: `Failure` when it does not answer within 20 seconds on any of three ports.
-    public init(_ kind: Kind) throws {
+    public init(_ kind: Kind, rights: String? = nil) throws {
         self.kind = kind
+        self.rights = rights
         folder = try TemporaryDirectory()
         port = 0
         try FileManager.default.createDirectory(atPath: folder.path("data"), withIntermediateDirectories: true)
-        try "alice:secret\n".write(toFile: folder.path("users"), atomically: true, encoding: .utf8)
+        try "alice:secret\nbob:secret\n".write(toFile: folder.path("users"), atomically: true, encoding: .utf8)
+        if let rights { try rights.write(toFile: folder.path("rights"), atomically: true, encoding: .utf8) }
         var lastError: Failure?
         for _ in 0..<3 {
             port = FreePort.pick()
@@ -84,7 +91,7 @@ public final class CalDAVTestServer: @unchecked Sendable {
                 filesystem_folder = \(folder.path("data"))
                 [logging]
                 level = warning
-                """
+                """ + (rights == nil ? "" : "\n[rights]\ntype = from_file\nfile = \(folder.path("rights"))\n")
             try config.write(toFile: folder.path("radicale.conf"), atomically: true, encoding: .utf8)
             process.executableURL = URL(fileURLWithPath: "/usr/bin/radicale")
             process.arguments = ["--config", folder.path("radicale.conf")]
@@ -125,6 +132,32 @@ public final class CalDAVTestServer: @unchecked Sendable {
         }
         if process.isRunning { kill(pid, SIGKILL) }
         process.waitUntilExit()
+    }
+
+    /// Radicale rights (`rights:`) under which alice may only read bob's calendar `shared`
+    /// (`/bob/shared/`), and each user owns their own calendars.
+    public static let aliceReadsBobsShared = """
+        [alice-reads-bob-shared]
+        user: alice
+        collection: bob/shared(/.*)?
+        permissions: r
+        [alice-sees-bob]
+        user: alice
+        collection: bob
+        permissions: R
+        [owner]
+        user: .+
+        collection: {user}(/.*)?
+        permissions: RrWw
+        [root]
+        user: .+
+        collection:
+        permissions: R
+        """
+
+    /// A collection URL in another user's home on Radicale (`/bob/shared/`).
+    public func collectionURL(_ name: String, of user: String) -> URL {
+        URL(string: "\(user)/\(name)/", relativeTo: rootURL)!.absoluteURL
     }
 
     /// The collection's folder on disk for `name` (its `.ics` files are the server's items).

@@ -82,7 +82,7 @@ struct SyncFaultTests {
         try b.sync()
         let file = SyncStateFile(storePath: a.storePath)
         var state = try #require(try file.load())
-        state.marker?.syncToken = "http://127.0.0.1/not-a-token-of-this-server"
+        state.collections[0].marker?.syncToken = "http://127.0.0.1/not-a-token-of-this-server"
         try file.save(state)
         let report = try a.sync()
         #expect(report.pulledAdded == 1)

@@ -16,7 +16,7 @@ struct SyncHelperProtocolTests {
                     timeouts: SyncTimeouts(connect: 1, silence: 2.5, request: 3, run: 4))),
             .setUp(
                 .init(
-                    url: "https://dav.example/", user: "me", passwordCommand: "pass show 'dav'", collection: nil,
+                    url: "https://dav.example/", user: "me", passwordCommand: "pass show 'dav'", collections: [],
                     create: "Errands ✓", allowInsecure: false, accountPath: "/x")),
         ]
         for request in requests {

@@ -38,22 +38,7 @@ struct SyncInteropTests {
 
         @discardableResult
         private func run(_ executable: String, _ arguments: [String]) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-            process.environment = ProcessInfo.processInfo.environment.merging(todoman.environment) { _, new in new }
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let text = String(decoding: data, as: UTF8.self)
-            guard process.terminationStatus == 0 else {
-                throw CalDAVTestServer.Failure(description: "\(executable) \(arguments) failed: \(text)")
-            }
-            return text
+            try ToolProcess.output(executable, arguments, environment: todoman.environment)
         }
     }
 

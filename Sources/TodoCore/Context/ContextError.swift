@@ -17,6 +17,9 @@ public enum ContextError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicateListName(String)
     /// The list is the store's only one, and a store holds at least one.
     case lastList(String)
+    /// The list is read-only (`TodoContext.readOnlyLists`): the calendar it syncs with lets the
+    /// account read it, not change it.
+    case readOnlyList(String)
 
     public var description: String {
         switch self {
@@ -32,6 +35,9 @@ public enum ContextError: Error, Equatable, Sendable, CustomStringConvertible {
             "A list named \"\(name)\" is already here."
         case .lastList(let name):
             "The list \"\(name)\" is the only one, and there must be at least one."
+        case .readOnlyList(let name):
+            "The list \"\(name)\" is read-only: the server lets this account read its calendar, not change it; "
+                + "nothing was changed."
         }
     }
 }

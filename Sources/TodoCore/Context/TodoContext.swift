@@ -25,6 +25,10 @@ public final class TodoContext {
         didSet { observeParentIfNeeded() }
     }
     var parentObservation: ObservationToken?
+    /// The lists whose to-dos this context refuses to change (a calendar a sync may only read):
+    /// inserting into one, changing, deleting or moving a to-do of one, or moving a to-do into
+    /// one throws `ContextError.readOnlyList`. Empty unless set; a child starts with its parent's.
+    public var readOnlyLists: Set<UUID> = []
 
     let now: () -> Date
 
@@ -90,6 +94,7 @@ public final class TodoContext {
         self.now = parent.now
         self.parent = parent
         self.mergePolicy = parent.mergePolicy
+        self.readOnlyLists = parent.readOnlyLists
     }
 
     // MARK: Reading
@@ -167,12 +172,13 @@ public final class TodoContext {
 
     /// Inserts `item` as it is (imports keep ids and timestamps); its version restarts at 0.
     /// - Throws: `ContextError.duplicateID` when an item with the same id is in the context,
-    ///   `.noSuchList` when its list is not, `.store` when the store cannot be read. Nothing
-    ///   changes then.
+    ///   `.noSuchList` when its list is not, `.readOnlyList` when its list is read-only, `.store`
+    ///   when the store cannot be read. Nothing changes then.
     public func insert(_ item: TodoItem) throws(ContextError) {
         try loadForChange()
         guard current[item.id] == nil else { throw .duplicateID(item.id) }
         guard hasList(item.listID) else { throw .noSuchList(item.listID) }
+        try refuseReadOnly(item.listID)
         insertLoaded(item)
     }
 
@@ -181,8 +187,9 @@ public final class TodoContext {
     /// `id`, `createdAt` and `version` belong to the context: changes to `version` are ignored.
     /// A change that leaves every field as it was records nothing.
     /// - Throws: `ContextError.noSuchItem` when the context has no such item (a stale id),
-    ///   `.noSuchList` when `change` moves it to a list the context does not hold, `.store` when
-    ///   the store cannot be read. Nothing changes then.
+    ///   `.noSuchList` when `change` moves it to a list the context does not hold,
+    ///   `.readOnlyList` when it changes an item of a read-only list or moves one into such a
+    ///   list, `.store` when the store cannot be read. Nothing changes then.
     /// - Precondition: `change` keeps the item's id.
     public func update(_ id: UUID, _ change: (inout TodoItem) -> Void) throws(ContextError) {
         try loadForChange()
@@ -190,16 +197,28 @@ public final class TodoContext {
         var new = old
         change(&new)
         guard new.listID == old.listID || hasList(new.listID) else { throw .noSuchList(new.listID) }
+        if new != old {
+            try refuseReadOnly(old.listID)
+            try refuseReadOnly(new.listID)
+        }
         updateLoaded(old) { $0 = new }
     }
 
     /// Deletes the item with `id`.
     /// - Throws: `ContextError.noSuchItem` when the context has no such item (a stale id),
-    ///   `.store` when the store cannot be read. Nothing changes then.
+    ///   `.readOnlyList` when its list is read-only, `.store` when the store cannot be read.
+    ///   Nothing changes then.
     public func delete(_ id: UUID) throws(ContextError) {
         try loadForChange()
-        guard current[id] != nil else { throw .noSuchItem(id) }
+        guard let old = current[id] else { throw .noSuchItem(id) }
+        try refuseReadOnly(old.listID)
         setCurrent(nil, for: id)
+    }
+
+    /// - Throws: `ContextError.readOnlyList` when the list `id` is one of `readOnlyLists`.
+    private func refuseReadOnly(_ id: UUID) throws(ContextError) {
+        guard readOnlyLists.contains(id) else { return }
+        throw .readOnlyList(currentLists.first { $0.id == id }?.name ?? id.uuidString)
     }
 
     func loadForChange() throws(ContextError) {

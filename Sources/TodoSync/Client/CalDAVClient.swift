@@ -235,10 +235,10 @@ public struct CalDAVClient: Sendable {
         throw status(of: response, method: "DELETE", url: url)
     }
 
-    /// MKCALENDAR of a to-do calendar at `url`.
-    public func makeCalendar(_ url: URL, displayName: String) throws(SyncError) {
+    /// MKCALENDAR of a to-do calendar at `url`, coloured `color` (`#RRGGBB`) when given.
+    public func makeCalendar(_ url: URL, displayName: String, color: String? = nil) throws(SyncError) {
         let response = try send(
-            "MKCALENDAR", url, headers: [:], body: DAVRequestBody.makeCalendar(displayName: displayName))
+            "MKCALENDAR", url, headers: [:], body: DAVRequestBody.makeCalendar(displayName: displayName, color: color))
         guard response.isSuccess else { throw status(of: response, method: "MKCALENDAR", url: url) }
     }
 
@@ -246,7 +246,7 @@ public struct CalDAVClient: Sendable {
 
     /// Sends one request to `url`, which must be on `origin`, reading at most `limit` bytes of
     /// the answer.
-    private func send(
+    func send(
         _ method: String, _ url: URL, headers: [String: String], body: Data?, limit: Int = ResponseLimits.listing
     ) throws(SyncError) -> HTTPResponse {
         guard origin.contains(url) else {
@@ -262,12 +262,12 @@ public struct CalDAVClient: Sendable {
         return response
     }
 
-    private func multistatus(_ response: HTTPResponse) throws(SyncError) -> Multistatus {
+    func multistatus(_ response: HTTPResponse) throws(SyncError) -> Multistatus {
         try Multistatus(response.body, base: response.url)
     }
 
     /// The error for an answer a request cannot use.
-    private func status(of response: HTTPResponse, method: String, url: URL) -> SyncError {
+    func status(of response: HTTPResponse, method: String, url: URL) -> SyncError {
         response.status == 403
             ? .forbidden(url: url.absoluteString)
             : .unexpectedStatus(method: method, url: url.absoluteString, status: response.status)

@@ -61,11 +61,19 @@ public struct CalDAVDiscovery: Sendable {
         throw .notCalDAV(url: start.absoluteString, reason: lastReason)
     }
 
-    /// The calendar collections in `home`.
+    /// What a PROPFIND asks of a calendar collection for `collection(_:)`.
+    static let collectionProperties = [
+        "d:resourcetype", "d:displayname", "c:supported-calendar-component-set", "ic:calendar-color",
+        "ic:calendar-order", "d:current-user-privilege-set",
+    ]
+
+    /// The calendar collections in `home`, ordered by `calendar-order` (those without one last,
+    /// in the server's order).
     public func collections(in home: URL) throws(SyncError) -> [CalendarCollection] {
-        let answer = try client.propfind(
-            home, depth: 1, properties: ["d:resourcetype", "d:displayname", "c:supported-calendar-component-set"])
-        return answer.responses.compactMap(Self.collection)
+        let answer = try client.propfind(home, depth: 1, properties: Self.collectionProperties)
+        let found = answer.responses.compactMap(Self.collection).enumerated()
+        return found.sorted { ($0.element.order ?? .max, $0.offset) < ($1.element.order ?? .max, $1.offset) }
+            .map(\.element)
     }
 
     /// The collection a response describes, if it is a calendar.
@@ -79,7 +87,20 @@ public struct CalDAVDiscovery: Sendable {
         return CalendarCollection(
             url: url, displayName: response.text("displayname"),
             acceptsTodos: components.map { $0.contains("VTODO") } ?? true,
-            onlyTodos: components == ["VTODO"])
+            onlyTodos: components == ["VTODO"], color: response.text("calendar-color", in: DAVNamespace.appleICal),
+            order: response.text("calendar-order", in: DAVNamespace.appleICal).flatMap { Int($0) },
+            writable: isWritable(response.property("current-user-privilege-set")))
+    }
+
+    /// Whether a `current-user-privilege-set` lets the account change the collection's items:
+    /// `all`, `write` or `write-content` granted (the aggregates of RFC 3744 §3.12), or no set
+    /// given at all (then a refused write says so).
+    static func isWritable(_ privileges: XMLNode?) -> Bool {
+        guard let privileges else { return true }
+        let granted = privileges.children("privilege").flatMap(\.children)
+        return granted.contains {
+            $0.namespace == DAVNamespace.dav && ["all", "write", "write-content"].contains($0.name)
+        }
     }
 
     /// Creates a to-do calendar named `name` in `home`, at a path made from the name.

@@ -2,13 +2,15 @@ import Foundation
 import TodoCore
 import TodoSyncModel
 
-/// Two-way sync of a local store with one CalDAV collection (RFC 4791, 6578).
+/// Two-way sync of a local store's lists with CalDAV collections (RFC 4791, 6578): each list with
+/// a collection of its own, or every list with one collection (an account an older todo-tui set
+/// up).
 ///
 /// A run, under the state file's run lock:
-/// 1. **Pull.** The collection's sync token (or ctag) unchanged since the last run: no listing;
+/// 1. **Pull**, per collection. Its sync token (or ctag) unchanged since the last run: no listing;
 ///    and when the store's generation is also the one the last run left agreed
-///    (`SyncState.storeGeneration`), the run ends there, having read neither the store nor the
-///    records.
+///    (`SyncState.storeGeneration`) and no collection changed, the run ends there, having read
+///    neither the store nor the records: one request per collection.
 ///    Otherwise the changes since the stored token (`sync-collection`; a rejected token falls
 ///    back to a full `calendar-query` listing), then the changed resources by
 ///    `calendar-multiget` in batches.
@@ -21,9 +23,13 @@ import TodoSyncModel
 /// 4. **Apply locally** in one save, then store the state with the new token: the token is
 ///    stored only once everything it covers is applied.
 /// 5. **Push**: new items with `PUT If-None-Match: *`, edits with `If-Match`, deletions with
-///    `DELETE If-Match`. A 412 fetches the item again, merges and retries (bounded); a PUT
-///    without an ETag in the answer asks for it. A change the server refuses (412 after every
-///    retry, a 4xx) is counted in `SyncReport.notSent` and goes out again on the next run.
+///    `DELETE If-Match`. An item whose list changed **moves**: the same resource (same UID) is
+///    PUT into the new list's collection with `If-None-Match: *`, then the old copy is deleted
+///    with `If-Match`; the state keeps the copy to delete (`SyncRecord.leftBehind`) until the
+///    server confirms it, so a run stopped between the two finishes the move next time. A 412 fetches the
+///    item again, merges and retries (bounded); a PUT without an ETag in the answer asks for it. A change the
+///    server refuses (412 after every retry, a 4xx) is counted in `SyncReport.notSent` and goes out again on
+///    the next run.
 ///
 /// Only items inside the collection are touched (`CollectionScope`): an href the server lists
 /// elsewhere, or one a state file remembers elsewhere, is never fetched, written or deleted, and
@@ -36,14 +42,19 @@ import TodoSyncModel
 /// whose answer was lost comes back as a server change equal to the local item).
 public final class SyncEngine {
     let client: CalDAVClient
-    let collection: URL
-    /// Which URLs are items of `collection`.
-    let scope: CollectionScope
+    /// The collections the account names, in its order.
+    let collections: [URL]
+    /// True for an account of one collection that holds every list (as an older todo-tui set
+    /// up); false when each collection is one list's.
+    let holdsEveryList: Bool
+    /// Where a list made here gets a collection of its own; nil: it stays local.
+    let home: URL?
     let context: TodoContext
     let stateFile: SyncStateFile
     let now: () -> Date
     let calendar: Calendar
 
+    /// A sync of every list with one collection.
     /// - Parameters:
     ///   - context: a context on the local store; the run saves through it.
     ///   - now: the clock for `DTSTAMP` and parsing.
@@ -53,8 +64,27 @@ public final class SyncEngine {
         now: @escaping () -> Date, calendar: Calendar
     ) {
         self.client = client
-        self.collection = collection
-        scope = CollectionScope(collection)
+        collections = [collection]
+        holdsEveryList = true
+        home = nil
+        self.context = context
+        self.stateFile = stateFile
+        self.now = now
+        self.calendar = calendar
+    }
+
+    /// A sync of each of `collections` with a list of its own (`SyncEngine+Lists`): a
+    /// collection is linked to the list it was linked to before, else to the list of its name,
+    /// else to a list made for it; a list made here gets a collection in `home` (nil: it stays
+    /// local).
+    public init(
+        client: CalDAVClient, collections: [URL], home: URL?, context: TodoContext, stateFile: SyncStateFile,
+        now: @escaping () -> Date, calendar: Calendar
+    ) {
+        self.client = client
+        self.collections = collections
+        holdsEveryList = false
+        self.home = home
         self.context = context
         self.stateFile = stateFile
         self.now = now
@@ -66,43 +96,39 @@ public final class SyncEngine {
     ///   the next run carries on from there.
     public func run(_ options: SyncOptions) throws(SyncError) -> SyncReport {
         try stateFile.withRunLock { () throws(SyncError) -> SyncReport in
-            guard let header = stateFile.loadHeader(), header.collection == collection.absoluteString,
+            guard let header = stateFile.loadHeader(), header.links.map(\.url) == collections.map(\.absoluteString),
+                header.links.allSatisfy({ ($0.listID == nil) == holdsEveryList }),
                 let settled = header.storeGeneration, header.waiting?.isEmpty ?? true
             else {
-                var run = try SyncRun(engine: self, options: options, starting: startingState(options))
-                return try run.perform(marker: nil)
+                var run = try prepareRun(options, found: nil)
+                return try run.perform()
             }
-            // The last run left both sides agreed: with neither changed since, there is nothing
-            // to read, decide or write.
-            let marker = try client.collectionState(collection)
-            if marker.isUnchanged(since: header.marker), (try? context.store.currentGeneration()) == settled {
+            // The last run left both sides agreed: with neither changed since (one PROPFIND per
+            // collection), there is nothing to read, decide or write.
+            var found: [URL: CollectionFound] = [:]
+            for url in collections {
+                found[url] = try client.calendar(url).map { CollectionFound(collection: $0.0, marker: $0.1) }
+            }
+            let unchanged = zip(header.links, collections).allSatisfy { link, url in
+                guard let now = found[url] else { return false }
+                return now.marker.isUnchanged(since: link.marker) && (holdsEveryList || now.agrees(with: link))
+            }
+            if unchanged, (try? context.store.currentGeneration()) == settled {
                 var report = SyncReport()
                 report.remoteUnchanged = true
                 return report
             }
-            var run = try SyncRun(engine: self, options: options, starting: startingState(options))
-            return try run.perform(marker: marker)
+            var run = try prepareRun(options, found: found)
+            return try run.perform()
         }
-    }
-
-    /// The state a run starts from, and what the state file holds (nil when there is none).
-    private func startingState(_ options: SyncOptions) throws(SyncError) -> (state: SyncState, onDisk: SyncState?) {
-        let fresh = SyncState(collection: collection.absoluteString)
-        guard let state = try stateFile.load() else { return (fresh, nil) }
-        guard state.collection == collection.absoluteString else {
-            guard options.confirmed else {
-                throw .collectionChanged(from: state.collection, to: collection.absoluteString)
-            }
-            return (fresh, state)
-        }
-        return (state, state)
     }
 
     // MARK: iCalendar
 
-    /// The item an object resource holds, in the list the store keeps it in. The sync knows one
-    /// collection, not the store's lists: an item the store has stays in its list, and a new one
-    /// goes to the standard list when the store has it, else to the first.
+    /// The item an object resource holds, in the list the store keeps it in: an item the store
+    /// has stays in its list, and a new one goes to the standard list when the store has it,
+    /// else to the first. (A run of one collection per list then puts it in the collection's
+    /// list, `SyncRun.item(from:)`.)
     func item(from bytes: [UInt8], name: String) throws(ExchangeError) -> TodoItem {
         var item = try ICalendarFormat.item(fromObjectResource: bytes, name: name, now: now(), calendar: calendar)
         item.listID = ((try? context.item(with: item.id)) ?? nil)?.listID ?? listForNewItems

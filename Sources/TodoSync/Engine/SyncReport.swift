@@ -10,6 +10,15 @@ public struct SyncReport: Sendable, Hashable {
     public var pushedAdded = 0
     public var pushedChanged = 0
     public var pushedDeleted = 0
+    /// Items another device moved to another list that were moved here, and items moved here
+    /// that moved on the server.
+    public var pulledMoved = 0
+    public var pushedMoved = 0
+    /// The collections gone from the server whose lists stay here, no longer synced (the run
+    /// was told to go on with `--yes`); the account drops them.
+    public var unlinked: [String] = []
+    /// The calendars made on the server for lists made here; the account adds them.
+    public var linked: [String] = []
     /// Items both sides changed that the merge policy settled.
     public var merged = 0
     /// Texts of items both sides changed that wait, because the policy (`error`) settles nothing.
@@ -44,10 +53,12 @@ public struct SyncReport: Sendable, Hashable {
     /// is left alone.
     public var summary: String {
         var parts: [String] = []
-        let pulled = [(pulledAdded, "added"), (pulledChanged, "changed"), (pulledDeleted, "deleted")]
-            .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
-        let pushed = [(pushedAdded, "added"), (pushedChanged, "changed"), (pushedDeleted, "deleted")]
-            .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        let pulled = [
+            (pulledAdded, "added"), (pulledChanged, "changed"), (pulledMoved, "moved"), (pulledDeleted, "deleted"),
+        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        let pushed = [
+            (pushedAdded, "added"), (pushedChanged, "changed"), (pushedMoved, "moved"), (pushedDeleted, "deleted"),
+        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         if !pulled.isEmpty { parts.append("from the server: " + pulled.joined(separator: ", ")) }
         if !pushed.isEmpty { parts.append("to the server: " + pushed.joined(separator: ", ")) }
         if merged > 0 { parts.append("\(merged) merged") }
@@ -62,6 +73,14 @@ public struct SyncReport: Sendable, Hashable {
                     + Self.firstFew(waitingConflicts.map { "'\($0)'" }) + ")")
         }
         if !unreadable.isEmpty { parts.append("\(unreadable.count) unreadable on the server, left alone") }
+        if !linked.isEmpty {
+            parts.append(Self.count(linked.count, "calendar") + " made on the server for lists made here")
+        }
+        if !unlinked.isEmpty {
+            parts.append(
+                Self.count(unlinked.count, "calendar") + " gone from the server, its list kept here unsynced ("
+                    + Self.firstFew(unlinked) + ")")
+        }
         if !outside.isEmpty {
             parts.append("\(outside.count) outside the collection, left alone (\(Self.firstFew(outside)))")
         }

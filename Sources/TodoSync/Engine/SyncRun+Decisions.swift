@@ -12,10 +12,12 @@ extension SyncRun {
         for id in ids.sorted(by: { $0.precedes($1) }) {
             if let outside = outsideRecords[id], remote[id] == nil {
                 leaveAlone(id, outside)
-            } else {
+            } else if !isUnlinked(id) {
+                // An item in a list without a collection stays as it is on both sides.
                 decide(id)
             }
         }
+        route()
     }
 
     /// An item whose record names an href outside the collection, and which the server did not
@@ -27,9 +29,11 @@ extension SyncRun {
         report.notSent.append("\(name): the server keeps it at \(record.href), outside the collection")
     }
 
-    /// True when the local item changed since the last agreed value.
+    /// True when the local item changed since the last agreed value, or moved to another list.
     func localChanged(_ id: UUID) -> Bool {
         guard let local = locals[id], let record = records[id] else { return locals[id] != nil }
+        // A move counts even when the item is as it was: its list got a calendar of its own.
+        if movedLocally(id) { return true }
         guard local.version != record.localVersion else { return false }
         guard let base = base(of: id) else { return true }
         return !engine.sameOnServer(local, base)
@@ -40,7 +44,9 @@ extension SyncRun {
         let record = records[id]
         switch (remote[id] ?? .unchanged, record) {
         case (.unchanged, nil):
-            if let local { pushes.append(.put(item: local, url: newURL(for: id), etag: nil, isNew: true)) }
+            if let local, let target = link(ofList: local.listID) {
+                pushes.append(.put(item: local, url: newURL(for: id, in: target), etag: nil, isNew: true))
+            }
         case (.unchanged, let record?):
             guard let url = URL(string: record.href) else { return }
             if let local {
@@ -56,15 +62,20 @@ extension SyncRun {
                 if record == nil { report.pulledAdded += 1 } else { report.pulledChanged += 1 }
                 return
             }
-            if engine.sameOnServer(local, item) {
-                // Both sides made the same change (or a lost answer's PUT came back): agreed.
+            if engine.sameOnServer(local, item), local.listID == item.listID {
+                // Both sides made the same change (or a lost answer's PUT came back, in the
+                // collection a move went to): agreed.
                 recordsAfterWrite[id] = self.record(of: resource, id: id, localVersion: local.version)
                 return
             }
             if record != nil, !localChanged(id) {
                 localWrites[id] = .some(item)
                 recordsAfterWrite[id] = self.record(of: resource, id: id, localVersion: 0)
-                report.pulledChanged += 1
+                if item.listID != local.listID {
+                    report.pulledMoved += 1
+                } else {
+                    report.pulledChanged += 1
+                }
                 return
             }
             settle(id, local: local, remote: item, resource: resource)
@@ -97,17 +108,13 @@ extension SyncRun {
         case .settled(let merged?):
             report.merged += 1
             if !merged.hasSameContent(as: local) { localWrites[id] = .some(merged) }
-            let mustPush = !engine.sameOnServer(merged, item)
+            // A merged value in another list than the server's copy moves there (`route()`).
+            let mustPush = !engine.sameOnServer(merged, item) || merged.listID != item.listID
             // A merged value still to send counts as changed (-1) until the PUT succeeds.
             recordsAfterWrite[id] = self.record(
                 of: resource, id: id, localVersion: mustPush ? -1 : (localWrites[id] == nil ? local.version : 0))
             if mustPush { pushes.append(.put(item: merged, url: resource.url, etag: resource.etag, isNew: false)) }
         }
-    }
-
-    /// The URL a new item gets: `<collection>/<id>.ics`; the server's answer names it from then on.
-    func newURL(for id: UUID) -> URL {
-        engine.collection.appendingPathComponent(id.uuidString.lowercased() + ".ics")
     }
 
     /// Stops a run that would delete more than half of either side (and at least two items).

@@ -80,10 +80,17 @@ extension SyncRun {
         case .stored(let newETag):
             var tag = newETag
             if tag == nil { tag = try engine.client.etag(of: url) }
-            records[item.id] = SyncRecord(
-                id: item.id, href: url.absoluteString, etag: tag, localVersion: localVersion(after: item),
-                base: String(decoding: bytes, as: UTF8.self))
-            if isNew { report.pushedAdded += 1 } else { report.pushedChanged += 1 }
+            let moved = store(
+                SyncRecord(
+                    id: item.id, href: url.absoluteString, etag: tag, localVersion: localVersion(after: item),
+                    base: String(decoding: bytes, as: UTF8.self)))
+            if moved {
+                report.pushedMoved += 1
+            } else if isNew {
+                report.pushedAdded += 1
+            } else {
+                report.pushedChanged += 1
+            }
         case .preconditionFailed:
             // Someone wrote the resource since we read it: fetch it, merge, and try again.
             guard attempt < options.retries else {
@@ -97,7 +104,8 @@ extension SyncRun {
             try mergeAndRetry(item, with: current, attempt: attempt)
         case .uidConflict(let existing):
             // The server holds this UID at another URL: adopt that one instead of duplicating.
-            guard let existing = existing.flatMap(engine.scope.item), existing.path != url.path,
+            let scope = link(ofHref: url.absoluteString).map { links[$0].scope }
+            guard let existing = existing.flatMap({ scope?.item($0) }), existing.path != url.path,
                 attempt < options.retries
             else {
                 return notSent(item, "the server refused its UID at \(url.absoluteString)")
@@ -140,7 +148,7 @@ extension SyncRun {
     private mutating func mergeAndRetry(_ item: TodoItem, with current: Resource, attempt: Int) throws(SyncError) {
         let theirs: TodoItem
         do {
-            theirs = try engine.item(from: current.bytes, name: current.url.absoluteString)
+            theirs = try self.item(from: current)
         } catch {
             report.unreadable.append(error.description)
             return notSent(item, "the server's copy at \(current.url.absoluteString) cannot be read")
@@ -155,8 +163,8 @@ extension SyncRun {
         case .settled(let merged?):
             report.merged += 1
             try writeLocally(merged.id, merged)
-            if engine.sameOnServer(merged, theirs) {
-                records[merged.id] = record(of: current, id: merged.id, localVersion: localVersion(after: merged))
+            if engine.sameOnServer(merged, theirs), merged.listID == theirs.listID {
+                store(record(of: current, id: merged.id, localVersion: localVersion(after: merged)))
             } else {
                 try put(merged, at: current.url, replacing: current.etag, isNew: false, attempt: attempt + 1)
             }
@@ -181,7 +189,7 @@ extension SyncRun {
                 return
             }
             do {
-                let item = try engine.item(from: current.bytes, name: current.url.absoluteString)
+                let item = try self.item(from: current)
                 try writeLocally(id, item)
                 records[id] = record(of: current, id: id, localVersion: localVersion(after: item))
                 report.pulledChanged += 1

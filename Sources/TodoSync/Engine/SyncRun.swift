@@ -6,6 +6,8 @@ import TodoSyncModel
 struct SyncRun {
     let engine: SyncEngine
     let options: SyncOptions
+    /// The collections the run syncs, each with its list; their links are `state.collections`.
+    var links: [LinkedCollection]
     var state: SyncState
     var report = SyncReport()
     /// What the state file holds: as loaded, then as last saved (nil for a store that never
@@ -32,15 +34,25 @@ struct SyncRun {
     var pushes: [PendingPush] = []
     /// Conflicts the policy left undecided in this run.
     var waiting: [WaitingConflict] = []
+    /// Copies of an item seen in a second collection in this run (a move another device has not
+    /// finished), besides the one taken: kept in its record (`SyncRecord.otherCopies`).
+    var duplicates: [UUID: [Resource]] = [:]
 
-    /// - Parameter starting: the state to start from, and what the state file holds.
-    init(engine: SyncEngine, options: SyncOptions, starting: (state: SyncState, onDisk: SyncState?)) {
+    /// - Parameters:
+    ///   - starting: the state to start from, and what the state file holds.
+    ///   - links: the collections to sync, in the order of `starting.state.collections`.
+    init(
+        engine: SyncEngine, options: SyncOptions, starting: (state: SyncState, onDisk: SyncState?),
+        links: [LinkedCollection]
+    ) {
         self.engine = engine
         self.options = options
+        self.links = links
         state = starting.state
         saved = starting.onDisk
         for record in state.records {
-            guard let url = URL(string: record.href).flatMap(engine.scope.item) else {
+            guard let href = URL(string: record.href), let url = links.lazy.compactMap({ $0.scope.item(href) }).first
+            else {
                 outsideRecords[record.id] = record
                 report.leaveOutside(record.href)
                 continue
@@ -50,9 +62,11 @@ struct SyncRun {
         }
     }
 
-    /// - Parameter known: the collection's markers when the caller already asked for them.
-    mutating func perform(marker known: CollectionState?) throws(SyncError) -> SyncReport {
-        let marker = try pull(marker: known)
+    mutating func perform() throws(SyncError) -> SyncReport {
+        var markers: [CollectionState] = []
+        for index in links.indices {
+            markers.append(try pull(index))
+        }
         do {
             for item in try engine.context.fetch(FetchRequest()) {
                 locals[item.id] = item
@@ -64,17 +78,28 @@ struct SyncRun {
         decide()
         try checkSafety()
         try applyLocally()
-        state.marker = marker
+        for (id, copies) in duplicates {
+            guard let href = records[id]?.href else { continue }
+            let others = copies.filter { $0.url.absoluteString != href }.map {
+                MovedCopy(href: $0.url.absoluteString, etag: $0.etag)
+            }
+            records[id]?.otherCopies = others
+        }
+        for (index, marker) in markers.enumerated() {
+            links[index].link.marker = marker
+        }
+        state.collections = links.map(\.link)
         state.storeGeneration = nil
         try saveState()
         try push()
+        try finishMoves()
         state.waiting = waiting
         report.waiting = waiting
         // Agreed only when nothing is left for the next run: a change not sent, a conflict
         // waiting or an unfinished record must make the next run look again.
         let settled =
             !report.wroteLocally && waiting.isEmpty && report.isComplete
-            && !records.values.contains { $0.localVersion == -1 }
+            && !records.values.contains { $0.localVersion == -1 || !$0.leftBehind.isEmpty }
         state.storeGeneration = settled ? generation : nil
         try saveState()
         return report
@@ -82,25 +107,26 @@ struct SyncRun {
 
     // MARK: Pull
 
-    /// Learns what the server changed and fetches it into `remote`.
+    /// Learns what the server changed in the collection `links[index]` and fetches it into `remote`.
     /// - Returns: the collection's marker to store once those changes are applied.
-    private mutating func pull(marker known: CollectionState?) throws(SyncError) -> CollectionState {
+    private mutating func pull(_ index: Int) throws(SyncError) -> CollectionState {
         let client = engine.client
-        let collection = engine.collection
+        let collection = links[index].url
         let marker: CollectionState
-        if let known {
+        if let known = links[index].marker {
             marker = known
         } else {
             marker = try client.collectionState(collection)
         }
-        if marker.isUnchanged(since: state.marker) {
+        let last = links[index].link.marker
+        if marker.isUnchanged(since: last) {
             report.remoteUnchanged = true
             return marker
         }
         var changed: [String: Listing]
         var removed: Set<String>
         var newMarker = marker
-        if let token = state.marker?.syncToken, marker.syncToken != nil,
+        if let token = last?.syncToken, marker.syncToken != nil,
             let changes = try client.syncCollection(collection, token: token)
         {
             changed = changes.changed
@@ -110,7 +136,9 @@ struct SyncRun {
         } else {
             let listing = try client.listing(collection)
             changed = listing.changed
-            removed = Set(idsByPath.keys).subtracting(changed.keys)
+            // Of this collection's items, those the listing lacks.
+            let mine = idsByPath.filter { records[$0.value].flatMap { link(ofHref: $0.href) } == index }
+            removed = Set(mine.keys).subtracting(changed.keys)
             listing.outside.sorted().forEach { report.leaveOutside($0) }
         }
         changed = changed.filter { path, listing in
@@ -128,7 +156,7 @@ struct SyncRun {
             seen.insert(resource.url.path)
             let item: TodoItem
             do {
-                item = try engine.item(from: resource.bytes, name: resource.url.absoluteString)
+                item = try self.item(from: resource, in: index)
             } catch {
                 report.unreadable.append(error.description)
                 continue
@@ -137,6 +165,13 @@ struct SyncRun {
                 // The resource now holds another to-do: the old one left this path.
                 remote[old] = .deleted
             }
+            if case .changed(let other, _) = remote[item.id] {
+                // In two collections (a move half done): the copy that is not where the item was
+                // is where it went; without a record, the first. The other is remembered.
+                let keepsOther = other.url.path != records[item.id].flatMap({ URL(string: $0.href)?.path })
+                duplicates[item.id, default: []].append(keepsOther ? resource : other)
+                if keepsOther { continue }
+            }
             remote[item.id] = .changed(resource, item)
         }
         // Listed as changed but gone by the time of the multiget: deleted in between.
@@ -144,9 +179,22 @@ struct SyncRun {
             removed.insert(path)
         }
         for path in removed {
-            if let id = idsByPath[path], remote[id] == nil { remote[id] = .deleted }
+            guard let id = idsByPath[path], remote[id] == nil else { continue }
+            remote[id] = try otherCopy(of: id).map { .changed($0.resource, $0.item) } ?? .deleted
         }
         return newMarker
+    }
+
+    /// The first of the copies `id`'s record remembers in other collections that the server
+    /// still has: where the item went when its copy here was deleted.
+    private mutating func otherCopy(of id: UUID) throws(SyncError) -> (resource: Resource, item: TodoItem)? {
+        for copy in records[id]?.otherCopies ?? [] {
+            guard let url = URL(string: copy.href), link(ofHref: copy.href) != nil,
+                let resource = try? engine.client.get(url), let item = try? item(from: resource)
+            else { continue }
+            return (resource, item)
+        }
+        return nil
     }
 
     // MARK: State
@@ -168,9 +216,11 @@ struct SyncRun {
             base: String(decoding: resource.bytes, as: UTF8.self))
     }
 
-    /// The last agreed value of `id`, if there is one.
+    /// The last agreed value of `id`, if there is one, in the list of the collection that held it.
     func base(of id: UUID) -> TodoItem? {
-        guard let record = records[id] else { return nil }
-        return try? engine.item(from: Array(record.base.utf8), name: record.href)
+        guard let record = records[id], var item = try? engine.item(from: Array(record.base.utf8), name: record.href)
+        else { return nil }
+        if let index = link(ofHref: record.href), let list = links[index].listID { item.listID = list }
+        return item
     }
 }

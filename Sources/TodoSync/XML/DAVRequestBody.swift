@@ -5,8 +5,9 @@ enum DAVRequestBody {
     private static let header = #"<?xml version="1.0" encoding="utf-8"?>"#
     private static let namespaces =
         #"xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/""#
+        + #" xmlns:ic="http://apple.com/ns/ical/""#
 
-    /// A PROPFIND for the named properties, each written with its prefix (`d:`, `c:`, `cs:`).
+    /// A PROPFIND for the named properties, each written with its prefix (`d:`, `c:`, `cs:`, `ic:`).
     static func propfind(_ properties: [String]) -> Data {
         let props = properties.map { "<\($0)/>" }.joined()
         return Data("\(header)<d:propfind \(namespaces)><d:prop>\(props)</d:prop></d:propfind>".utf8)
@@ -33,12 +34,23 @@ enum DAVRequestBody {
                 + "\(list)</c:calendar-multiget>").utf8)
     }
 
-    /// RFC 4791 §5.3.1 MKCALENDAR of a to-do calendar named `displayName`.
-    static func makeCalendar(displayName: String) -> Data {
+    /// RFC 4791 §5.3.1 MKCALENDAR of a to-do calendar named `displayName`, coloured `color`
+    /// (Apple's `calendar-color`, `#RRGGBB`) when given.
+    static func makeCalendar(displayName: String, color: String? = nil) -> Data {
         Data(
             ("\(header)<c:mkcalendar \(namespaces)><d:set><d:prop>"
                 + "<d:displayname>\(XMLText.escaped(displayName))</d:displayname>"
+                + (color.map { "<ic:calendar-color>\(XMLText.escaped($0))</ic:calendar-color>" } ?? "")
                 + #"<c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>"#
                 + "</d:prop></d:set></c:mkcalendar>").utf8)
+    }
+
+    /// RFC 4918 §9.2 PROPPATCH setting `displayname` and, when given, Apple's `calendar-color`.
+    static func proppatch(displayName: String, color: String?) -> Data {
+        Data(
+            ("\(header)<d:propertyupdate \(namespaces)><d:set><d:prop>"
+                + "<d:displayname>\(XMLText.escaped(displayName))</d:displayname>"
+                + (color.map { "<ic:calendar-color>\(XMLText.escaped($0))</ic:calendar-color>" } ?? "")
+                + "</d:prop></d:set></d:propertyupdate>").utf8)
     }
 }

@@ -10,17 +10,30 @@ public struct SyncAccount: Sendable, Hashable, Codable {
     /// The URL given to `setup` (where discovery started).
     public var server: String
     public var user: String
-    /// The calendar collection the list syncs with, as discovery found or made it.
+    /// The calendar collection the list syncs with, as discovery found or made it; with
+    /// `collections`, the first of them (what an older todo-tui syncs with).
     public var collection: String
+    /// Every collection the store syncs with, each linked to a list, as `setup` found them; nil
+    /// in an account an older todo-tui set up, whose one `collection` holds every list.
+    public var collections: [String]?
+    /// The calendar home, when `setup` linked every to-do collection of the account: a list made
+    /// here then gets a collection of its own there at the next sync. nil when `setup` named
+    /// the collections (`--collection`) or was given a calendar's URL.
+    public var home: String?
     /// A shell command whose first output line is the password (`pass show dav`).
     public var passwordCommand: String?
     /// Whether plain http to a host other than this machine was allowed at setup.
     public var allowInsecure: Bool
 
-    public init(server: String, user: String, collection: String, passwordCommand: String?, allowInsecure: Bool) {
+    public init(
+        server: String, user: String, collection: String, passwordCommand: String?, allowInsecure: Bool,
+        collections: [String]? = nil, home: String? = nil
+    ) {
         self.server = server
         self.user = user
         self.collection = collection
+        self.collections = collections
+        self.home = home
         self.passwordCommand = passwordCommand
         self.allowInsecure = allowInsecure
     }

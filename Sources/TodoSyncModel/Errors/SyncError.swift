@@ -47,6 +47,9 @@ public enum SyncError: Error, Sendable, Equatable, Codable, CustomStringConverti
     case alreadyRunning(path: String)
     /// The account now names another collection than the one the store was synced with.
     case collectionChanged(from: String, to: String)
+    /// The collection linked to the list `list` is gone from the server; `count` to-dos are in
+    /// that list here.
+    case collectionGone(list: String, url: String, count: Int)
     /// The run would delete more than half of one side's items.
     case massDeletion(local: Int, localTotal: Int, remote: Int, remoteTotal: Int)
     /// The local store failed.
@@ -115,6 +118,11 @@ public enum SyncError: Error, Sendable, Equatable, Codable, CustomStringConverti
             return
                 "This list was synced with \(from), and the account now names \(to); run `todo-tui sync --yes` to "
                 + "start over with the new collection (nothing is deleted on either side)."
+        case .collectionGone(let list, let url, let count):
+            return
+                "The calendar of the list '\(list)' is gone from the server (\(url)); nothing was changed — run "
+                + "`todo-tui sync --yes` to keep its \(count) to-do\(count == 1 ? "" : "s") in the list here, "
+                + "no longer synced."
         case .massDeletion(let local, let localTotal, let remote, let remoteTotal):
             var parts: [String] = []
             if local > 0 { parts.append("\(local) of the \(localTotal) local to-dos") }

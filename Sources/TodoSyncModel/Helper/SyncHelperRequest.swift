@@ -54,8 +54,9 @@ public enum SyncHelperRequest: Sendable, Equatable, Codable {
         public var user: String
         /// A command that prints the password.
         public var passwordCommand: String?
-        /// The calendar to sync with, by name or last path component.
-        public var collection: String?
+        /// The calendars to sync with, by name or last path component; empty: every to-do
+        /// calendar of the account.
+        public var collections: [String]
         /// The name of a to-do calendar to create.
         public var create: String?
         /// Plain http to another machine is allowed.
@@ -66,13 +67,13 @@ public enum SyncHelperRequest: Sendable, Equatable, Codable {
         public var timeouts: SyncTimeouts
 
         public init(
-            url: String, user: String, passwordCommand: String?, collection: String?, create: String?,
+            url: String, user: String, passwordCommand: String?, collections: [String], create: String?,
             allowInsecure: Bool, accountPath: String, timeouts: SyncTimeouts = SyncTimeouts()
         ) {
             self.url = url
             self.user = user
             self.passwordCommand = passwordCommand
-            self.collection = collection
+            self.collections = collections
             self.create = create
             self.allowInsecure = allowInsecure
             self.accountPath = accountPath

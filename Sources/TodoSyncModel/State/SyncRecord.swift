@@ -13,12 +13,38 @@ public struct SyncRecord: Sendable, Hashable, Codable {
     public var localVersion: Int
     /// The object resource as the server had it: the last common value.
     public var base: String
+    /// Copies of the item in collections it moved out of, still to delete.
+    public var leftBehind: [MovedCopy]
+    /// Copies of the item seen in other collections (a move another device has not finished):
+    /// where the item is looked for when the server deletes this copy.
+    public var otherCopies: [MovedCopy]
 
-    public init(id: UUID, href: String, etag: String?, localVersion: Int, base: String) {
+    public init(
+        id: UUID, href: String, etag: String?, localVersion: Int, base: String, leftBehind: [MovedCopy] = [],
+        otherCopies: [MovedCopy] = []
+    ) {
         self.id = id
         self.href = href
         self.etag = etag
         self.localVersion = localVersion
         self.base = base
+        self.leftBehind = leftBehind
+        self.otherCopies = otherCopies
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, href, etag, localVersion, base, leftBehind, otherCopies
+    }
+
+    /// A record as the oldest state files hold it (without `leftBehind`) or as they are now.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(UUID.self, forKey: .id), href: try container.decode(String.self, forKey: .href),
+            etag: try container.decodeIfPresent(String.self, forKey: .etag),
+            localVersion: try container.decode(Int.self, forKey: .localVersion),
+            base: try container.decode(String.self, forKey: .base),
+            leftBehind: try container.decodeIfPresent([MovedCopy].self, forKey: .leftBehind) ?? [],
+            otherCopies: try container.decodeIfPresent([MovedCopy].self, forKey: .otherCopies) ?? [])
     }
 }

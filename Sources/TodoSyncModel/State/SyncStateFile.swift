@@ -49,11 +49,7 @@ public struct SyncStateFile: Sendable {
 
     /// The state in `data`, whose first line is `header`.
     private func decode(_ data: Data, header: SyncState.Header) throws -> SyncState {
-        var state = SyncState(collection: header.collection)
-        state.version = header.version
-        state.marker = header.marker
-        state.storeGeneration = header.storeGeneration
-        state.waiting = header.waiting
+        var records: [SyncRecord] = []
         var complete = true
         try data.withUnsafeBytes { raw in
             var reader = JSONTextReader(bytes: raw.bindMemory(to: UInt8.self), path: path)
@@ -61,7 +57,7 @@ public struct SyncStateFile: Sendable {
                 guard key == "records" else { return try reader.skip() }
                 try reader.array { reader throws(StoreError) in
                     if let record = try Self.record(&reader) {
-                        state.records.append(record)
+                        records.append(record)
                     } else {
                         complete = false
                     }
@@ -71,7 +67,7 @@ public struct SyncStateFile: Sendable {
         guard complete else {
             throw SyncError.stateFile(path: path, reason: "a record lacks its id, href, localVersion or base")
         }
-        return state
+        return SyncState(header: header, records: records)
     }
 
     /// The record the reader stands at; nil when a field it needs is missing.
@@ -81,6 +77,9 @@ public struct SyncStateFile: Sendable {
         var etag: String?
         var localVersion: Int?
         var base: String?
+        var leftBehind: [MovedCopy] = []
+        var otherCopies: [MovedCopy] = []
+        var copiesComplete = true
         try reader.object { reader, key throws(StoreError) in
             switch key {
             case "id": id = try reader.id()
@@ -88,11 +87,35 @@ public struct SyncStateFile: Sendable {
             case "etag": etag = reader.null() ? nil : try reader.string()
             case "localVersion": localVersion = try reader.integer()
             case "base": base = try reader.string()
+            case "leftBehind", "otherCopies":
+                try reader.array { reader throws(StoreError) in
+                    if let copy = try movedCopy(&reader) {
+                        if key == "leftBehind" { leftBehind.append(copy) } else { otherCopies.append(copy) }
+                    } else {
+                        copiesComplete = false
+                    }
+                }
             default: try reader.skip()
             }
         }
-        guard let id, let href, let localVersion, let base else { return nil }
-        return SyncRecord(id: id, href: href, etag: etag, localVersion: localVersion, base: base)
+        guard let id, let href, let localVersion, let base, copiesComplete else { return nil }
+        return SyncRecord(
+            id: id, href: href, etag: etag, localVersion: localVersion, base: base, leftBehind: leftBehind,
+            otherCopies: otherCopies)
+    }
+
+    /// The copy left behind by a move that the reader stands at; nil without its href.
+    private static func movedCopy(_ reader: inout JSONTextReader) throws(StoreError) -> MovedCopy? {
+        var href: String?
+        var etag: String?
+        try reader.object { reader, key throws(StoreError) in
+            switch key {
+            case "href": href = try reader.string()
+            case "etag": etag = reader.null() ? nil : try reader.string()
+            default: try reader.skip()
+            }
+        }
+        return href.map { MovedCopy(href: $0, etag: etag) }
     }
 
     /// The state's fields but the records, from the file's first line; nil when the store never
@@ -139,6 +162,9 @@ public struct SyncStateFile: Sendable {
         let bound = state.records.reduce(header.count + 32) { bound, record in
             bound + JSONTextWriter.bound(of: record.base) + JSONTextWriter.bound(of: record.href)
                 + (record.etag.map(JSONTextWriter.bound) ?? 0) + 2 * JSONTextWriter.scalarBound + 64
+                + (record.leftBehind + record.otherCopies).reduce(0) { sum, copy in
+                    sum + JSONTextWriter.bound(of: copy.href) + (copy.etag.map(JSONTextWriter.bound) ?? 0) + 32
+                }
         }
         let bytes = JSONTextWriter.bytes(bound: bound) { writer in
             writer.raw(header)
@@ -155,6 +181,25 @@ public struct SyncStateFile: Sendable {
                 writer.string(record.href)
                 writer.raw(",\"id\":")
                 writer.id(record.id)
+                let lists: [(StaticString, [MovedCopy])] = [
+                    (",\"leftBehind\":[", record.leftBehind), (",\"otherCopies\":[", record.otherCopies),
+                ]
+                for (key, copies) in lists where !copies.isEmpty {
+                    writer.raw(key)
+                    for (index, copy) in copies.enumerated() {
+                        if index > 0 { writer.raw(",") }
+                        writer.raw("{")
+                        if let etag = copy.etag {
+                            writer.raw("\"etag\":")
+                            writer.string(etag)
+                            writer.raw(",")
+                        }
+                        writer.raw("\"href\":")
+                        writer.string(copy.href)
+                        writer.raw("}")
+                    }
+                    writer.raw("]")
+                }
                 writer.raw(",\"localVersion\":")
                 writer.integer(record.localVersion)
                 writer.raw("}")

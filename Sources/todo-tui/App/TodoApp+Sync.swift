@@ -32,6 +32,10 @@ extension TodoApp {
         case .finished(let outcome):
             sync.isRunning = false
             sync.last = outcome
+            if let store = context.store as? JSONStore {
+                // The run may have found a calendar read-only, or writable again.
+                context.readOnlyLists = SyncStateFile(storePath: store.path).readOnlyLists()
+            }
             let time = Self.clockTime(outcome.finishedAt, calendar: calendar)
             if !outcome.succeeded {
                 status = .error("Sync failed at \(time): \(outcome.message)")

@@ -58,6 +58,7 @@ struct AddCommand: ParsableCommand {
                     try ListOption.list(named: name, in: lists).id
                 }
                 ?? lists[0].id
+            try ReadOnlyLists.refuseChanges(to: item.listID, in: context, storePath: storeOptions.storePath)
             if reminders == nil {
                 do throws(ItemError) {
                     try line.applyReminders(to: &item, now: CLIClock.now, calendar: storeOptions.calendar)

@@ -39,6 +39,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     case syncHelperMissing(looked: [String])
     /// The `todo-tui-sync` helper could not start, or ended without an answer.
     case syncHelperFailed(path: String, reason: String)
+    /// A change to a to-do of a list the server lets the account only read: the list's name.
+    case readOnlyList(String)
     /// A service the command needs is not there (no way to show a reminder); the sentence says so.
     case unavailable(String)
 
@@ -75,6 +77,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
             70
         case .save(.conflicts), .syncIncomplete:
             75
+        case .readOnlyList:
+            77
         }
     }
 
@@ -97,7 +101,7 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         case .insecureURL, .invalidURL: 64
         case .noAccount, .accountFile, .noPassword, .passwordCommandFailed: 78
         case .stateFile, .store: 74
-        case .alreadyRunning, .collectionChanged, .massDeletion: 75
+        case .alreadyRunning, .collectionChanged, .collectionGone, .massDeletion: 75
         }
     }
 
@@ -151,6 +155,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
             "The sync helper \(path) failed: \(reason); run the sync again (one stopped part-way is safe to repeat)."
         case .save(let error):
             error.description
+        case .readOnlyList(let name):
+            ContextError.readOnlyList(TerminalOutput.inline(name)).description
         }
     }
 }

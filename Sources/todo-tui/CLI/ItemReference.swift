@@ -23,11 +23,15 @@ struct ItemReference: ParsableArguments {
 
     /// Resolves the id in a fresh context with the `--merge-policy` policy (else the configured
     /// `command-merge-policy`), runs `body` on the item, and saves.
-    /// - Throws: `CLIError`.
+    /// - Throws: `CLIError`; `.readOnlyList` for an item of a list the server lets the account
+    ///   only read.
     func withResolvedItem<Result>(_ body: (TodoContext, TodoItem) throws -> Result) throws -> Result {
         let policy = try mergeOptions.policy(or: storeOptions.configuration.commandMergePolicy)
+        let storePath = storeOptions.storePath
         return try storeOptions.withContext(mergePolicy: policy) { context in
-            try body(context, IDResolver.resolve(id, in: context.fetch(FetchRequest())))
+            let item = try IDResolver.resolve(id, in: context.fetch(FetchRequest()))
+            try ReadOnlyLists.refuseChanges(to: item.listID, in: context, storePath: storePath)
+            return try body(context, item)
         }
     }
 }

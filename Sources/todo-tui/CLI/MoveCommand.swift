@@ -13,6 +13,7 @@ struct MoveCommand: ParsableCommand {
     func run() throws {
         let (moved, target) = try item.withResolvedItem { context, found in
             let target = try ListOption.list(named: list, in: context.lists())
+            try ReadOnlyLists.refuseChanges(to: target.id, in: context, storePath: item.storeOptions.storePath)
             try context.update(found.id) { $0.listID = target.id }
             return (try context.item(with: found.id), target)
         }

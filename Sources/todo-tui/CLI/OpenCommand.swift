@@ -64,9 +64,12 @@ struct OpenCommand: ParsableCommand {
                 executable: BackgroundSync.currentExecutable, storePath: storeOptions.storePath, policy: policy,
                 interval: interval == 0 ? nil : interval, accountPath: SyncAccount.defaultPath,
                 lockTimeout: try StoreOptions.lockTimeout(), timeouts: try SyncTimeouts.fromEnvironment())
+            let context = try storeOptions.makeContext()
+            // The calendars the last sync found read-only: their lists refuse edits.
+            context.readOnlyLists = SyncStateFile(storePath: storeOptions.storePath).readOnlyLists()
             try runSession(
-                context: storeOptions.makeContext(), configuration: configuration,
-                cacheDirectory: InteractiveSession.cacheDirectory, sync: sync, alarmRecord: .user)
+                context: context, configuration: configuration, cacheDirectory: InteractiveSession.cacheDirectory,
+                sync: sync, alarmRecord: .user)
         }
     }
 

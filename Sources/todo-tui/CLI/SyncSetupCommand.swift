@@ -7,9 +7,10 @@ import TodoSyncModel
 struct SyncSetupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "setup",
-        abstract: "Set up the CalDAV account the list syncs with.",
+        abstract: "Set up the CalDAV account the lists sync with.",
         discussion:
-            "Finds the account's calendars from URL (the server, a principal, or a calendar) and stores the account "
+            "Finds the account's calendars from URL (the server, a principal, or a calendar), links each to a list "
+            + "(by name, else a new list), and stores the account "
             + "in $XDG_CONFIG_HOME/todo-tui/sync-account.json. The password is never stored: it comes from "
             + "--password-command, else $TODO_TUI_PASSWORD, else ~/.netrc."
     )
@@ -25,21 +26,24 @@ struct SyncSetupCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The calendar to sync with, by name (default: the only one that takes to-dos).", valueName: "name"))
-    var collection: String?
+            "A calendar to sync with, by name; repeat it for several (default: every calendar that takes to-dos, "
+                + "and lists made here get calendars of their own).", valueName: "name"))
+    var collection: [String] = []
 
-    @Option(help: ArgumentHelp("Create a to-do calendar with this name and sync with it.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp("Create a to-do calendar with this name, then link every to-do calendar.", valueName: "name")
+    )
     var create: String?
 
     @Flag(help: "Allow plain http to another machine (the password then travels unencrypted).")
     var allowInsecure = false
 
     func run() throws {
-        if collection != nil, create != nil {
+        if !collection.isEmpty, create != nil {
             throw CLIError.usage("Give --collection or --create, not both.")
         }
         let request = SyncHelperRequest.SetUp(
-            url: url, user: user, passwordCommand: passwordCommand, collection: collection, create: create,
+            url: url, user: user, passwordCommand: passwordCommand, collections: collection, create: create,
             allowInsecure: allowInsecure, accountPath: SyncAccount.defaultPath,
             timeouts: try SyncTimeouts.fromEnvironment())
         TerminalOutput.say(try SyncHelper.perform(.setUp(request)))

@@ -9,6 +9,10 @@ final class SyncDevice {
     let folder: TemporaryDirectory
     let storePath: String
     var collection: URL
+    /// With collections, the device syncs each with a list of its own (as an account `sync setup`
+    /// made), and lists made here get collections in `home` when it is set.
+    var collections: [URL]?
+    var home: URL?
     let server: CalDAVTestServer
     /// Lets a test hook or break the HTTP traffic of this device.
     var transport: any HTTPTransport
@@ -35,9 +39,16 @@ final class SyncDevice {
     ) throws(SyncError)
         -> SyncReport
     {
-        let engine = SyncEngine(
-            client: client, collection: collection, context: context(),
-            stateFile: SyncStateFile(storePath: storePath), now: Date.init, calendar: SyncDevice.calendar)
+        let engine =
+            if let collections {
+                SyncEngine(
+                    client: client, collections: collections, home: home, context: context(),
+                    stateFile: SyncStateFile(storePath: storePath), now: Date.init, calendar: SyncDevice.calendar)
+            } else {
+                SyncEngine(
+                    client: client, collection: collection, context: context(),
+                    stateFile: SyncStateFile(storePath: storePath), now: Date.init, calendar: SyncDevice.calendar)
+            }
         return try engine.run(SyncOptions(policy: policy, confirmed: confirmed))
     }
 
@@ -56,13 +67,26 @@ final class SyncDevice {
         try items()[text]
     }
 
-    /// Adds an item and saves.
+    /// The lists, by name.
+    func lists() throws -> [String: TodoList] {
+        Dictionary(try context().lists().map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Adds an item (to the list named `list`, else the first) and saves.
     @discardableResult
-    func add(_ text: String, day: Int = 0, priority: TodoPriority = .none, tags: [String] = []) throws -> TodoItem {
+    func add(
+        _ text: String, day: Int = 0, priority: TodoPriority = .none, tags: [String] = [], list: String? = nil
+    ) throws -> TodoItem {
         let context = context()
-        let item = TodoItem(
+        var item = TodoItem(
             text: text, date: Date(timeIntervalSince1970: 1_800_000_000 + Double(day) * 86_400), createdAt: Date(),
             priority: priority, tags: TodoTags(tags))
+        if let list {
+            guard let found = TodoList.named(list, in: try context.lists()) else {
+                throw CalDAVTestServer.Failure(description: "no list '\(list)'")
+            }
+            item.listID = found.id
+        }
         try context.insert(item)
         try context.save()
         return item
@@ -76,6 +100,12 @@ final class SyncDevice {
         }
         try context.update(item.id, change)
         try context.save()
+    }
+
+    /// Moves the item with `text` to the list named `list` and saves.
+    func move(_ text: String, to list: String) throws {
+        guard let target = try lists()[list] else { throw CalDAVTestServer.Failure(description: "no list '\(list)'") }
+        try edit(text) { $0.listID = target.id }
     }
 
     func delete(_ text: String) throws {

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import TodoTestSupport
+
+/// `todo-tui sync setup` and `sync` with three calendars, as a person types them: setup links
+/// every to-do calendar, two stores get the three lists, and `move` on one arrives on the other.
+@Suite("todo-tui sync with several lists", .serialized)
+struct SyncListsCommandTests {
+    @Test(
+        "setup links three calendars; a move on one store arrives on the other",
+        arguments: CalDAVTestServer.Kind.allCases)
+    func threeLists(kind: CalDAVTestServer.Kind) throws {
+        let server = try CalDAVTestServer(kind)
+        defer { server.stop() }
+        let client = CurlCalDAVClient(server: server)
+        for name in ["Work", "Home", "Shopping"] {
+            try client.makeCalendar(server.collectionURL(name.lowercased()), name: name)
+        }
+        let sandbox = try SyncSandbox(server: server)
+        let setup = try sandbox.run(["sync", "setup", server.rootURL.absoluteString, "--user", server.user])
+        #expect(setup.status == 0, "\(setup.stderr)")
+        #expect(setup.stdout.contains("3 calendars") && setup.stdout.contains("'Shopping'"), "\(setup.stdout)")
+
+        #expect(try sandbox.run("one", "sync").status == 0)
+        let lists = try sandbox.run("one", "lists").stdout
+        #expect(
+            lists.split(separator: "\n").map { $0.split(separator: "\t")[0] }.sorted() == ["Home", "Shopping", "Work"])
+        #expect(try sandbox.run("one", "add", "bread", "--list", "Shopping").status == 0)
+        #expect(try sandbox.run("one", "sync").stdout == "Synced: to the server: 1 added.\n")
+        #expect(try sandbox.run("two", "sync").stdout == "Synced: from the server: 1 added.\n")
+        let id = try #require(try sandbox.items("two").first?.key)
+
+        #expect(try sandbox.run("two", "move", id, "--list", "Home").status == 0)
+        #expect(try sandbox.run("two", "sync").stdout == "Synced: to the server: 1 moved.\n")
+        #expect(try sandbox.run("one", "sync").stdout == "Synced: from the server: 1 moved.\n")
+        #expect(try sandbox.run("one", "list", "--list", "Home").stdout.contains("bread"))
+        #expect(try sandbox.run("one", "sync").stdout == "In sync; nothing changed.\n")
+    }
+}

@@ -1,7 +1,9 @@
 extension JSONStore {
     /// The to-dos that may have alarms, as `load()` would give them: every item of the journal,
-    /// and the items of the store file whose line mentions alarms (`"alarms"`) or a snooze
-    /// (`X-MOZ-SNOOZE-TIME`) — what `todo-tui remind` looks at, without decoding the rest.
+    /// and the items of the store file whose line mentions alarms (`"alarms"`, or `BEGIN:VALARM`
+    /// among the foreign lines of a format-3 file, which hold a phone's alarms until the first
+    /// save) or a snooze (`X-MOZ-SNOOZE-TIME`) — what `todo-tui remind` looks at, without
+    /// decoding the rest.
     ///
     /// It applies to a file in this program's layout (one item per line inside `"items": [`);
     /// any other file is loaded whole. The lines it skips are not read, so a broken item among
@@ -20,7 +22,9 @@ extension JSONStore {
         return contents.items
     }
 
-    private static let alarmNeedles = [Array("\"alarms\"".utf8), Array("X-MOZ-SNOOZE-TIME".utf8)]
+    private static let alarmNeedles = [
+        Array("\"alarms\"".utf8), Array("BEGIN:VALARM".utf8), Array("X-MOZ-SNOOZE-TIME".utf8),
+    ]
 
     /// `bytes` with only the item lines holding one of `needles` (commas mended), or nil when the
     /// file is not laid out one item per line.

@@ -61,4 +61,29 @@ struct JSONStoreAlarmLoadTests {
         #expect(JSONStore.itemLines(of: Array(oneLine.utf8), mentioningAny: [Array("alarms".utf8)]) == nil)
         #expect(try Set(JSONStore(path: path).loadItemsMentioningAlarms().map(\.text)) == ["Alarm", "Plain"])
     }
+
+    @Test("a format-3 file's VALARMs, still kept as foreign lines, are read as alarms")
+    func formatThreeForeignAlarms() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("todos.json")
+        func line(_ id: String, _ text: String, foreign: String) -> String {
+            #"{"color": "default", "createdAt": "2026-11-26T12:00:00.000Z", "date": "2026-12-01T09:00:00.000Z", "#
+                + foreign + #""hasTime": true, "id": ""# + id + #"", "isDone": false, "#
+                + #""modifiedAt": "2026-11-26T12:00:00.000Z", "text": ""# + text + #"", "version": 1}"#
+        }
+        let phone = line(
+            "0E4F2D7A-3B1C-4D5E-8F60-718293A4B5C6", "Pay rent",
+            foreign: #""foreign": {"iCalendar": ["UID:x1", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:d", "#
+                + #""TRIGGER;RELATED=END:-PT15M", "END:VALARM"]}, "#)
+        let plain = line("A1B2C3D4-E5F6-4789-9ABC-DEF012345678", "Plain", foreign: "")
+        let file =
+            "{\n  \"format\": \"todo-tui\",\n  \"generation\": 1,\n  \"items\": [\n    \(plain),\n    \(phone)\n  ],\n"
+            + "  \"version\": 3\n}\n"
+        try Data(file.utf8).write(to: URL(fileURLWithPath: path))
+        let store = JSONStore(path: path)
+        #expect(try store.load().items.count == 2)
+        let loaded = try store.loadItemsMentioningAlarms()
+        #expect(loaded.map(\.text) == ["Pay rent"])
+        #expect(loaded.first?.alarms.count == 1)
+    }
 }

@@ -75,13 +75,13 @@ extension SyncEngine {
             {
                 // The first collection nothing else names takes the standard list, its name and colour.
                 standard.name = Self.unusedName(collection.name, among: lists)
-                standard.color = ListColor.nearest(to: collection.color)
+                standard.color = Self.color(of: collection)
                 lists = lists.map { $0.id == standard.id ? standard : $0 }
                 renamed.append(standard)
                 present[index].link.listID = standard.id
             } else {
                 let list = TodoList(
-                    name: Self.unusedName(collection.name, among: lists), color: ListColor.nearest(to: collection.color)
+                    name: Self.unusedName(collection.name, among: lists), color: Self.color(of: collection)
                 )
                 lists.append(list)
                 made.append(list)
@@ -135,6 +135,13 @@ extension SyncEngine {
         return run
     }
 
+    /// The list colour for a calendar's `calendar-color`: the nearest of the eight
+    /// (`TodoColor(hexCode:)`, one rule for vdir, ics and CalDAV); none or not a colour is the
+    /// default colour.
+    private static func color(of collection: CalendarCollection) -> TodoColor {
+        collection.color.flatMap { TodoColor(hexCode: $0.trimmingCharacters(in: .whitespaces)) } ?? .default
+    }
+
     /// A calendar for the list `list` made here, in `home`, at `<home>/<list id>/`: MKCALENDAR
     /// with the list's name and colour, to-dos only; then the colour set again by PROPPATCH when
     /// the server dropped it (Xandikos keeps neither colour nor component set of a MKCALENDAR).
@@ -145,7 +152,7 @@ extension SyncEngine {
         guard let url = URL(string: list.id.uuidString.lowercased() + "/", relativeTo: folder)?.absoluteURL else {
             return nil
         }
-        let color = ListColor.hex(of: list.color)
+        let color = list.color.hexCode
         do {
             try client.makeCalendar(url, displayName: list.name, color: color)
         } catch {

@@ -196,7 +196,7 @@ struct SyncListNamesTests {
         let link = try #require(made.linked.first)
         let errands = try #require(URL(string: link))
         let found = try #require(try a.client.calendar(errands))
-        #expect(found.collection.name == "Errands" && found.collection.color?.uppercased().hasPrefix("#00FF00") == true)
+        #expect(found.collection.name == "Errands" && found.collection.color?.uppercased().hasPrefix("#008000") == true)
         #expect(try other.uids(in: errands).count == 1)
 
         let b = try SyncDevice(server: server, collection: urls[0])

@@ -104,21 +104,10 @@ struct TodoTxtRecurrenceTests {
         .enabled(if: todoTxt != nil, "todo.txt (todotxt-cli: todo-txt or todo.sh) is not installed")
     )
     func todoShReads() throws {
-        let todoTxt = try #require(Self.todoTxt)
         var items = try ExportFixtures.parse("Water plants due:2026-11-20 t:2026-11-18 rec:+1w\n", as: .todotxt)
         items[0].complete(at: Self.day("2026-11-20").addingTimeInterval(3_600), calendar: Self.utc)
-        try ExternalProgram.withTemporaryDirectory { directory in
-            let config = """
-                export TODO_DIR="\(directory)"
-                export TODO_FILE="$TODO_DIR/todo.txt"
-                export DONE_FILE="$TODO_DIR/done.txt"
-                export REPORT_FILE="$TODO_DIR/report.txt"
-                """
-            try ExternalProgram.write(Array(config.utf8), to: "\(directory)/config")
+        try TodoTxtFieldsTests.withTodoTxt { directory, run in
             try ExternalProgram.write(ExportFixtures.export(items, as: .todotxt), to: "\(directory)/todo.txt")
-            let run = { (arguments: [String]) in
-                try todoTxt.run(["-p", "-d", "\(directory)/config"] + arguments, environment: ["HOME": directory])
-            }
             #expect(try run(["ls"]).output.hasSuffix("TODO: 2 of 2 tasks shown\n"))
             #expect(try run(["archive"]).status == 0)
             let listed = try run(["ls"]).output

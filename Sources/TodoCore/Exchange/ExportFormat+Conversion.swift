@@ -14,9 +14,12 @@ extension ExportFormat {
     /// `vdir` a folder per list (`VdirFolders`). csv, markdown and todo.txt do not carry lists.
     ///
     /// - Parameters:
+    ///   - items: the to-dos to write, in the order written.
     ///   - lists: the store's lists, in order; an item names its list by id.
     ///   - only: the one list exported (`--list`), when there is one: `vdir` then writes that
     ///     list's folder itself, its items and metadata at the top.
+    ///   - now: the instant of the export, as above.
+    ///   - calendar: the calendar whose time zone defines days, as above.
     /// - Returns: `.directory` for `vdir`, `.file` for every other format.
     /// - Complexity: O(total length of the items).
     public func export(

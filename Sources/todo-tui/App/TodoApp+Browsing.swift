@@ -155,6 +155,10 @@ extension TodoApp {
         }
         editorContext = scratch
         mode = .editing(editor, purpose)
+        // A rule or reminders prefilled are previewed before the first key, not after it.
+        if !editor.text.isEmpty, let preview = preview(of: editor.text, for: purpose) {
+            status = .info(preview)
+        }
     }
 
     /// Applies `change` to the selected item, processes it (the table animates) and saves.

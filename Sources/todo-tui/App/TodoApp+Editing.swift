@@ -7,13 +7,7 @@ extension TodoApp {
         switch editor.handle(key, keys: configuration.editorKeys) {
         case .edited:
             mode = .editing(editor, purpose)
-            if case .add(let due) = purpose {
-                status = addPreview(of: editor.text, due: due).map { .info($0) }
-            } else if case .repetition(let id) = purpose {
-                status = repeatPreview(of: editor.text, itemID: id).map { .info($0) }
-            } else if case .reminders(let id) = purpose {
-                status = reminderPreview(of: editor.text, itemID: id).map { .info($0) }
-            }
+            status = preview(of: editor.text, for: purpose).map { .info($0) }
             return []
         case .ignored:
             mode = .editing(editor, purpose)
@@ -26,6 +20,17 @@ extension TodoApp {
             return submitCopyPath(text, editor: editor)
         case .submitted(let text):
             return submit(text, for: purpose, editor: editor)
+        }
+    }
+
+    /// What the line will make, shown above it as it is typed and as it opens: the add line's
+    /// date, the rule's next dates, when each reminder goes off; nil for the other lines.
+    func preview(of text: String, for purpose: EditPurpose) -> String? {
+        switch purpose {
+        case .add(let due): addPreview(of: text, due: due)
+        case .repetition(let id): repeatPreview(of: text, itemID: id)
+        case .reminders(let id): reminderPreview(of: text, itemID: id)
+        default: nil
         }
     }
 

@@ -47,6 +47,7 @@ struct TodoAppReminderTests {
 
         lines = try keys.send(Key.sequence("b"), to: app)
         #expect(lines.last == "Remind: 15m before due, at 2025-11-20T09:00", "\(lines)")
+        #expect(lines.contains("→ goes off 09:00 (past), 17:45"), "previewed as it opens, before a key: \(lines)")
         // The prefill reads back as the same reminders.
         lines = try keys.send([.enter], to: app)
         #expect(app.mode == .browse, "accepted: \(lines)")

@@ -99,7 +99,9 @@ extension TodoItem {
     ///
     /// RFC 5545 requires a `DTSTART` beside an `RRULE`: an item without a start gets one, the due
     /// date (so the series starts at the current occurrence), or for an item without a date the
-    /// day `now` falls on, as a whole day (as Nextcloud Tasks does).
+    /// first day from the one `now` falls on that the rule produces, as a whole day
+    /// (``Repetition/firstRuleDay(onOrAfter:in:)``; "every mon,thu" made on a Friday starts on
+    /// Monday, where a start on the Friday would be an occurrence no phone agrees on).
     /// - Complexity: O(1).
     public mutating func setRepetition(_ repetition: Repetition?, now: Date, calendar: Calendar) {
         guard let repetition else {
@@ -107,7 +109,8 @@ extension TodoItem {
             return
         }
         if start == nil {
-            startDate = dueDate ?? ItemDate(date: calendar.startOfDay(for: now), hasTime: false)
+            let day = repetition.firstRuleDay(onOrAfter: now, in: calendar) ?? calendar.startOfDay(for: now)
+            startDate = dueDate ?? ItemDate(date: day, hasTime: false)
         }
         var kept = self.repetition ?? ItemRepetition(repetition)
         kept.repetition = ItemRepetition(repetition).repetition

@@ -31,6 +31,20 @@ extension Repetition {
         occurrences(seriesStart: seriesStart, isWholeDay: isWholeDay, in: calendar, after: instant, limit: 1).first
     }
 
+    /// The first day, on or after the day holding `instant` in `calendar`'s zone, that the rule
+    /// itself produces, as that day's first instant: the start RFC 5545 wants "synchronized with
+    /// the recurrence rule" for a series made on a to-do without a date (a rule for Mondays and
+    /// Thursdays made on a Friday starts on the Monday; a rule without BY parts starts that day).
+    /// A series whose start the rule does not produce is undefined in RFC 5545, and clients read
+    /// it differently.
+    /// - Returns: `nil` when the rule produces no day at all (a `BYSETPOS` past every period).
+    /// - Complexity: the periods of the rule up to its first day; O(1) for the rules people make.
+    public func firstRuleDay(onOrAfter instant: Date, in calendar: Calendar) -> Date? {
+        let zone = calendar.timeZone
+        var walk = RecurrenceWalk(rule: rule, startDay: WallClock.dayNumber(of: instant, in: zone))
+        return walk.next().map { WallClock.instant(localSeconds: TimeInterval($0) * 86_400, in: zone) }
+    }
+
     /// Up to `limit` occurrences in order, those strictly after `instant`, or from the series
     /// start on when `instant` is `nil`; the same occurrences as
     /// ``nextOccurrence(after:seriesStart:isWholeDay:in:)`` (e.g. the next three for a preview).

@@ -40,18 +40,22 @@ enum ItemListFormatter {
                 saidUndated = true
             }
             output +=
-                line(for: item, calendar: calendar, clock: configuration.clock, marks: configuration.theme.marks)
+                line(
+                    for: item, calendar: calendar, clock: configuration.clock, marks: configuration.theme.marks,
+                    now: now)
                 + "\n"
         }
         return output
     }
 
-    /// `  <id8> [x] <!!!> <HH:MM> <text> #tag… ✎ ↻ · <colour>`, as the screen's rows: the
-    /// priority marker only when the item has a priority, the time only when it has one, the
-    /// tags, the notes mark and the recurrence mark only when there are such, the colour only
-    /// when it is not the default. Times by `clock`, marks by `marks`, as on screen.
+    /// `  <id8> [x] <!!!> <HH:MM> <text> #tag… · from <day> ✎ ↻ · <colour>`, as the screen's
+    /// rows: the priority marker only when the item has a priority, the time only when it has
+    /// one, the tags, the start only while the to-do waits for it after `now` (and differs from
+    /// its due date, as on screen), the notes mark and the recurrence mark only when there are
+    /// such, the colour only when it is not the default. Times by `clock`, marks by `marks`.
     static func line(
-        for item: TodoItem, calendar: Calendar, clock: ClockStyle = .twentyFourHour, marks: Theme.Marks = .unicode
+        for item: TodoItem, calendar: Calendar, clock: ClockStyle = .twentyFourHour, marks: Theme.Marks = .unicode,
+        now: Date? = nil
     ) -> String {
         let id = IDResolver.displayID(item.id).prefix(8)
         let mark = item.isDone ? "[x]" : "[ ]"
@@ -61,6 +65,9 @@ enum ItemListFormatter {
             ? item.date.flatMap { DateInput.timeOfDay($0, calendar: calendar, clock: clock) }.map { "\($0) " } ?? ""
             : ""
         var details = item.tags.map { " #" + inert($0) }.joined()
+        if let now, !item.isDone, item.startsAfter(now), let start = item.startDate, start != item.dueDate {
+            details += " · " + DayLabel.start(start, now: now, calendar: calendar)
+        }
         if !item.notes.isEmpty { details += " " + marks.notes }
         if item.repeats { details += " " + marks.repeats }
         if !item.alarms.isEmpty { details += " " + marks.reminds }

@@ -168,7 +168,7 @@ struct TodoItemRecurrenceTests {
         #expect(restored.hasSameContent(as: item))
     }
 
-    @Test("making a rule writes a start when there is none: the due date, or today as a whole day")
+    @Test("making a rule writes a start when there is none: the due date, or the rule's first day as a whole day")
     func makingARuleWritesAStart() {
         let weekly = Repetition(rule: StoreFormatVersion4Tests.rule("FREQ=WEEKLY"))
         let now = Self.at("2026-11-20T15:00")
@@ -180,5 +180,21 @@ struct TodoItemRecurrenceTests {
         #expect(undated.start == Self.at("2026-11-20") && !undated.startHasTime && undated.date == nil)
         undated.setRepetition(nil, now: now, calendar: Self.berlin)
         #expect(undated.repetition == nil && undated.start == Self.at("2026-11-20"))
+    }
+
+    @Test("A rule made on a to-do without a date starts on the rule's first day from today, not on today")
+    func makingARuleStartsOnItsFirstDay() {
+        let friday = Self.at("2026-11-20T15:00")
+        for (rule, first) in [
+            ("FREQ=WEEKLY;BYDAY=MO,TH", "2026-11-23"), ("FREQ=WEEKLY;BYDAY=FR", "2026-11-20"),
+            ("FREQ=MONTHLY;BYMONTHDAY=31", "2026-12-31"), ("FREQ=MONTHLY;BYDAY=-1FR", "2026-11-27"),
+            ("FREQ=DAILY;INTERVAL=3", "2026-11-20"), ("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", "2028-02-29"),
+        ] {
+            var undated = TodoItem(text: "Undated", date: nil, createdAt: friday)
+            undated.setRepetition(
+                Repetition(rule: StoreFormatVersion4Tests.rule(rule)), now: friday, calendar: Self.berlin)
+            #expect(undated.start == Self.at(first), "\(rule)")
+            #expect(undated.date == nil && !undated.startHasTime, "\(rule)")
+        }
     }
 }

@@ -37,4 +37,21 @@ struct ItemListFormatterTests {
         let text = ItemListFormatter.text(for: [allDay, timed], now: morning, calendar: calendar)
         #expect(text == "Today\n  \(id(allDay)) [ ] Pay rent\n  \(id(timed)) [ ] 09:30 Dentist · red\n")
     }
+
+    @Test("a to-do waiting for its start says from when, as its row on screen does; once started it does not")
+    func waitingForItsStart() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let monday = try #require(calendar.date(from: DateComponents(year: 2030, month: 5, day: 6, hour: 9)))
+        let thursday = try #require(calendar.date(from: DateComponents(year: 2030, month: 5, day: 9)))
+        var later = TodoItem(text: "Water plants", date: nil, createdAt: monday)
+        later.startDate = ItemDate(date: thursday, hasTime: false)
+        let id = String(IDResolver.displayID(later.id).prefix(8))
+        #expect(
+            ItemListFormatter.text(for: [later], now: monday, calendar: calendar)
+                == "No date\n  \(id) [ ] Water plants · from Thu\n")
+        #expect(
+            ItemListFormatter.text(for: [later], now: thursday.addingTimeInterval(3_600), calendar: calendar)
+                == "No date\n  \(id) [ ] Water plants\n")
+    }
 }

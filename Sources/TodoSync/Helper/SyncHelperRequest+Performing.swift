@@ -59,6 +59,8 @@ extension SyncHelperRequest {
             // Calendars gone from the server, whose lists the person chose to keep here, or whose
             // lists were deleted here; calendars found in the home and made for lists made here.
             account.collections = collections.filter { !report.dropped.contains($0) } + report.added
+            // `collection` is the first of them, what an older todo-tui syncs with.
+            if let first = account.collections?.first { account.collection = first }
             try account.save(to: run.accountPath)
         }
         return report

@@ -36,4 +36,46 @@ struct SyncListsCommandTests {
         #expect(try sandbox.run("one", "list", "--list", "Home").stdout.contains("bread"))
         #expect(try sandbox.run("one", "sync").stdout == "In sync; nothing changed.\n")
     }
+
+    @Test(
+        "a list deleted here stops the sync (75) until --yes deletes its calendar; a calendar added on the server arrives",
+        arguments: CalDAVTestServer.Kind.allCases)
+    func deletedHereAndAddedThere(kind: CalDAVTestServer.Kind) throws {
+        let server = try CalDAVTestServer(kind)
+        defer { server.stop() }
+        let client = CurlCalDAVClient(server: server)
+        for name in ["Work", "Home", "Shopping"] {
+            try client.makeCalendar(server.collectionURL(name.lowercased()), name: name)
+        }
+        let sandbox = try SyncSandbox(server: server)
+        #expect(try sandbox.run(["sync", "setup", server.rootURL.absoluteString, "--user", server.user]).status == 0)
+        #expect(try sandbox.run("one", "sync").status == 0)
+        #expect(try sandbox.run("one", "add", "bread", "--list", "Shopping").status == 0)
+        #expect(try sandbox.run("one", "sync").status == 0)
+
+        #expect(try sandbox.run("one", "lists", "delete", "Shopping", "--with-todos").status == 0)
+        let asked = try sandbox.run("one", "sync")
+        #expect(asked.status == 75)
+        #expect(
+            asked.stderr.contains(
+                "The list of the calendar 'Shopping' was deleted here, and the calendar still holds 1 to-do on the server"
+            ),
+            "\(asked.stderr)")
+        #expect(try client.uids(in: server.collectionURL("shopping")).count == 1)
+        let deleted = try sandbox.run("one", "sync", "--yes")
+        #expect(deleted.status == 0 && deleted.stdout.contains("deleted on the server"), "\(deleted.stdout)")
+        let account = try String(
+            contentsOfFile: sandbox.home.path("config/todo-tui/sync-account.json"), encoding: .utf8)
+        #expect(!account.contains("/shopping/") && account.contains("/home/"), "\(account)")
+        #expect(try sandbox.run("one", "sync").stdout == "In sync; nothing changed.\n")
+
+        let garden = server.collectionURL("garden")
+        try client.makeCalendar(garden, name: "Garden")
+        try client.put("prune roses", uid: "phone-roses", in: garden)
+        #expect(try sandbox.run("one", "add", "call plumber", "--list", "Home").status == 0)
+        let found = try sandbox.run("one", "sync")
+        #expect(found.status == 0 && found.stdout.contains("1 new calendar on the server linked"), "\(found.stdout)")
+        #expect(try sandbox.run("one", "list", "--list", "Garden").stdout.contains("prune roses"))
+        #expect(try sandbox.run("one", "sync").stdout == "In sync; nothing changed.\n")
+    }
 }

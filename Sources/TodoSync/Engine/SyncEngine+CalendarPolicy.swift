@@ -3,13 +3,22 @@ import TodoCore
 import TodoSyncModel
 
 extension SyncEngine {
+    /// How often at most a run lists the calendar home for calendars added on the server: the
+    /// listing is one request more, which a run that only sends an edit should not pay each time.
+    static let homeListingInterval: TimeInterval = 3_600
+
     /// The to-do calendars in the calendar home that the account does not name yet, nor the
     /// state ignores (`SyncState.ignoredCollections`), each as a PROPFIND of it found it: calendars
     /// added on the server since setup, to link like the others. One PROPFIND of the home, made
-    /// only by a run that is not quiet (`prepareRun`), plus one per calendar found; none without
-    /// a home (an account whose calendars were named at setup).
-    func calendarsAdded(ignoring ignored: [String]) throws(SyncError) -> [(url: URL, found: CollectionFound)] {
-        guard let home, !holdsEveryList else { return [] }
+    /// only by a run that is not quiet (`prepareRun`) and at most once per
+    /// `homeListingInterval` (`SyncState.homeListedAt`), plus one per calendar found; nil when
+    /// not listed now, and without a home (an account whose calendars were named at setup).
+    func calendarsAdded(
+        ignoring ignored: [String], listedAt last: Int?
+    ) throws(SyncError) -> [(url: URL, found: CollectionFound)]? {
+        guard let home, !holdsEveryList else { return nil }
+        let now = now().timeIntervalSince1970
+        if let last, Double(last) <= now, now - Double(last) < Self.homeListingInterval { return nil }
         let known = Set((collections.map(\.absoluteString) + ignored).compactMap { URL(string: $0)?.path })
         var added: [(url: URL, found: CollectionFound)] = []
         for calendar in try CalDAVDiscovery(client: client).collections(in: home)

@@ -43,7 +43,8 @@ extension SyncEngine {
         var present: [(url: URL, found: CollectionFound, link: CollectionLink)] = []
         var keptLocal = Set(onDisk?.keptLocal ?? [])
         var ignored = onDisk?.ignoredCollections ?? []
-        let added = try calendarsAdded(ignoring: ignored)
+        let listed = try calendarsAdded(ignoring: ignored, listedAt: onDisk?.homeListedAt)
+        let added = listed ?? []
         for (url, calendar) in added { found[url] = calendar }
         report.discovered = added.map(\.url.absoluteString)
         // Calendars whose list was deleted here and made again: their records go, their to-dos come back.
@@ -164,6 +165,7 @@ extension SyncEngine {
         state.keptLocal = keptLocal.isEmpty ? nil : keptLocal.sorted { $0.uuidString < $1.uuidString }
         state.ignoredCollections = ignored.isEmpty ? nil : ignored
         state.calendarRefused = refused.isEmpty ? nil : refused.sorted { $0.uuidString < $1.uuidString }
+        if listed != nil { state.homeListedAt = Int(now().timeIntervalSince1970) }
         var run = SyncRun(engine: self, options: options, starting: (state, onDisk), links: links)
         run.report.unlinked = report.unlinked
         run.report.linked = report.linked

@@ -33,6 +33,9 @@ public struct SyncState: Sendable, Hashable, Codable {
     /// Lists for which the server refused to make a calendar (403): they stay local, and no run
     /// asks again until `sync --yes`. nil when none.
     public var calendarRefused: [UUID]?
+    /// When a run last listed the calendar home for calendars added on the server, in seconds
+    /// since 1970; nil before the first.
+    public var homeListedAt: Int?
 
     public init(collections: [CollectionLink]) {
         self.collections = collections
@@ -50,6 +53,7 @@ public struct SyncState: Sendable, Hashable, Codable {
         public var keptLocal: [UUID]?
         public var ignoredCollections: [String]?
         public var calendarRefused: [UUID]?
+        public var homeListedAt: Int?
 
         /// The linked collections, format 1's one collection read as linked to every list.
         public var links: [CollectionLink] {
@@ -62,7 +66,7 @@ public struct SyncState: Sendable, Hashable, Codable {
         Header(
             version: SyncState.currentVersion, collections: collections, storeGeneration: storeGeneration,
             waiting: waiting, keptLocal: keptLocal, ignoredCollections: ignoredCollections,
-            calendarRefused: calendarRefused)
+            calendarRefused: calendarRefused, homeListedAt: homeListedAt)
     }
 
     /// The state of `header` and `records`, upgraded to the current format.
@@ -73,6 +77,7 @@ public struct SyncState: Sendable, Hashable, Codable {
         keptLocal = header.keptLocal
         ignoredCollections = header.ignoredCollections
         calendarRefused = header.calendarRefused
+        homeListedAt = header.homeListedAt
         self.records = records
         version = header.version
     }

@@ -10,7 +10,7 @@ import TodoTestSupport
 @Suite("Calendars found, refused and renamed", .serialized)
 struct SyncCalendarPolicyTests {
     @Test(
-        "a calendar added on the server is linked by the next full run, not by a quiet one",
+        "a calendar added on the server is linked by a full run an hour after the last listing, never by a quiet one",
         arguments: CalDAVTestServer.Kind.allCases)
     func addedOnServer(kind: CalDAVTestServer.Kind) throws {
         let (server, urls, a, _) = try SyncListsTests().setUp(kind)
@@ -30,6 +30,10 @@ struct SyncCalendarPolicyTests {
         #expect(quietHook.requests.count == urls.count, "\(quietHook.requests.map(\.method))")
 
         try a.add("water plants", list: "Home")
+        let soon = try a.sync()
+        #expect(soon.pushedAdded == 1 && soon.discovered.isEmpty, "listed less than an hour ago: \(soon.summary)")
+        a.now = { Date().addingTimeInterval(3_700) }
+        try a.add("mow lawn", list: "Home")
         let full = try a.sync()
         #expect(full.discovered == [garden.absoluteString] && full.isComplete, "\(full.summary)")
         #expect(try a.item("prune roses")?.listID == a.lists()["Garden"]?.id)

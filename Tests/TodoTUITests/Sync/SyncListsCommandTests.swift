@@ -73,6 +73,15 @@ struct SyncListsCommandTests {
         try client.makeCalendar(garden, name: "Garden")
         try client.put("prune roses", uid: "phone-roses", in: garden)
         #expect(try sandbox.run("one", "add", "call plumber", "--list", "Home").status == 0)
+        #expect(try sandbox.run("one", "sync").stdout == "Synced: to the server: 1 added.\n", "listed within the hour")
+        // An hour later (the state's time of the last listing of the calendar home set back).
+        let statePath = sandbox.home.path("one.json.sync.json")
+        let state = try String(contentsOfFile: statePath, encoding: .utf8)
+        try state.replacingOccurrences(
+            of: #""homeListedAt":[0-9]+"#, with: #""homeListedAt":0"#, options: .regularExpression
+        )
+        .write(toFile: statePath, atomically: true, encoding: .utf8)
+        #expect(try sandbox.run("one", "add", "fix tap", "--list", "Home").status == 0)
         let found = try sandbox.run("one", "sync")
         #expect(found.status == 0 && found.stdout.contains("1 new calendar on the server linked"), "\(found.stdout)")
         #expect(try sandbox.run("one", "list", "--list", "Garden").stdout.contains("prune roses"))

@@ -114,12 +114,12 @@ public struct SyncReport: Sendable, Hashable {
         }
         if !deletedCalendars.isEmpty {
             parts.append(
-                Self.count(deletedCalendars.count, "calendar") + " of lists deleted here deleted on the server ("
+                Self.count(deletedCalendars.count, "calendar") + " deleted on the server, its list deleted here ("
                     + Self.firstFew(deletedCalendars) + ")")
         }
         if !forgotten.isEmpty {
             parts.append(
-                Self.count(forgotten.count, "read-only calendar") + " of lists deleted here no longer synced ("
+                Self.count(forgotten.count, "read-only calendar") + " no longer synced, its list deleted here ("
                     + Self.firstFew(forgotten) + ")")
         }
         if !calendarRefused.isEmpty {

@@ -52,13 +52,15 @@ extension SyncRun {
         record.leftBehind.contains { $0.href == copy.url.absoluteString && $0.etag == copy.etag }
     }
 
-    /// Records `record`, a copy another device PUT, as agreed. When it lies in another
-    /// collection than the copy the item's record named (another device moved the item), that
-    /// copy is deleted after (`finishMoves()`) only when this device PUT it; else the device
-    /// that did deletes it, and it is remembered where the item is looked for meanwhile.
+    /// Records `record`, a copy the run pulled, as agreed. When it lies in another collection
+    /// than the copy the item's record named and the run writes it here (another device moved
+    /// the item), that copy is deleted after (`finishMoves()`) only when this device PUT it;
+    /// else the device that did deletes it, and it is remembered where the item is looked for
+    /// meanwhile. A copy the run does not write here is this device's own move come back (its
+    /// PUT answered, the run killed before the state recorded it): the copy it left is deleted.
     mutating func adopt(_ record: SyncRecord) {
         let old = records[record.id]
-        guard store(record), let old, old.putHere != true else { return }
+        guard store(record), let old, old.putHere != true, localWrites[record.id] != nil else { return }
         records[record.id]?.leftBehind.removeAll { $0.href == old.href }
         records[record.id]?.otherCopies.append(MovedCopy(href: old.href, etag: old.etag))
     }

@@ -99,10 +99,7 @@ struct SyncCalendarPolicyTests {
         defer { server.stop() }
         try a.sync()
         let other = CurlCalDAVClient(server: server)
-        let patch =
-            #"<?xml version="1.0" encoding="utf-8"?><D:propertyupdate xmlns:D="DAV:"><D:set><D:prop>"#
-            + "<D:displayname>Work</D:displayname></D:prop></D:set></D:propertyupdate>"
-        try other.curl(["-X", "PROPPATCH", "-H", "Content-Type: application/xml", urls[1].absoluteString], body: patch)
+        try other.rename(urls[1], to: "Work")
         let renamed = try a.sync()
         #expect(renamed.isComplete, "\(renamed.summary)")
         #expect(try Set(a.lists().keys) == ["Work", "Work 2", "Shopping"])

@@ -6,18 +6,27 @@ import TodoTestSupport
 /// every to-do calendar, two stores get the three lists, and `move` on one arrives on the other.
 @Suite("todo-tui sync with several lists", .serialized)
 struct SyncListsCommandTests {
-    @Test(
-        "setup links three calendars; a move on one store arrives on the other",
-        arguments: CalDAVTestServer.Kind.allCases)
-    func threeLists(kind: CalDAVTestServer.Kind) throws {
+    /// Calendars Work, Home and Shopping made by another client, and a sandbox; `sync setup` as
+    /// typed, and its result.
+    private func threeCalendars(
+        _ kind: CalDAVTestServer.Kind
+    ) throws -> (CalDAVTestServer, CurlCalDAVClient, SyncSandbox, CommandRunner.Result) {
         let server = try CalDAVTestServer(kind)
-        defer { server.stop() }
         let client = CurlCalDAVClient(server: server)
         for name in ["Work", "Home", "Shopping"] {
             try client.makeCalendar(server.collectionURL(name.lowercased()), name: name)
         }
         let sandbox = try SyncSandbox(server: server)
         let setup = try sandbox.run(["sync", "setup", server.rootURL.absoluteString, "--user", server.user])
+        return (server, client, sandbox, setup)
+    }
+
+    @Test(
+        "setup links three calendars; a move on one store arrives on the other",
+        arguments: CalDAVTestServer.Kind.allCases)
+    func threeLists(kind: CalDAVTestServer.Kind) throws {
+        let (server, _, sandbox, setup) = try threeCalendars(kind)
+        defer { server.stop() }
         #expect(setup.status == 0, "\(setup.stderr)")
         #expect(setup.stdout.contains("3 calendars") && setup.stdout.contains("'Shopping'"), "\(setup.stdout)")
 
@@ -41,14 +50,9 @@ struct SyncListsCommandTests {
         "a list deleted here stops the sync (75) until --yes deletes its calendar; a calendar added on the server arrives",
         arguments: CalDAVTestServer.Kind.allCases)
     func deletedHereAndAddedThere(kind: CalDAVTestServer.Kind) throws {
-        let server = try CalDAVTestServer(kind)
+        let (server, client, sandbox, setup) = try threeCalendars(kind)
         defer { server.stop() }
-        let client = CurlCalDAVClient(server: server)
-        for name in ["Work", "Home", "Shopping"] {
-            try client.makeCalendar(server.collectionURL(name.lowercased()), name: name)
-        }
-        let sandbox = try SyncSandbox(server: server)
-        #expect(try sandbox.run(["sync", "setup", server.rootURL.absoluteString, "--user", server.user]).status == 0)
+        #expect(setup.status == 0, "\(setup.stderr)")
         #expect(try sandbox.run("one", "sync").status == 0)
         #expect(try sandbox.run("one", "add", "bread", "--list", "Shopping").status == 0)
         #expect(try sandbox.run("one", "sync").status == 0)

@@ -75,11 +75,6 @@ package struct JSONTextReader {
         return (try? scanner.scanLiteral()) == .some(nil)
     }
 
-    /// `true`, `false`, or nil for `null`.
-    package mutating func boolean() throws(StoreError) -> Bool? {
-        try scanner.scanLiteral()
-    }
-
     /// Skips one value of any kind.
     package mutating func skip() throws(StoreError) {
         try scanner.skipValue()

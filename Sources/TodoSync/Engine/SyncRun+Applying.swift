@@ -37,7 +37,7 @@ extension SyncRun {
                 }
                 if let saved { locals[id] = saved }
             }
-            adopt(record)
+            store(record)
         }
     }
 

@@ -80,11 +80,10 @@ extension SyncRun {
         case .stored(let newETag):
             var tag = newETag
             if tag == nil { tag = try engine.client.etag(of: url) }
-            var record = SyncRecord(
-                id: item.id, href: url.absoluteString, etag: tag, localVersion: localVersion(after: item),
-                base: String(decoding: bytes, as: UTF8.self))
-            record.putHere = true
-            let moved = store(record)
+            let moved = store(
+                SyncRecord(
+                    id: item.id, href: url.absoluteString, etag: tag, localVersion: localVersion(after: item),
+                    base: String(decoding: bytes, as: UTF8.self)))
             if moved {
                 report.pushedMoved += 1
             } else if isNew {

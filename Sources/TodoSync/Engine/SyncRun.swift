@@ -37,8 +37,6 @@ struct SyncRun {
     /// Copies of an item seen in a second collection in this run (a move another device has not
     /// finished), besides the one taken: kept in its record (`SyncRecord.otherCopies`).
     var duplicates: [UUID: [Resource]] = [:]
-    /// Paths the server deleted since the last run, as the pulls found them.
-    var removedPaths: Set<String> = []
 
     /// - Parameters:
     ///   - starting: the state to start from, and what the state file holds.
@@ -69,7 +67,6 @@ struct SyncRun {
         for index in links.indices {
             markers.append(try pull(index))
         }
-        try settleCopies()
         do {
             for item in try engine.context.fetch(FetchRequest()) {
                 locals[item.id] = item
@@ -181,7 +178,6 @@ struct SyncRun {
         for path in changed.keys where !seen.contains(path) && idsByPath[path] != nil {
             removed.insert(path)
         }
-        removedPaths.formUnion(removed)
         for path in removed {
             guard let id = idsByPath[path], remote[id] == nil else { continue }
             remote[id] = try otherCopy(of: id).map { .changed($0.resource, $0.item) } ?? .deleted

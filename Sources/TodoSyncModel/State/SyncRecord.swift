@@ -18,9 +18,6 @@ public struct SyncRecord: Sendable, Hashable, Codable {
     /// Copies of the item seen in other collections (a move another device has not finished):
     /// where the item is looked for when the server deletes this copy.
     public var otherCopies: [MovedCopy]
-    /// True when this device PUT the version at `href` (`etag` is its own PUT's): a copy it may
-    /// delete when it takes another device's copy of a move instead; nil when it read it.
-    public var putHere: Bool?
 
     public init(
         id: UUID, href: String, etag: String?, localVersion: Int, base: String, leftBehind: [MovedCopy] = [],
@@ -36,7 +33,7 @@ public struct SyncRecord: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, href, etag, localVersion, base, leftBehind, otherCopies, putHere
+        case id, href, etag, localVersion, base, leftBehind, otherCopies
     }
 
     /// A record as the oldest state files hold it (without `leftBehind`) or as they are now.
@@ -49,6 +46,5 @@ public struct SyncRecord: Sendable, Hashable, Codable {
             base: try container.decode(String.self, forKey: .base),
             leftBehind: try container.decodeIfPresent([MovedCopy].self, forKey: .leftBehind) ?? [],
             otherCopies: try container.decodeIfPresent([MovedCopy].self, forKey: .otherCopies) ?? [])
-        putHere = try container.decodeIfPresent(Bool.self, forKey: .putHere)
     }
 }

@@ -80,7 +80,6 @@ public struct SyncStateFile: Sendable {
         var leftBehind: [MovedCopy] = []
         var otherCopies: [MovedCopy] = []
         var copiesComplete = true
-        var putHere: Bool?
         try reader.object { reader, key throws(StoreError) in
             switch key {
             case "id": id = try reader.id()
@@ -88,7 +87,6 @@ public struct SyncStateFile: Sendable {
             case "etag": etag = reader.null() ? nil : try reader.string()
             case "localVersion": localVersion = try reader.integer()
             case "base": base = try reader.string()
-            case "putHere": putHere = try reader.boolean()
             case "leftBehind", "otherCopies":
                 try reader.array { reader throws(StoreError) in
                     if let copy = try movedCopy(&reader) {
@@ -101,11 +99,9 @@ public struct SyncStateFile: Sendable {
             }
         }
         guard let id, let href, let localVersion, let base, copiesComplete else { return nil }
-        var record = SyncRecord(
+        return SyncRecord(
             id: id, href: href, etag: etag, localVersion: localVersion, base: base, leftBehind: leftBehind,
             otherCopies: otherCopies)
-        record.putHere = putHere
-        return record
     }
 
     /// The copy left behind by a move that the reader stands at; nil without its href.
@@ -165,7 +161,7 @@ public struct SyncStateFile: Sendable {
         header.removeLast()
         let bound = state.records.reduce(header.count + 32) { bound, record in
             bound + JSONTextWriter.bound(of: record.base) + JSONTextWriter.bound(of: record.href)
-                + (record.etag.map(JSONTextWriter.bound) ?? 0) + 2 * JSONTextWriter.scalarBound + 80
+                + (record.etag.map(JSONTextWriter.bound) ?? 0) + 2 * JSONTextWriter.scalarBound + 64
                 + (record.leftBehind + record.otherCopies).reduce(0) { sum, copy in
                     sum + JSONTextWriter.bound(of: copy.href) + (copy.etag.map(JSONTextWriter.bound) ?? 0) + 32
                 }
@@ -206,7 +202,6 @@ public struct SyncStateFile: Sendable {
                 }
                 writer.raw(",\"localVersion\":")
                 writer.integer(record.localVersion)
-                if record.putHere == true { writer.raw(",\"putHere\":true") }
                 writer.raw("}")
             }
             writer.raw("]}")

@@ -160,6 +160,12 @@ public final class CalDAVTestServer: @unchecked Sendable {
         URL(string: "\(user)/\(name)/", relativeTo: rootURL)!.absoluteURL
     }
 
+    /// Replaces Radicale's rights file (a server started with `rights`), which Radicale reads
+    /// again on every request: a test can take a right away after setting up.
+    public func replaceRights(_ text: String) throws {
+        try text.write(toFile: folder.path("rights"), atomically: true, encoding: .utf8)
+    }
+
     /// The collection's folder on disk for `name` (its `.ics` files are the server's items).
     public func storageFolder(_ name: String) -> String {
         switch kind {

@@ -32,6 +32,18 @@ public struct CurlCalDAVClient: Sendable {
         return (Int(status) ?? 0, (try? String(contentsOfFile: folder.path("answer"), encoding: .utf8)) ?? "")
     }
 
+    /// Renames the calendar at `url` to `name`: PROPPATCH of its `displayname`.
+    public func rename(_ url: URL, to name: String) throws {
+        let patch =
+            #"<?xml version="1.0" encoding="utf-8"?><D:propertyupdate xmlns:D="DAV:"><D:set><D:prop>"#
+            + "<D:displayname>\(name)</D:displayname></D:prop></D:set></D:propertyupdate>"
+        let answer = try curl(
+            ["-X", "PROPPATCH", "-H", "Content-Type: application/xml", url.absoluteString], body: patch)
+        guard (200..<300).contains(answer.status) else {
+            throw CalDAVTestServer.Failure(description: "PROPPATCH \(url): HTTP \(answer.status)")
+        }
+    }
+
     /// A to-do calendar `name` at `url`, made with MKCALENDAR.
     public func makeCalendar(_ url: URL, name: String, color: String? = nil) throws {
         let colour = color.map { #"<I:calendar-color xmlns:I="http://apple.com/ns/ical/">\#($0)</I:calendar-color>"# }

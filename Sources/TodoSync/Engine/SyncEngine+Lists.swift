@@ -42,7 +42,14 @@ extension SyncEngine {
         var report = SyncReport()
         var present: [(url: URL, found: CollectionFound, link: CollectionLink)] = []
         var keptLocal = Set(onDisk?.keptLocal ?? [])
-        for url in collections {
+        var ignored = onDisk?.ignoredCollections ?? []
+        let listed = try calendarsAdded(ignoring: ignored, listedAt: onDisk?.homeListedAt)
+        let added = listed ?? []
+        for (url, calendar) in added { found[url] = calendar }
+        report.discovered = added.map(\.url.absoluteString)
+        // Calendars whose list was deleted here and made again: their records go, their to-dos come back.
+        var relinked: [CollectionScope] = []
+        for url in collections + added.map(\.url) {
             let key = url.absoluteString
             guard let here = found[url] else {
                 let list = before[key]?.listID.flatMap { id in lists.first { $0.id == id } }
@@ -55,7 +62,17 @@ extension SyncEngine {
                 continue
             }
             var link = before[key] ?? CollectionLink(url: key, listID: nil)
-            if let id = link.listID, !lists.contains(where: { $0.id == id }) { link.listID = nil }
+            if let id = link.listID, !lists.contains(where: { $0.id == id }) {
+                let taken = Set(before.values.compactMap(\.listID))
+                switch try settleDeletedList(
+                    calendar: here, at: url, lists: lists, taken: taken, options: options, report: &report)
+                {
+                case .released: continue
+                case .relinked(let list):
+                    link = CollectionLink(url: key, listID: list, name: link.name)
+                    relinked.append(CollectionScope(url))
+                }
+            }
             present.append((url, here, link))
         }
         // By name, among the lists no collection holds yet.
@@ -90,47 +107,72 @@ extension SyncEngine {
         }
         for (url, here, var link) in present {
             let agreed = link.name
+            // The list's name as agreed: the calendar's, unless a clash gave the list another.
+            let agreedHere = link.listName ?? agreed
             link.name = here.collection.name
             link.readOnly = here.collection.writable ? nil : true
-            if let agreed, let index = lists.firstIndex(where: { $0.id == link.listID }) {
+            if let index = lists.firstIndex(where: { $0.id == link.listID }), agreed == nil {
+                link.listName = lists[index].name == here.collection.name ? nil : lists[index].name
+            } else if let agreed, let index = lists.firstIndex(where: { $0.id == link.listID }) {
                 let local = lists[index].name
-                if local != agreed, here.collection.writable {
+                if local != agreedHere, here.collection.writable {
                     // Renamed here (or on both sides): the calendar takes the list's name.
                     do {
                         try client.rename(url, to: local, color: nil)
                         link.name = local
+                        link.listName = nil
                     } catch {
                         report.notSent.append("the new name of the list '\(local)': \(error)")
                     }
-                } else if here.collection.name != agreed, local == agreed {
-                    // Renamed on the server: the list takes the calendar's name.
+                } else if here.collection.name != agreed, local == agreedHere {
+                    // Renamed on the server: the list takes the calendar's name, or `name 2` when
+                    // another list has it; the calendar keeps its name (nothing is sent back).
                     lists[index].name = Self.unusedName(
                         here.collection.name, among: lists.filter { $0.id != link.listID })
+                    link.listName = lists[index].name == here.collection.name ? nil : lists[index].name
                     renamed.append(lists[index])
                 }
             }
             links.append(LinkedCollection(link: link, url: url, marker: here.marker))
         }
+        // Lists the server refused a calendar for are not asked for again, but with `--yes`.
+        var refused = Set(options.confirmed ? [] : onDisk?.calendarRefused ?? [])
         if let home {
-            for list in lists where !links.contains(where: { $0.listID == list.id }) && !keptLocal.contains(list.id) {
+            for list in lists
+            where !links.contains(where: { $0.listID == list.id }) && !keptLocal.contains(list.id)
+                && !refused.contains(list.id)
+            {
                 if let linked = try makeCollection(for: list, in: home) {
                     links.append(linked)
                     report.linked.append(linked.link.url)
+                } else {
+                    refused.insert(list.id)
+                    report.calendarRefused.append(list.name)
                 }
             }
         }
+        refused = refused.filter { id in lists.contains { $0.id == id } }
+        ignored += report.forgotten
         try save(made, renaming: renamed)
         var state = onDisk ?? SyncState(collections: [])
-        let dropped = state.collections.filter { old in !links.contains { $0.link.url == old.url } }
-            .compactMap { URL(string: $0.url).map(CollectionScope.init) }
+        let dropped =
+            state.collections.filter { old in !links.contains { $0.link.url == old.url } }
+            .compactMap { URL(string: $0.url).map(CollectionScope.init) } + relinked
         state.records.removeAll { record in
             URL(string: record.href).map { url in dropped.contains { $0.item(url) != nil } } ?? false
         }
         state.collections = links.map(\.link)
         state.keptLocal = keptLocal.isEmpty ? nil : keptLocal.sorted { $0.uuidString < $1.uuidString }
+        state.ignoredCollections = ignored.isEmpty ? nil : ignored
+        state.calendarRefused = refused.isEmpty ? nil : refused.sorted { $0.uuidString < $1.uuidString }
+        if listed != nil { state.homeListedAt = Int(now().timeIntervalSince1970) }
         var run = SyncRun(engine: self, options: options, starting: (state, onDisk), links: links)
         run.report.unlinked = report.unlinked
         run.report.linked = report.linked
+        run.report.discovered = report.discovered
+        run.report.deletedCalendars = report.deletedCalendars
+        run.report.forgotten = report.forgotten
+        run.report.calendarRefused = report.calendarRefused
         run.report.notSent = report.notSent
         return run
     }

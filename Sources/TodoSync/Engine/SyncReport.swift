@@ -19,6 +19,17 @@ public struct SyncReport: Sendable, Hashable {
     public var unlinked: [String] = []
     /// The calendars made on the server for lists made here; the account adds them.
     public var linked: [String] = []
+    /// Calendars found in the calendar home that the account did not name yet, each linked to a
+    /// list; the account adds them (`added`).
+    public var discovered: [String] = []
+    /// Calendars deleted on the server because their list was deleted here (empty, or with
+    /// `--yes`); the account drops them (`dropped`).
+    public var deletedCalendars: [String] = []
+    /// Read-only calendars whose list was deleted here: no longer synced, never deleted; the
+    /// account drops them (`dropped`).
+    public var forgotten: [String] = []
+    /// Names of lists for which the server refused a calendar (403) in this run: they stay local.
+    public var calendarRefused: [String] = []
     /// Items both sides changed that the merge policy settled.
     public var merged = 0
     /// Texts of items both sides changed that wait, because the policy (`error`) settles nothing.
@@ -39,6 +50,12 @@ public struct SyncReport: Sendable, Hashable {
     public var remoteUnchanged = false
 
     public init() {}
+
+    /// The calendars the account adds after this run, in the order the state links them.
+    public var added: [String] { discovered + linked }
+
+    /// The calendars the account drops after this run.
+    public var dropped: [String] { unlinked + deletedCalendars + forgotten }
 
     /// True when nothing is left for a person or the next run to do: every local change reached
     /// the server and no conflict waits. A run that is not complete ends with status 75.
@@ -81,11 +98,36 @@ public struct SyncReport: Sendable, Hashable {
                 Self.count(unlinked.count, "calendar") + " gone from the server, its list kept here unsynced ("
                     + Self.firstFew(unlinked) + ")")
         }
+        parts += listParts
         if !outside.isEmpty {
             parts.append("\(outside.count) outside the collection, left alone (\(Self.firstFew(outside)))")
         }
         guard !parts.isEmpty else { return "In sync; nothing changed." }
         return (isComplete ? "Synced: " : "Not all synced: ") + parts.joined(separator: "; ") + "."
+    }
+
+    /// What the run did with calendars besides making and unlinking them.
+    private var listParts: [String] {
+        var parts: [String] = []
+        if !discovered.isEmpty {
+            parts.append(Self.count(discovered.count, "new calendar") + " on the server linked to a list here")
+        }
+        if !deletedCalendars.isEmpty {
+            parts.append(
+                Self.count(deletedCalendars.count, "calendar") + " deleted on the server, its list deleted here ("
+                    + Self.firstFew(deletedCalendars) + ")")
+        }
+        if !forgotten.isEmpty {
+            parts.append(
+                Self.count(forgotten.count, "read-only calendar") + " no longer synced, its list deleted here ("
+                    + Self.firstFew(forgotten) + ")")
+        }
+        if !calendarRefused.isEmpty {
+            parts.append(
+                "the server refused a calendar for " + Self.firstFew(calendarRefused.map { "'\($0)'" })
+                    + ", kept here unsynced (`todo-tui sync --yes` asks again)")
+        }
+        return parts
     }
 
     /// "1 conflict", "2 conflicts".

@@ -114,7 +114,9 @@ extension SyncRun {
                     // Outside every linked collection, or in a read-only one: never deleted.
                     continue
                 }
-                switch try engine.client.delete(url, ifMatch: copy.etag) {
+                // Only the version this device saw: never a copy changed since, nor one without an ETag.
+                guard let etag = copy.etag ?? (try? engine.client.etag(of: url)) ?? nil else { continue }
+                switch try engine.client.delete(url, ifMatch: etag) {
                 case .deleted, .alreadyGone, .preconditionFailed:
                     break
                 case .refused(let status):

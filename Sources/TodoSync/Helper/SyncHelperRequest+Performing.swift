@@ -55,10 +55,12 @@ extension SyncHelperRequest {
         let report = try engine.run(SyncOptions(policy: run.policy, confirmed: run.confirmed))
         // As every command that saved: the store file alone is complete for other programs.
         if report.wroteLocally { try? context.store.compact() }
-        if !report.unlinked.isEmpty || !report.linked.isEmpty, let collections = account.collections {
-            // Calendars gone from the server, whose lists the person chose to keep here, and
-            // calendars made for lists made here.
-            account.collections = collections.filter { !report.unlinked.contains($0) } + report.linked
+        if !report.dropped.isEmpty || !report.added.isEmpty, let collections = account.collections {
+            // Calendars gone from the server, whose lists the person chose to keep here, or whose
+            // lists were deleted here; calendars found in the home and made for lists made here.
+            account.collections = collections.filter { !report.dropped.contains($0) } + report.added
+            // `collection` is the first of them, what an older todo-tui syncs with.
+            if let first = account.collections?.first { account.collection = first }
             try account.save(to: run.accountPath)
         }
         return report

@@ -50,6 +50,9 @@ public enum SyncError: Error, Sendable, Equatable, Codable, CustomStringConverti
     /// The collection linked to the list `list` is gone from the server; `count` to-dos are in
     /// that list here.
     case collectionGone(list: String, url: String, count: Int)
+    /// The list linked to the calendar `calendar` was deleted here, and the calendar still holds
+    /// `count` to-dos on the server.
+    case listDeletedHere(calendar: String, url: String, count: Int)
     /// The run would delete more than half of one side's items.
     case massDeletion(local: Int, localTotal: Int, remote: Int, remoteTotal: Int)
     /// The local store failed.
@@ -123,6 +126,12 @@ public enum SyncError: Error, Sendable, Equatable, Codable, CustomStringConverti
                 "The calendar of the list '\(list)' is gone from the server (\(url)); nothing was changed — run "
                 + "`todo-tui sync --yes` to keep its \(count) to-do\(count == 1 ? "" : "s") in the list here, "
                 + "no longer synced."
+        case .listDeletedHere(let calendar, let url, let count):
+            return
+                "The list of the calendar '\(calendar)' was deleted here, and the calendar still holds \(count) "
+                + "to-do\(count == 1 ? "" : "s") on the server (\(url)); nothing was changed — run `todo-tui sync "
+                + "--yes` to delete the calendar and its to-dos on the server, or make a list named '\(calendar)' "
+                + "here to get them back."
         case .massDeletion(let local, let localTotal, let remote, let remoteTotal):
             var parts: [String] = []
             if local > 0 { parts.append("\(local) of the \(localTotal) local to-dos") }

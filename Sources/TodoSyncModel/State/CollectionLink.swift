@@ -15,6 +15,10 @@ public struct CollectionLink: Sendable, Hashable, Codable {
     /// True when the account may not write in the collection (a shared calendar, `DAV:write`
     /// not granted): its list is read-only.
     public var readOnly: Bool?
+    /// The list's name as last agreed, when it is not the calendar's: a calendar renamed on the
+    /// server to a name another list has here keeps that name there, and its list another here
+    /// (`name 2`); nil when both names are `name`.
+    public var listName: String?
 
     public init(
         url: String, listID: UUID?, marker: CollectionState? = nil, name: String? = nil, readOnly: Bool? = nil

@@ -27,6 +27,15 @@ public struct SyncState: Sendable, Hashable, Codable {
     /// Lists whose calendar was deleted on the server and that were kept here (`sync --yes`):
     /// they stay local, never given a calendar of their own again.
     public var keptLocal: [UUID]?
+    /// Calendars this store no longer syncs with, never linked again when found in the calendar
+    /// home: read-only calendars whose list was deleted here. nil when none.
+    public var ignoredCollections: [String]?
+    /// Lists for which the server refused to make a calendar (403): they stay local, and no run
+    /// asks again until `sync --yes`. nil when none.
+    public var calendarRefused: [UUID]?
+    /// When a run last listed the calendar home for calendars added on the server, in seconds
+    /// since 1970; nil before the first.
+    public var homeListedAt: Int?
 
     public init(collections: [CollectionLink]) {
         self.collections = collections
@@ -42,6 +51,9 @@ public struct SyncState: Sendable, Hashable, Codable {
         public var storeGeneration: Int?
         public var waiting: [WaitingConflict]?
         public var keptLocal: [UUID]?
+        public var ignoredCollections: [String]?
+        public var calendarRefused: [UUID]?
+        public var homeListedAt: Int?
 
         /// The linked collections, format 1's one collection read as linked to every list.
         public var links: [CollectionLink] {
@@ -53,7 +65,8 @@ public struct SyncState: Sendable, Hashable, Codable {
         // Always the current format: a state read from an older one is written back upgraded.
         Header(
             version: SyncState.currentVersion, collections: collections, storeGeneration: storeGeneration,
-            waiting: waiting, keptLocal: keptLocal)
+            waiting: waiting, keptLocal: keptLocal, ignoredCollections: ignoredCollections,
+            calendarRefused: calendarRefused, homeListedAt: homeListedAt)
     }
 
     /// The state of `header` and `records`, upgraded to the current format.
@@ -62,6 +75,9 @@ public struct SyncState: Sendable, Hashable, Codable {
         storeGeneration = header.storeGeneration
         waiting = header.waiting
         keptLocal = header.keptLocal
+        ignoredCollections = header.ignoredCollections
+        calendarRefused = header.calendarRefused
+        homeListedAt = header.homeListedAt
         self.records = records
         version = header.version
     }

@@ -101,7 +101,7 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         case .insecureURL, .invalidURL: 64
         case .noAccount, .accountFile, .noPassword, .passwordCommandFailed: 78
         case .stateFile, .store: 74
-        case .alreadyRunning, .collectionChanged, .collectionGone, .massDeletion: 75
+        case .alreadyRunning, .collectionChanged, .collectionGone, .listDeletedHere, .massDeletion: 75
         }
     }
 

@@ -12,7 +12,7 @@ import TodoTestSupport
 struct SyncListsTests {
     /// A server with three to-do calendars made by another client (curl), one to-do in Work, and
     /// two devices linked to all three.
-    private func setUp(_ kind: CalDAVTestServer.Kind) throws -> (CalDAVTestServer, [URL], SyncDevice, SyncDevice) {
+    func setUp(_ kind: CalDAVTestServer.Kind) throws -> (CalDAVTestServer, [URL], SyncDevice, SyncDevice) {
         let server = try CalDAVTestServer(kind)
         let other = CurlCalDAVClient(server: server)
         let urls = ["work", "home", "shopping"].map { server.collectionURL($0) }
@@ -28,7 +28,7 @@ struct SyncListsTests {
     }
 
     /// Where the server holds `uid`: the names of the collections, once per copy.
-    private func copies(of uid: String, in urls: [URL], server: CalDAVTestServer) throws -> [String] {
+    func copies(of uid: String, in urls: [URL], server: CalDAVTestServer) throws -> [String] {
         let other = CurlCalDAVClient(server: server)
         return try urls.flatMap { url in
             try other.uids(in: url).filter { $0 == uid.lowercased() }.map { _ in url.lastPathComponent }
@@ -214,10 +214,7 @@ struct SyncListNamesTests {
         #expect(try a.client.calendar(urls[0])?.collection.name == "Office")
         try b.sync()
         #expect(try b.lists()["Office"] != nil)
-        let patch =
-            #"<?xml version="1.0" encoding="utf-8"?><D:propertyupdate xmlns:D="DAV:"><D:set><D:prop>"#
-            + "<D:displayname>House</D:displayname></D:prop></D:set></D:propertyupdate>"
-        try other.curl(["-X", "PROPPATCH", "-H", "Content-Type: application/xml", urls[1].absoluteString], body: patch)
+        try other.rename(urls[1], to: "House")
         try a.sync()
         #expect(try Set(a.lists().keys) == ["Office", "House", "Errands"])
     }

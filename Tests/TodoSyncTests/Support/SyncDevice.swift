@@ -16,6 +16,8 @@ final class SyncDevice {
     let server: CalDAVTestServer
     /// Lets a test hook or break the HTTP traffic of this device.
     var transport: any HTTPTransport
+    /// The device's clock (a test moves it on to show what happens later).
+    var now: () -> Date = Date.init
 
     init(server: CalDAVTestServer, collection: URL) throws {
         folder = try TemporaryDirectory()
@@ -43,11 +45,11 @@ final class SyncDevice {
             if let collections {
                 SyncEngine(
                     client: client, collections: collections, home: home, context: context(),
-                    stateFile: SyncStateFile(storePath: storePath), now: Date.init, calendar: SyncDevice.calendar)
+                    stateFile: SyncStateFile(storePath: storePath), now: now, calendar: SyncDevice.calendar)
             } else {
                 SyncEngine(
                     client: client, collection: collection, context: context(),
-                    stateFile: SyncStateFile(storePath: storePath), now: Date.init, calendar: SyncDevice.calendar)
+                    stateFile: SyncStateFile(storePath: storePath), now: now, calendar: SyncDevice.calendar)
             }
         return try engine.run(SyncOptions(policy: policy, confirmed: confirmed))
     }

@@ -123,9 +123,7 @@ extension SyncEngine {
         var state = onDisk ?? SyncState(collections: [])
         let dropped = state.collections.filter { old in !links.contains { $0.link.url == old.url } }
             .compactMap { URL(string: $0.url).map(CollectionScope.init) }
-        state.records.removeAll { record in
-            URL(string: record.href).map { url in dropped.contains { $0.item(url) != nil } } ?? false
-        }
+        state.records.removeAll { record in dropped.contains { $0.itemPath(ofHref: record.href) != nil } }
         state.collections = links.map(\.link)
         state.keptLocal = keptLocal.isEmpty ? nil : keptLocal.sorted { $0.uuidString < $1.uuidString }
         var run = SyncRun(engine: self, options: options, starting: (state, onDisk), links: links)

@@ -51,14 +51,13 @@ struct SyncRun {
         state = starting.state
         saved = starting.onDisk
         for record in state.records {
-            guard let href = URL(string: record.href), let url = links.lazy.compactMap({ $0.scope.item(href) }).first
-            else {
+            guard let path = links.lazy.compactMap({ $0.scope.itemPath(ofHref: record.href) }).first else {
                 outsideRecords[record.id] = record
                 report.leaveOutside(record.href)
                 continue
             }
             records[record.id] = record
-            idsByPath[url.path] = record.id
+            idsByPath[path] = record.id
         }
     }
 

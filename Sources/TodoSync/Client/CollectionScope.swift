@@ -45,15 +45,19 @@ public struct CollectionScope: Sendable, Hashable {
     /// (RFC 3986: letters, digits, `-._~`), as servers and this client name items.
     /// - Complexity: O(length of `href`).
     public func itemPath(ofHref href: String) -> String? {
-        if let plainPrefix, href.utf8.starts(with: plainPrefix.utf8) {
-            let name = href.utf8.dropFirst(plainPrefix.utf8.count)
-            if !name.isEmpty, name.allSatisfy(Self.isUnreserved),
-                !name.elementsEqual(".".utf8), !name.elementsEqual("..".utf8)
-            {
-                return path + String(decoding: name, as: UTF8.self)
-            }
-        }
+        if let name = plainName(in: href) { return path + name }
         return URL(string: href).flatMap(item)?.path
+    }
+
+    /// The name after the collection's URL when `href` is that URL followed by one name of
+    /// unreserved characters, other than `.` and `..`: an item, whose URL is `href` as it is.
+    private func plainName(in href: String) -> String? {
+        guard let plainPrefix, href.utf8.starts(with: plainPrefix.utf8) else { return nil }
+        let name = href.utf8.dropFirst(plainPrefix.utf8.count)
+        guard !name.isEmpty, name.allSatisfy(Self.isUnreserved), !name.elementsEqual(".".utf8),
+            !name.elementsEqual("..".utf8)
+        else { return nil }
+        return String(decoding: name, as: UTF8.self)
     }
 
     /// True when the decoded path `path` has no `.` or `..` segment, backslash (which some servers
@@ -79,6 +83,7 @@ public struct CollectionScope: Sendable, Hashable {
     /// `url`'s path as the server wrote it, without query, fragment or user name.
     /// - Complexity: O(length of the URL).
     public func item(_ url: URL) -> URL? {
+        if url.baseURL == nil, plainName(in: url.absoluteString) != nil { return url }
         guard let origin, origin.contains(url), url.user == nil, url.password == nil, url.query == nil,
             let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
             let decoded = components.percentEncodedPath.removingPercentEncoding,

@@ -89,7 +89,10 @@ struct SyncRun {
         }
         state.collections = links.map(\.link)
         state.storeGeneration = nil
-        try saveState()
+        // The new token is stored once what it covers is applied here. With nothing written here,
+        // the state waits for the end of the run (one write of the whole file instead of two): a
+        // run stopped before then starts again from the last token and finds the same.
+        if report.wroteLocally { try saveState() }
         try push()
         try finishMoves()
         state.waiting = waiting

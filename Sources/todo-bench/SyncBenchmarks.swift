@@ -81,8 +81,8 @@ enum SyncBenchmarks {
         let pulled = fixture.folder + "/pulled.json"
         let collection = server.collectionURL("seeded")
         let hrefs = try files(in: seeded).map { collection.appendingPathComponent($0).path }
-        let pull = try ours.time(["--store", pulled, "sync"], requests: 2 + (count + 99) / 100)
-        let floorPull = try floor.time(try floor.pull(collection, hrefs: hrefs))
+        let pull = try ours.time(["--store", pulled, "sync"], requests: 2)
+        let floorPull = try floor.time(try floor.pull(collection))
         let pullConfig = try theirs.pair("pull", vdir: theirs.folder + "/pulled", collection: "seeded")
         let vdirPull = try theirs.time(config: pullConfig)
         report(runner, "pull into an empty store", count, [pull], floor: [floorPull], vdirsyncer: [vdirPull])

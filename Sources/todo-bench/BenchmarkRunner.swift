@@ -16,12 +16,16 @@ final class BenchmarkRunner {
     }
 
     let isQuick: Bool
+    /// `--server NAME`: the one server a group that runs against servers (sync) runs against;
+    /// nil: all of them.
+    let server: String?
     private let minimumRuns: Int
     private let maximumRuns: Int
     private let budgetSeconds: Double
 
-    init(isQuick: Bool) {
+    init(isQuick: Bool, server: String? = nil) {
         self.isQuick = isQuick
+        self.server = server
         minimumRuns = isQuick ? 3 : 7
         maximumRuns = isQuick ? 50 : 1_000
         budgetSeconds = isQuick ? 0.1 : 1.0
@@ -127,14 +131,24 @@ final class BenchmarkRunner {
 
     /// Parses `[--quick] [GROUP…]`, runs the named groups (all when none is named) and returns the
     /// exit status: 0, or 64 for an unknown option or group.
-    static func main(arguments: [String], groups: [BenchmarkGroup]) -> Int32 {
+    static func main(arguments: [String], groups: [BenchmarkGroup], servers: [String]) -> Int32 {
         let names = groups.map(\.name)
-        let usage = "usage: todo-bench [--quick] [\(names.joined(separator: "|"))…]"
+        let usage =
+            "usage: todo-bench [--quick] [--server \(servers.joined(separator: "|"))] [\(names.joined(separator: "|"))…]"
         var isQuick = false
+        var server: String?
         var selected: [String] = []
-        for argument in arguments {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
             switch argument {
             case "--quick": isQuick = true
+            case "--server":
+                guard let name = remaining.popFirst(), servers.contains(name) else {
+                    FileHandle.standardError.write(
+                        Data("todo-bench: --server takes one of \(servers.joined(separator: ", "))\n\(usage)\n".utf8))
+                    return 64
+                }
+                server = name
             case "-h", "--help":
                 print(usage)
                 return 0
@@ -145,7 +159,7 @@ final class BenchmarkRunner {
                 return 64
             }
         }
-        let runner = BenchmarkRunner(isQuick: isQuick)
+        let runner = BenchmarkRunner(isQuick: isQuick, server: server)
         print(
             "todo-bench\(isQuick ? " --quick" : ""): medians of repeated runs; ratio = baseline ÷ ours (higher is "
                 + "better)"

@@ -88,19 +88,15 @@ extension SyncBenchmarks {
                 body: try bodyFile("propfind.xml", DAVBody.collectionState), output: output)
         }
 
-        /// The calendar-query listing and the calendar-multigets of `hrefs`, 100 per request.
-        func pull(_ collection: URL, hrefs: [String]) throws -> [Request] {
-            var requests = [
+        /// A first pull, as `todo-tui sync` makes it: the collection's state, then every item with
+        /// its data in one calendar-query.
+        func pull(_ collection: URL) throws -> [Request] {
+            [
                 try collectionState(collection),
                 Request(
                     method: "REPORT", url: collection, headers: xml + ["Depth: 1"],
-                    body: try bodyFile("listing.xml", DAVBody.listing)),
+                    body: try bodyFile("listing-with-data.xml", DAVBody.listingWithData)),
             ]
-            for start in stride(from: 0, to: hrefs.count, by: 100) {
-                let batch = Array(hrefs[start..<min(start + 100, hrefs.count)])
-                requests.append(try multiget(collection, batch, name: "multiget-\(start).xml"))
-            }
-            return requests
         }
 
         func multiget(_ collection: URL, _ hrefs: [String], name: String) throws -> Request {

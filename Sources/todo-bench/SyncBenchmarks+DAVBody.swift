@@ -9,8 +9,8 @@ extension SyncBenchmarks {
             "\(header)<d:propfind \(namespaces)><d:prop><d:sync-token/><cs:getctag/><d:resourcetype/></d:prop>"
             + "</d:propfind>"
 
-        static let listing =
-            "\(header)<c:calendar-query \(namespaces)><d:prop><d:getetag/></d:prop>"
+        static let listingWithData =
+            "\(header)<c:calendar-query \(namespaces)><d:prop><d:getetag/><c:calendar-data/></d:prop>"
             + #"<c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter>"#
             + "</c:calendar-query>"
 

@@ -15,10 +15,24 @@ extension SyncBenchmarks {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
 
-        /// The store's items as one `.ics` file each in `folder` (`--export vdir`).
+        /// The store's items as one `.ics` file each in `folder`: `--export vdir` writes one
+        /// folder per list, and the benchmark's stores have one list, whose `.ics` files are
+        /// moved into `folder` (a server's collection folder may already exist there).
         func export(_ store: String, to folder: String, todoTUI: String) throws {
+            let exported = folder + ".export"
             try SpawnedProgram.run(
-                todoTUI, ["--store", store, "--export", "vdir", "--output", folder], environment: fixture.environment)
+                todoTUI, ["--store", store, "--export", "vdir", "--output", exported], environment: fixture.environment)
+            let manager = FileManager.default
+            let lists = try manager.contentsOfDirectory(atPath: exported)
+            guard lists.count == 1, let list = lists.first else {
+                throw EndToEndError.failed(
+                    command: "--export vdir", status: 0, output: "\(lists.count) list folders, expected one")
+            }
+            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for name in try manager.contentsOfDirectory(atPath: exported + "/" + list) where name.hasSuffix(".ics") {
+                try manager.moveItem(atPath: "\(exported)/\(list)/\(name)", toPath: "\(folder)/\(name)")
+            }
+            try manager.removeItem(atPath: exported)
         }
 
         /// A pair of `vdir` with the collection, discovered, as a configuration file.

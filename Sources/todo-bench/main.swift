@@ -1,9 +1,10 @@
 import Foundation
+import TodoTestSupport
 
 // The benchmark executable; build and run it in release mode:
 //
 //   swift build -c release --product todo-bench
-//   .build/release/todo-bench [--quick] [GROUP…]
+//   .build/release/todo-bench [--quick] [--server radicale|xandikos] [GROUP…]
 //       Runs the named groups (all when none is named) and prints, per line, the median and
 //       p99 of our code, the median of its baseline measured in the same run and the ratio
 //       baseline ÷ ours (higher is better). `--quick` runs fewer, shorter repetitions and
@@ -26,7 +27,8 @@ import Foundation
 //
 //       The sync group starts a local Radicale and a local Xandikos and compares `todo-tui sync`
 //       with the same requests sent by one `curl` (the floor) and with vdirsyncer (Debian's
-//       `radicale`, `xandikos`, `curl` and `vdirsyncer`) doing the same work on the same server.
+//       `radicale`, `xandikos`, `curl` and `vdirsyncer`) doing the same work on the same server;
+//       `--server NAME` runs it against that one server only.
 //
 // Exit status: 0; 64 for a bad command line; 73 when generate cannot create PATH; 74 when
 // writing it fails.
@@ -54,5 +56,6 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 exit(
     arguments.first == "generate"
         ? StoreGenerator.main(arguments: Array(arguments.dropFirst()))
-        : BenchmarkRunner.main(arguments: arguments, groups: groups)
+        : BenchmarkRunner.main(
+            arguments: arguments, groups: groups, servers: CalDAVTestServer.Kind.allCases.map(\.rawValue))
 )

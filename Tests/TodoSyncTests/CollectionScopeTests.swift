@@ -42,6 +42,37 @@ struct CollectionScopeTests {
         #expect(item(href) == nil, "\(href)")
     }
 
+    @Test(
+        "an href's item path, read without taking it apart where it can, is the path of its item on every href",
+        arguments: [
+            "http://dav.example:8080/cal/", "http://dav.example:8080/cal", "https://dav.example/my%20cal/",
+            "http://me@dav.example:8080/cal/", "http://dav.example:8080/cal/?q=1", "http://dav.example:8080/a/./cal/",
+            "http://dav.example:8080/cal%5C/",
+        ])
+    func itemPathAgrees(collection: String) throws {
+        let scope = CollectionScope(url(collection))
+        let base = collection.hasSuffix("/") ? collection : collection + "/"
+        let names = [
+            "x.ics", "0a1b-C2d3_e4.f~5.ics", ".", "..", "", "x%20y.ics", "x y.ics", "x/y.ics", "x?a=1", "x#f", "a%2e",
+            "..x", "x\\y", "%2e%2e", "caf%C3%A9.ics",
+        ]
+        let hrefs =
+            names.map { base + $0 } + names.map { "http://dav.example:8080/cal/" + $0 }
+            + names.map { "HTTP://DAV.EXAMPLE:8080/cal/" + $0 } + ["/cal/x.ics", "http://dav.example:8081/cal/x.ics"]
+        for href in hrefs {
+            // A URL relative to another is always taken apart: the answer without the shortcut.
+            let parts = href.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+            let takenApart =
+                parts.count == 4
+                ? URL(string: String(parts[3]), relativeTo: URL(string: parts[0...2].joined(separator: "/") + "/"))
+                : URL(string: href)
+            let expected = takenApart.flatMap(scope.item)
+            #expect(scope.itemPath(ofHref: href) == expected?.path, "\(collection) \(href)")
+            #expect(URL(string: href).flatMap(scope.item)?.absoluteString == expected?.absoluteString, "\(href)")
+        }
+        #expect(scope.itemPath(ofHref: base + "x.ics") == URL(string: base + "x.ics").flatMap(scope.item)?.path)
+    }
+
     @Test("the collection itself is told apart, with or without its last slash, encoded or not")
     func collectionItself() throws {
         #expect(scope.isCollection(url("http://dav.example:8080/cal/")))

@@ -16,26 +16,78 @@ public struct CollectionScope: Sendable, Hashable {
     private let path: String
     /// The collection's URL taken apart once, for `item(_:)` to put each item's path into.
     private let collectionComponents: URLComponents?
+    /// The collection's URL as text ending in `/`, when an href that is this text followed by one
+    /// plain name (`itemPath(ofHref:)`) is sure to be inside: no user, query, fragment, `.` or
+    /// `..` segment, backslash or control character in it. nil: every href is taken apart.
+    private let plainPrefix: String?
 
     public init(_ collection: URL) {
         self.collection = collection
-        origin = Origin(collection)
+        let origin = Origin(collection)
+        self.origin = origin
         let decoded = Self.decodedPath(of: collection) ?? collection.path
-        path = decoded.hasSuffix("/") ? decoded : decoded + "/"
+        let path = decoded.hasSuffix("/") ? decoded : decoded + "/"
+        self.path = path
         collectionComponents = URLComponents(url: collection, resolvingAgainstBaseURL: true)
+        let text = collection.absoluteString
+        let prefix = text.hasSuffix("/") ? text : text + "/"
+        let plain =
+            origin != nil && collection.user == nil && collection.password == nil && collection.query == nil
+            && collection.fragment == nil && Self.isPlain(path) && collectionComponents != nil
+            && Self.decodedPath(of: URL(string: prefix + "x")) == path + "x"
+            && URL(string: prefix + "x").map { origin?.contains($0) ?? false } ?? false
+        plainPrefix = plain ? prefix : nil
+    }
+
+    /// The decoded path of the item `href` names, when it lies inside the collection; nil
+    /// otherwise. The same answer as `item(URL(string: href))?.path`, without taking apart an
+    /// href that is the collection's URL followed by one name of unreserved characters
+    /// (RFC 3986: letters, digits, `-._~`), as servers and this client name items.
+    /// - Complexity: O(length of `href`).
+    public func itemPath(ofHref href: String) -> String? {
+        if let name = plainName(in: href) { return path + name }
+        return URL(string: href).flatMap(item)?.path
+    }
+
+    /// The name after the collection's URL when `href` is that URL followed by one name of
+    /// unreserved characters, other than `.` and `..`: an item, whose URL is `href` as it is.
+    private func plainName(in href: String) -> String? {
+        guard let plainPrefix, href.utf8.starts(with: plainPrefix.utf8) else { return nil }
+        let name = href.utf8.dropFirst(plainPrefix.utf8.count)
+        guard !name.isEmpty, name.allSatisfy(Self.isUnreserved), !name.elementsEqual(".".utf8),
+            !name.elementsEqual("..".utf8)
+        else { return nil }
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    /// True when the decoded path `path` has no `.` or `..` segment, backslash (which some servers
+    /// take for a slash) or control character.
+    private static func isPlain(_ path: String) -> Bool {
+        !path.contains("\\") && !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+            && !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == "." || $0 == ".." }
+            )
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// The item `url` names, when it lies inside the collection: the collection's origin and
     /// `url`'s path as the server wrote it, without query, fragment or user name.
     /// - Complexity: O(length of the URL).
     public func item(_ url: URL) -> URL? {
+        if url.baseURL == nil, plainName(in: url.absoluteString) != nil { return url }
         guard let origin, origin.contains(url), url.user == nil, url.password == nil, url.query == nil,
             let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
             let decoded = components.percentEncodedPath.removingPercentEncoding,
-            decoded.utf8.count > path.utf8.count, decoded.utf8.starts(with: path.utf8), !decoded.contains("\\"),
-            !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),
-            !decoded.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == "." || $0 == ".." }
-            ),
+            decoded.utf8.count > path.utf8.count, decoded.utf8.starts(with: path.utf8), Self.isPlain(decoded),
             var inside = collectionComponents
         else { return nil }
         inside.percentEncodedPath = components.percentEncodedPath
@@ -50,7 +102,9 @@ public struct CollectionScope: Sendable, Hashable {
         return decoded == path || decoded + "/" == path
     }
 
-    private static func decodedPath(of url: URL) -> String? {
-        URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath.removingPercentEncoding
+    private static func decodedPath(of url: URL?) -> String? {
+        url.flatMap {
+            URLComponents(url: $0, resolvingAgainstBaseURL: true)?.percentEncodedPath.removingPercentEncoding
+        }
     }
 }

@@ -158,9 +158,7 @@ extension SyncEngine {
         let dropped =
             state.collections.filter { old in !links.contains { $0.link.url == old.url } }
             .compactMap { URL(string: $0.url).map(CollectionScope.init) } + relinked
-        state.records.removeAll { record in
-            URL(string: record.href).map { url in dropped.contains { $0.item(url) != nil } } ?? false
-        }
+        state.records.removeAll { record in dropped.contains { $0.itemPath(ofHref: record.href) != nil } }
         state.collections = links.map(\.link)
         state.keptLocal = keptLocal.isEmpty ? nil : keptLocal.sorted { $0.uuidString < $1.uuidString }
         state.ignoredCollections = ignored.isEmpty ? nil : ignored

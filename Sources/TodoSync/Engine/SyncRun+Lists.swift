@@ -6,8 +6,7 @@ extension SyncRun {
     /// The index of the linked collection `href` lies in, if any.
     /// - Complexity: O(collections).
     func link(ofHref href: String) -> Int? {
-        guard let url = URL(string: href) else { return nil }
-        return links.firstIndex { $0.scope.item(url) != nil }
+        links.firstIndex { $0.scope.itemPath(ofHref: href) != nil }
     }
 
     /// The index of the collection that holds the list `id`'s to-dos; nil when the list has none

@@ -51,14 +51,13 @@ struct SyncRun {
         state = starting.state
         saved = starting.onDisk
         for record in state.records {
-            guard let href = URL(string: record.href), let url = links.lazy.compactMap({ $0.scope.item(href) }).first
-            else {
+            guard let path = links.lazy.compactMap({ $0.scope.itemPath(ofHref: record.href) }).first else {
                 outsideRecords[record.id] = record
                 report.leaveOutside(record.href)
                 continue
             }
             records[record.id] = record
-            idsByPath[url.path] = record.id
+            idsByPath[path] = record.id
         }
     }
 
@@ -90,7 +89,10 @@ struct SyncRun {
         }
         state.collections = links.map(\.link)
         state.storeGeneration = nil
-        try saveState()
+        // The new token is stored once what it covers is applied here. With nothing written here,
+        // the state waits for the end of the run (one write of the whole file instead of two): a
+        // run stopped before then starts again from the last token and finds the same.
+        if report.wroteLocally { try saveState() }
         try push()
         try finishMoves()
         state.waiting = waiting
@@ -126,6 +128,7 @@ struct SyncRun {
         var changed: [String: Listing]
         var removed: Set<String>
         var newMarker = marker
+        var prefetched: FetchedResources?
         if let token = last?.syncToken, marker.syncToken != nil,
             let changes = try client.syncCollection(collection, token: token)
         {
@@ -134,10 +137,18 @@ struct SyncRun {
             newMarker.syncToken = changes.syncToken
             changes.outside.sorted().forEach { report.leaveOutside($0) }
         } else {
-            let listing = try client.listing(collection)
-            changed = listing.changed
             // Of this collection's items, those the listing lacks.
             let mine = idsByPath.filter { records[$0.value].flatMap { link(ofHref: $0.href) } == index }
+            // A first pull needs every item: listed with their data in one request when the server allows.
+            let whole = mine.isEmpty ? try client.listingWithData(collection) : nil
+            let listing: CollectionChanges
+            if let whole {
+                listing = whole.0
+                prefetched = whole.1
+            } else {
+                listing = try client.listing(collection)
+            }
+            changed = listing.changed
             removed = Set(mine.keys).subtracting(changed.keys)
             listing.outside.sorted().forEach { report.leaveOutside($0) }
         }
@@ -146,8 +157,13 @@ struct SyncRun {
             return records[id]?.etag != etag
         }
         // In path order (`changed` is keyed by path): comparing the keys, not each URL's path.
-        let fetched = try client.multiget(
-            collection, changed.sorted { $0.key < $1.key }.map(\.value.url), batchSize: options.batchSize)
+        let listedWithData = Set(prefetched?.resources.map(\.url.path) ?? [])
+        var fetched = try client.multiget(
+            collection, changed.filter { !listedWithData.contains($0.key) }.sorted { $0.key < $1.key }.map(\.value.url),
+            batchSize: options.batchSize)
+        if let prefetched {
+            fetched.resources = prefetched.resources.sorted { $0.url.path < $1.url.path } + fetched.resources
+        }
         fetched.outside.sorted().forEach { report.leaveOutside($0) }
         // Asked for but too large to read: there, but unreadable, like a malformed one below.
         var seen = Set(fetched.unreadable.keys)

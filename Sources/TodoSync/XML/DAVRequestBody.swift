@@ -26,6 +26,12 @@ enum DAVRequestBody {
             + #"<c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter>"#
             + "</c:calendar-query>").utf8)
 
+    /// RFC 4791 §7.8 `calendar-query` for every VTODO's ETag and calendar data.
+    static let todoListingWithData = Data(
+        ("\(header)<c:calendar-query \(namespaces)><d:prop><d:getetag/><c:calendar-data/></d:prop>"
+            + #"<c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter>"#
+            + "</c:calendar-query>").utf8)
+
     /// RFC 4791 §7.9 `calendar-multiget` of `hrefs` (paths), with ETags and calendar data.
     static func multiget(_ hrefs: [String]) -> Data {
         let list = hrefs.map { "<d:href>\(XMLText.escaped($0))</d:href>" }.joined()

@@ -51,7 +51,7 @@ extension SyncRun {
     mutating func route() {
         pushes = pushes.compactMap { pending in
             switch pending {
-            case .put(let item, let url, let etag, let isNew):
+            case .put(let item, let url, _, let isNew):
                 guard let target = link(ofList: item.listID) else { return nil }
                 let source = link(ofHref: url.absoluteString)
                 if links[target].link.isReadOnly || (!isNew && source.map { links[$0].link.isReadOnly } ?? false) {

@@ -27,18 +27,28 @@ extension FetchedResultsController {
         /// The string shares the item's storage.
         let text: String
         let signature: TextSignature
+        /// The first eight bytes of the item's list id (`ListTest`), not part of the order: the
+        /// view of one list walks a kept result and rules out the other lists' items without
+        /// looking them up.
+        let listPrefix: UInt64
 
-        init(values: (Double, Double, Double), id: UUID, tail: SortTail?, text: String) {
+        init(values: (Double, Double, Double), id: UUID, tail: SortTail?, text: String, list: UUID) {
             (primary, secondary, tertiary) = values
             self.text = text
             self.signature = TextSignature(of: text)
-            (idHigh, idLow) = withUnsafeBytes(of: id.uuid) { bytes in
+            (idHigh, idLow) = Self.words(of: id)
+            listPrefix = Self.words(of: list).high
+            self.tail = tail
+        }
+
+        /// The 16 bytes of `id` as two big-endian words.
+        static func words(of id: UUID) -> (high: UInt64, low: UInt64) {
+            withUnsafeBytes(of: id.uuid) { bytes in
                 (
                     UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
                     UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
                 )
             }
-            self.tail = tail
         }
 
         var id: UUID {
@@ -95,7 +105,7 @@ extension FetchedResultsController {
             let day = day(of: item)
             return SortKey(
                 values: values(of: item, day: day), id: item.id, tail: needsTail ? SortTail(item, day: day) : nil,
-                text: item.text)
+                text: item.text, list: item.listID)
         }
 
         /// The start of `item`'s day in the request's day calendar, or its date without one; nil

@@ -9,19 +9,19 @@ extension FetchedResultsController.Results {
     /// Whether `narrowed(to:)` gives `request`'s exact result from this one: the same sort
     /// descriptors, a predicate that narrows this one's (`TodoPredicate.narrows(_:)`: whatever
     /// it matches, this one matched, for texts searched by bytes), and the items left out whose
-    /// text takes Foundation's search known, to be looked at again; and not the view of one list
-    /// without a text to search (`TodoPredicate.testsListWithoutText`), which fetches faster.
+    /// text takes Foundation's search known, to be looked at again.
     /// - Complexity: O(size of the predicates).
     func canNarrow(to request: FetchRequest) -> Bool {
         request.sortDescriptors == self.request.sortDescriptors && foundationSearchedLeftOut != nil
-            && request.predicate.narrows(predicate) && !request.predicate.testsListWithoutText
+            && request.predicate.narrows(predicate)
     }
 
     /// The result of `request` (for which `canNarrow(to:)` holds), made by walking this
     /// result's keys in order: no sort, no copy of the items.
     ///
-    /// Each key's text signature is tested first: an item whose text lacks one of the ASCII
-    /// characters the predicate's needles need is left out without being looked up, and for a
+    /// Each key's list and text signature are tested first: an item of another list than the
+    /// predicate's `list:` (`TodoPredicate.listTested`), or whose text lacks one of the ASCII
+    /// characters the predicate's needles need, is left out without being looked up; for a
     /// one-letter or one-digit needle a text searched by bytes is decided by its signature
     /// alone. The rest are evaluated with Foundation's semantics exactly: a predicate on the
     /// text alone on the key's text, any other on the item, looked up. Then the items this
@@ -41,7 +41,10 @@ extension FetchedResultsController.Results {
         keys.forEachRun { run in
             for index in run.indices {
                 let signature = run[index].signature
-                guard test.matches(signature, text: run[index].text, item: item(for: run[index])) else {
+                guard
+                    test.matches(
+                        signature, list: run[index].listPrefix, text: run[index].text, item: item(for: run[index]))
+                else {
                     if signature.needsFoundation { Self.note(run[index], in: &leftOut) }
                     continue
                 }
@@ -59,7 +62,7 @@ extension FetchedResultsController.Results {
             foundationSearchedLeftOut: nil)
         var stillLeftOut: [SortKey] = []
         for key in foundationSearchedLeftOut ?? [] {
-            if test.matches(key.signature, text: key.text, item: item(for: key)) {
+            if test.matches(key.signature, list: key.listPrefix, text: key.text, item: item(for: key)) {
                 result.insert(key)
             } else {
                 stillLeftOut.append(key)
@@ -87,6 +90,8 @@ extension FetchedResultsController.Results {
     /// A predicate's test of one sort key, the key's text signature consulted first.
     private struct KeyTest {
         let predicate: TodoPredicate
+        /// `SortKey.listPrefix` of the list the predicate asks for, or nil.
+        let requiredList: UInt64?
         let required: TextSignature?
         let isTextOnly: Bool
         let matchesEverything: Bool
@@ -94,6 +99,7 @@ extension FetchedResultsController.Results {
 
         init(predicate: TodoPredicate) {
             self.predicate = predicate
+            requiredList = predicate.listTested.map { FetchedResultsController.SortKey.words(of: $0).high }
             required = predicate.requiredSignature
             isTextOnly = predicate.isTextOnly
             matchesEverything = predicate == .all
@@ -101,12 +107,15 @@ extension FetchedResultsController.Results {
                 if case .textContains(let needle) = predicate { TextSignature.isDecisive(needle) } else { false }
         }
 
-        /// Whether the item whose key has `signature` and `text` matches; `item` is looked up
-        /// only when the predicate asks about more than the text.
+        /// Whether the item whose key has `signature`, `list` (its `listPrefix`) and `text`
+        /// matches; `item` is looked up only when the predicate asks about more than the text,
+        /// and for a `list:` predicate only when `list` is that list's prefix.
         @inline(__always)
         func matches(
-            _ signature: TextSignature, text: @autoclosure () -> String, item: @autoclosure () -> TodoItem
+            _ signature: TextSignature, list: UInt64, text: @autoclosure () -> String,
+            item: @autoclosure () -> TodoItem
         ) -> Bool {
+            if let requiredList, list != requiredList { return false }
             if let required, !signature.mayContain(required) { return false }
             if matchesEverything || decisiveNeedle && !signature.needsFoundation { return true }
             if isTextOnly {

@@ -27,7 +27,7 @@ extension FetchedResultsController.Results {
     /// text alone on the key's text, any other on the item, looked up. Then the items this
     /// result left out whose text Foundation searches are evaluated again, since its foldings
     /// span characters ("ﬁ" holds "fi" but not "f"), and those that match are added.
-    /// - Complexity: O(n) signature tests for this result's n items, plus O(m) lookups and
+    /// - Complexity: O(n) list and signature tests for this result's n items, plus O(m) lookups and
     ///   evaluations for the m items the signatures cannot decide, plus O(r) to build the
     ///   result of r items, plus O(k log n) for the k left-out items looked at again.
     func narrowed(to request: FetchRequest) -> Self {
@@ -40,6 +40,9 @@ extension FetchedResultsController.Results {
         // per item at 100,000 items, so only the keys kept are copied, once, into the new tree.
         keys.forEachRun { run in
             for index in run.indices {
+                // Another list's item: no predicate that narrows this one can match it (each keeps
+                // its `list:`), so it is not noted as left out either.
+                if let list = test.requiredList, run[index].listPrefix != list { continue }
                 let signature = run[index].signature
                 guard
                     test.matches(
@@ -64,7 +67,7 @@ extension FetchedResultsController.Results {
         for key in foundationSearchedLeftOut ?? [] {
             if test.matches(key.signature, list: key.listPrefix, text: key.text, item: item(for: key)) {
                 result.insert(key)
-            } else {
+            } else if test.requiredList.map({ $0 == key.listPrefix }) ?? true {
                 stillLeftOut.append(key)
             }
         }

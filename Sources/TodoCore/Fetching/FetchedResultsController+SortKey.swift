@@ -27,18 +27,24 @@ extension FetchedResultsController {
         /// The string shares the item's storage.
         let text: String
         let signature: TextSignature
-        /// The first eight bytes of the item's list id (`ListTest`), not part of the order: the
-        /// view of one list walks a kept result and rules out the other lists' items without
-        /// looking them up.
-        let listPrefix: UInt64
+        /// The item's list id as two big-endian words, not part of the order: the view of one
+        /// list walks a kept result and tells its items from the other lists' without looking
+        /// any of them up.
+        let listHigh: UInt64
+        let listLow: UInt64
 
         init(values: (Double, Double, Double), id: UUID, tail: SortTail?, text: String, list: UUID) {
             (primary, secondary, tertiary) = values
             self.text = text
             self.signature = TextSignature(of: text)
             (idHigh, idLow) = Self.words(of: id)
-            listPrefix = Self.words(of: list).high
+            (listHigh, listLow) = Self.words(of: list)
             self.tail = tail
+        }
+
+        /// Whether the item belongs to the list whose id has `words` (`words(of:)`).
+        func isInList(_ words: (high: UInt64, low: UInt64)) -> Bool {
+            listHigh == words.high && listLow == words.low
         }
 
         /// The 16 bytes of `id` as two big-endian words.

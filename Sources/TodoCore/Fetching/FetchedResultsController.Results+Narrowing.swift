@@ -21,7 +21,8 @@ extension FetchedResultsController.Results {
     ///
     /// Each key's list and text signature are tested first: an item of another list than the
     /// predicate's `list:` (`TodoPredicate.listTested`), or whose text lacks one of the ASCII
-    /// characters the predicate's needles need, is left out without being looked up; for a
+    /// characters the predicate's needles need, is left out without being looked up; a `list:`
+    /// alone (the view of one list) is decided by the keys, with no item looked up; for a
     /// one-letter or one-digit needle a text searched by bytes is decided by its signature
     /// alone. The rest are evaluated with Foundation's semantics exactly: a predicate on the
     /// text alone on the key's text, any other on the item, looked up. Then the items this
@@ -42,11 +43,10 @@ extension FetchedResultsController.Results {
             for index in run.indices {
                 // Another list's item: no predicate that narrows this one can match it (each keeps
                 // its `list:`), so it is not noted as left out either.
-                if let list = test.requiredList, run[index].listPrefix != list { continue }
+                if let list = test.requiredList, !run[index].isInList(list) { continue }
                 let signature = run[index].signature
                 guard
-                    test.matches(
-                        signature, list: run[index].listPrefix, text: run[index].text, item: item(for: run[index]))
+                    test.matches(signature, text: run[index].text, item: item(for: run[index]))
                 else {
                     if signature.needsFoundation { Self.note(run[index], in: &leftOut) }
                     continue
@@ -65,9 +65,11 @@ extension FetchedResultsController.Results {
             foundationSearchedLeftOut: nil)
         var stillLeftOut: [SortKey] = []
         for key in foundationSearchedLeftOut ?? [] {
-            if test.matches(key.signature, list: key.listPrefix, text: key.text, item: item(for: key)) {
+            if test.requiredList.map(key.isInList) ?? true,
+                test.matches(key.signature, text: key.text, item: item(for: key))
+            {
                 result.insert(key)
-            } else if test.requiredList.map({ $0 == key.listPrefix }) ?? true {
+            } else if test.requiredList.map(key.isInList) ?? true {
                 stillLeftOut.append(key)
             }
         }
@@ -93,8 +95,11 @@ extension FetchedResultsController.Results {
     /// A predicate's test of one sort key, the key's text signature consulted first.
     private struct KeyTest {
         let predicate: TodoPredicate
-        /// `SortKey.listPrefix` of the list the predicate asks for, or nil.
-        let requiredList: UInt64?
+        /// The id of the list the predicate asks for (`SortKey.words(of:)`), or nil; the caller
+        /// tests it on the key before `matches`.
+        let requiredList: (high: UInt64, low: UInt64)?
+        /// True when the predicate asks for nothing but its list: a key in it matches.
+        let isListOnly: Bool
         let required: TextSignature?
         let isTextOnly: Bool
         let matchesEverything: Bool
@@ -102,7 +107,8 @@ extension FetchedResultsController.Results {
 
         init(predicate: TodoPredicate) {
             self.predicate = predicate
-            requiredList = predicate.listTested.map { FetchedResultsController.SortKey.words(of: $0).high }
+            requiredList = predicate.listTested.map(FetchedResultsController.SortKey.words(of:))
+            isListOnly = if case .list = predicate { true } else { false }
             required = predicate.requiredSignature
             isTextOnly = predicate.isTextOnly
             matchesEverything = predicate == .all
@@ -110,15 +116,14 @@ extension FetchedResultsController.Results {
                 if case .textContains(let needle) = predicate { TextSignature.isDecisive(needle) } else { false }
         }
 
-        /// Whether the item whose key has `signature`, `list` (its `listPrefix`) and `text`
-        /// matches; `item` is looked up only when the predicate asks about more than the text,
-        /// and for a `list:` predicate only when `list` is that list's prefix.
+        /// Whether the item whose key has `signature` and `text`, and is in `requiredList` when
+        /// there is one, matches; `item` is looked up only when the predicate asks about more
+        /// than the text and the list.
         @inline(__always)
         func matches(
-            _ signature: TextSignature, list: UInt64, text: @autoclosure () -> String,
-            item: @autoclosure () -> TodoItem
+            _ signature: TextSignature, text: @autoclosure () -> String, item: @autoclosure () -> TodoItem
         ) -> Bool {
-            if let requiredList, list != requiredList { return false }
+            if isListOnly { return true }
             if let required, !signature.mayContain(required) { return false }
             if matchesEverything || decisiveNeedle && !signature.needsFoundation { return true }
             if isTextOnly {

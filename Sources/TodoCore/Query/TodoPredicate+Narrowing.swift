@@ -15,7 +15,7 @@ extension TodoPredicate {
 
     /// The list every matching item belongs to: the id of one of this conjunction's `.list`
     /// conditions (the first), or nil when it has none. A walk of a kept result rules out the
-    /// other lists' items by their keys (`SortKey.listPrefix`) before evaluating the rest.
+    /// other lists' items by their keys (`SortKey.isInList(_:)`) before evaluating the rest.
     /// - Complexity: O(size of the predicate).
     var listTested: UUID? {
         for condition in conjuncts {

@@ -8,7 +8,7 @@ import TodoTestSupport
 /// every list (narrowed by the keys' list, or taken as it is) instead of fetched, and each is
 /// exactly what a fetch from scratch gives, across moves between lists, edits that change the
 /// order, deletes, inserts, undo and redo, saves, and with lists whose ids share their first
-/// eight bytes (the part a key holds).
+/// eight bytes.
 @Suite("FetchedResultsController: list views from the kept result")
 struct FetchedResultsControllerListViewTests {
     /// The app's order: days, higher priority first, then time.

@@ -51,6 +51,9 @@ public final class TodoContext {
     /// Ids in the order they were first touched since the last batch, so batches are reproducible.
     var pendingOrder: [UUID] = []
     var isLoaded = false
+    /// How many current items each list holds, once `count(inList:)` asked (nil before, and
+    /// after a reset); `setCurrent(_:for:)` keeps it up to date.
+    var listCounts: [UUID: Int]?
     /// How many batches have been posted to `objectsDidChange` observers (a reset's included):
     /// a reader that saw the processed values at count N knows they are unchanged while the
     /// count is still N.
@@ -111,12 +114,14 @@ public final class TodoContext {
 
     /// How many items `fetch(request)` would return.
     /// - Throws: `StoreError` when the store cannot be read.
-    /// - Complexity: O(1) for every item without limit and offset; O(n) for a predicate without
-    ///   them; else as `fetch`.
+    /// - Complexity: O(1) for every item without limit and offset, and for one list's items
+    ///   (`count(inList:)`, after its first call); O(n) for another predicate without them;
+    ///   else as `fetch`.
     public func count(for request: FetchRequest) throws(StoreError) -> Int {
         try loadIfNeeded()
         guard request.fetchLimit == 0, request.fetchOffset == 0 else { return try fetch(request).count }
         guard request.predicate != .all else { return current.count }
+        if case .list(let id) = request.predicate { return try count(inList: id) }
         return current.reduce(0) { $0 + (request.predicate.evaluate($1) ? 1 : 0) }
     }
 
@@ -275,6 +280,9 @@ public final class TodoContext {
             pendingBase[id] = .some(current[id])
             pendingOrder.append(id)
         }
+        if listCounts != nil {
+            countListChange(from: current[id], to: value)
+        }
         current[id] = value
         unsavedIDs.insert(id)
     }
@@ -365,6 +373,7 @@ public final class TodoContext {
     public func reset() {
         committed.removeAll()
         current.removeAll()
+        listCounts = nil
         committedLists = [TodoList.standard]
         currentLists = committedLists
         pendingListsBase = nil

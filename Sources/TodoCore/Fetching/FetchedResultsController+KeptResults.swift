@@ -54,6 +54,33 @@ extension FetchedResultsController {
         return narrowed
     }
 
+    /// Brings the kept unfiltered result up to date with `batch`, the context's batch number
+    /// `number`, and forgets the other kept results (a filter's are cheap to make again from the
+    /// unfiltered one).
+    ///
+    /// Switching back to every list after a change (a move out of the list on view, an edit)
+    /// then finds the whole list sorted instead of fetching and sorting every item again, and a
+    /// view of one list is narrowed from it (`Results.narrowed(to:)`). The kept result is
+    /// followed only while it was current at the batch before; one that missed a batch (the
+    /// controller did not track meanwhile) or saw a reset is dropped. The current result is
+    /// not kept twice: `reusedResult(for:)` keeps it when it is replaced.
+    /// - Complexity: O(k log n) for a batch of k items (`Results.apply(_:)`, its report
+    ///   dropped).
+    func followKeptResults(through batch: ObjectsDidChange, numbered number: Int) {
+        let current = results?.request
+        let unfiltered = keptResults.lastIndex { $0.predicate == .all && $0.request != current }
+        guard let unfiltered, keptBatchCount == number - 1, !batch.invalidatedAll else {
+            keptResults.removeAll()
+            return
+        }
+        var followed = keptResults[unfiltered]
+        // Dropped first, so that the result's tree is not shared when it changes.
+        keptResults.removeAll()
+        _ = followed.apply(batch)
+        keptResults = [followed]
+        keptBatchCount = number
+    }
+
     /// Forgets the filtered results kept for reuse and hands their memory back; the current
     /// result and the unfiltered one stay, so going back to the whole list is still instant.
     ///

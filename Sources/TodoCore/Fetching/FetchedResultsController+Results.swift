@@ -34,7 +34,9 @@ extension FetchedResultsController {
         let order: KeyOrder
         let dayLookup: DayLookup
         /// The keys, in order, of the items of `values` whose text takes Foundation's search
-        /// (`TextSignature.needsFoundation`) that the predicate leaves out; nil when not known.
+        /// (`TextSignature.needsFoundation`) that the predicate leaves out, except, when it has a
+        /// `list:`, those of other lists (a predicate narrowing it keeps that `list:`, so it never
+        /// matches them); nil when not known.
         /// Foundation's foldings make "holds milk" not imply "holds mil" for such texts, so
         /// `narrowed(to:)` looks at these again, and a result without the list is not narrowed.
         var foundationSearchedLeftOut: [SortKey]?

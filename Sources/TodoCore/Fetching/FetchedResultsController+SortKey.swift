@@ -27,18 +27,34 @@ extension FetchedResultsController {
         /// The string shares the item's storage.
         let text: String
         let signature: TextSignature
+        /// The item's list id as two big-endian words, not part of the order: the view of one
+        /// list walks a kept result and tells its items from the other lists' without looking
+        /// any of them up.
+        let listHigh: UInt64
+        let listLow: UInt64
 
-        init(values: (Double, Double, Double), id: UUID, tail: SortTail?, text: String) {
+        init(values: (Double, Double, Double), id: UUID, tail: SortTail?, text: String, list: UUID) {
             (primary, secondary, tertiary) = values
             self.text = text
             self.signature = TextSignature(of: text)
-            (idHigh, idLow) = withUnsafeBytes(of: id.uuid) { bytes in
+            (idHigh, idLow) = Self.words(of: id)
+            (listHigh, listLow) = Self.words(of: list)
+            self.tail = tail
+        }
+
+        /// Whether the item belongs to the list whose id has `words` (`words(of:)`).
+        func isInList(_ words: (high: UInt64, low: UInt64)) -> Bool {
+            listHigh == words.high && listLow == words.low
+        }
+
+        /// The 16 bytes of `id` as two big-endian words.
+        static func words(of id: UUID) -> (high: UInt64, low: UInt64) {
+            withUnsafeBytes(of: id.uuid) { bytes in
                 (
                     UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
                     UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
                 )
             }
-            self.tail = tail
         }
 
         var id: UUID {
@@ -95,7 +111,7 @@ extension FetchedResultsController {
             let day = day(of: item)
             return SortKey(
                 values: values(of: item, day: day), id: item.id, tail: needsTail ? SortTail(item, day: day) : nil,
-                text: item.text)
+                text: item.text, list: item.listID)
         }
 
         /// The start of `item`'s day in the request's day calendar, or its date without one; nil

@@ -101,6 +101,9 @@ extension FetchedResultsController {
             observation = nil
             return
         }
+        // Posted in order, one call per batch, even while a report is under way: the kept
+        // results follow the context here, apart from the one the delegate sees.
+        followKeptResults(through: batch, numbered: context.processedBatchCount)
         waitingBatches.append(batch)
         deliverWaitingBatches()
     }
@@ -111,8 +114,11 @@ extension FetchedResultsController {
     private func deliverWaitingBatches() {
         while !isDelivering, !waitingBatches.isEmpty {
             let batch = waitingBatches.removeFirst()
-            // Stale now; dropped before the result changes, so it copies no shared tree node.
-            keptResults.removeAll()
+            // A kept copy of the current result would be stale now; dropped before the result
+            // changes, so it copies no shared tree node.
+            if let request = results?.request {
+                keptResults.removeAll { $0.request == request }
+            }
             if batch.invalidatedAll {
                 results = nil
                 waitingBatches.removeAll()

@@ -1,3 +1,5 @@
+import Foundation
+
 extension TodoPredicate {
     /// The signature every matching item's text must have: the union of the ASCII needles this
     /// predicate's conjunction asks the text to contain (negated and non-ASCII needles ask for
@@ -11,11 +13,15 @@ extension TodoPredicate {
         return needles.isEmpty ? nil : TextSignature(combining: needles)
     }
 
-    /// Whether this conjunction tests the list and no text: the view of one list. Walking a
-    /// kept result for it looks every key's item up by id, which costs more than fetching (the
-    /// items filtered where they lie, then the few kept sorted), so it is fetched.
-    var testsListWithoutText: Bool {
-        conjuncts.contains { if case .list = $0 { true } else { false } } && requiredSignature == nil
+    /// The list every matching item belongs to: the id of one of this conjunction's `.list`
+    /// conditions (the first), or nil when it has none. A walk of a kept result rules out the
+    /// other lists' items by their keys (`SortKey.isInList(_:)`) before evaluating the rest.
+    /// - Complexity: O(size of the predicate).
+    var listTested: UUID? {
+        for condition in conjuncts {
+            if case .list(let id) = condition { return id }
+        }
+        return nil
     }
 
     /// Whether every item matching this predicate also matches `other`, for every item whose

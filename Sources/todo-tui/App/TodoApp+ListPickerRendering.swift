@@ -7,8 +7,8 @@ extension TodoApp {
 
     /// Draws the list picker in a box over the list: the line that narrows the lists and the
     /// lists (a window around the selection when they do not fit), each after a `■` in its
-    /// colour; the selected one in reverse. Naming and confirming a deletion draw their line or
-    /// question instead.
+    /// colour and with its number of to-dos (counts the context keeps: O(1) a row); the selected
+    /// one in reverse. Naming and confirming a deletion draw their line or question instead.
     /// - Complexity: O(lists × width).
     func renderListPicker(_ picker: ListPicker, into screen: inout Screen) {
         let lists = currentLists
@@ -49,9 +49,14 @@ extension TodoApp {
         let shown = Array(entries[first..<min(entries.count, first + room)])
         let line = { (entry: ListPicker.Entry) -> (text: String, color: TodoColor?) in
             switch entry {
-            case .all: ("  " + Self.allListsTitle, nil)
+            case .all:
+                (Self.counted("  " + Self.allListsTitle, (try? self.context.count(for: FetchRequest())) ?? 0), nil)
             case .list(let id):
-                ("■ " + (lists.first { $0.id == id }?.name ?? ""), lists.first { $0.id == id }?.color ?? .default)
+                (
+                    Self.counted(
+                        "■ " + (lists.first { $0.id == id }?.name ?? ""), (try? self.context.count(inList: id)) ?? 0),
+                    lists.first { $0.id == id }?.color ?? .default
+                )
             }
         }
         var body = [pad("Find: ")] + shown.map { line($0).text }
@@ -83,6 +88,14 @@ extension TodoApp {
         let used = InertText.width(of: " Find: ")
         picker.query.render(
             into: &screen, row: box.origin.row, column: box.origin.column + used, width: box.width - used)
+    }
+
+    /// A picker line: `label`, then `count` to-dos right-aligned to the picker's width (after one
+    /// space at least).
+    static func counted(_ label: String, _ count: Int) -> String {
+        let number = CountFormat.grouped(count)
+        let gap = max(1, pickerWidth - InertText.width(of: label) - InertText.width(of: number))
+        return label + String(repeating: " ", count: gap) + number
     }
 
     /// The line under the picker: its keys in force ("Enter open  Ctrl-N new  …  Esc close").

@@ -63,6 +63,16 @@ extension TodoApp {
         }
     }
 
+    /// Has the context count each list's to-dos now, when the store holds several lists, so that
+    /// the picker's first drawing does not (`TodoContext.count(inList:)` counts once, by a walk
+    /// over every item, then follows each change). The run loop calls it once the first frame is
+    /// out: the first frame does not wait for it, and a key typed meanwhile waits only once.
+    /// - Complexity: O(n) the first time; O(1) after.
+    func prepareListCounts() {
+        guard currentLists.count > 1 else { return }
+        _ = try? context.count(inList: TodoList.standardID)
+    }
+
     /// Moves the to-do with `itemID` to `list`; in the view of its old list its row leaves as a
     /// deleted one (the controller reports it so).
     func move(_ itemID: UUID, to list: TodoList) -> [AppEffect] {

@@ -61,6 +61,7 @@ final class AppRunLoop {
         var nextPoll = monotonic.now + pollInterval
         var nextFrame = monotonic.now + frameInterval
         draw()
+        app.prepareListCounts()
         while true {
             var deadline = app.isAnimating ? min(nextPoll, nextFrame) : nextPoll
             // Woken at the next reminder's instant, not only at the next poll.

@@ -100,6 +100,34 @@ struct TodoAppListsTests {
         #expect(app.mode == .browse)
     }
 
+    @Test("the picker shows each list's number of to-dos, right-aligned; a move and its undo change two of them")
+    func pickerCounts() throws {
+        let app = try makeApp(size: TerminalSize(rows: 14, columns: 100))
+        /// The count at the end of the picker's line naming `label`, or nil.
+        func count(_ label: String, in lines: [String]) -> String? {
+            let line = lines.first { $0.contains(label) }?.replacingOccurrences(of: "│", with: "")
+            return line?.trimmingCharacters(in: .whitespaces).split(separator: " ").last.map(String.init)
+        }
+        let picker = try keys.send(Key.sequence("L"), to: app)
+        #expect(count("│   All lists", in: picker) == "4", "\(picker)")
+        #expect(count("■ To-dos", in: picker) == "1", "\(picker)")
+        #expect(count("■ Work", in: picker) == "2", "\(picker)")
+        #expect(count("■ Home", in: picker) == "1", "\(picker)")
+        let line = try #require(picker.first { $0.contains("■ Work") })
+        let start = try #require(line.range(of: "■ Work")).lowerBound
+        #expect(line[start...].prefix(TodoApp.pickerWidth).hasSuffix(" 2"), "right-aligned to the picker: \(line)")
+        try keys.send(Key.typing("work") + [.enter, .home], to: app)
+        try keys.send(Key.sequence("m") + Key.typing("home") + [.enter], to: app)
+        let moved = try keys.send(Key.sequence("L"), to: app)
+        #expect(count("■ Work", in: moved) == "1", "\(moved)")
+        #expect(count("■ Home", in: moved) == "2", "\(moved)")
+        #expect(count("│   All lists", in: moved) == "4", "\(moved)")
+        try keys.send([.escape] + Key.sequence("u"), to: app)
+        let undone = try keys.send(Key.sequence("L"), to: app)
+        #expect(count("■ Work", in: undone) == "2", "\(undone)")
+        #expect(count("■ Home", in: undone) == "1", "\(undone)")
+    }
+
     @Test("the live filter and the list on view hold together")
     func filterWithinList() throws {
         let app = try makeApp()

@@ -7,10 +7,6 @@ extension ForeignProperties {
     /// - Complexity: O(n) in the number of kept lines.
     public var recurrenceProblem: String? {
         guard isRecurring else { return nil }
-        if hasOccurrenceOverrides {
-            return "Another program changed or completed single occurrences of it (RECURRENCE-ID), which todo-tui "
-                + "keeps but does not compute."
-        }
         var depth = 0
         for line in iCalendar {
             let name = Self.propertyName(of: line)
@@ -55,9 +51,10 @@ extension ForeignProperties {
     }
 
     /// Whether the kept iCalendar lines hold VTODOs overriding single occurrences of the series
-    /// (`RECURRENCE-ID`), kept beside the to-do's own VTODO.
+    /// (`RECURRENCE-ID`), kept beside the to-do's own VTODO: its occurrences are completed one
+    /// by one, each as a completed override (`TodoItem.complete(at:calendar:)`).
     /// - Complexity: O(n) in the number of kept lines.
-    var hasOccurrenceOverrides: Bool {
+    public var hasOccurrenceOverrides: Bool {
         var depth = 0
         for line in iCalendar {
             let name = Self.propertyName(of: line)

@@ -133,8 +133,11 @@ package enum ICalendarFormat {
         } else if summary != text {
             writer.text("DESCRIPTION", text)
         }
+        // A series with overrides keeps its own dates while the item shows its current occurrence.
+        let series = OverriddenSeries(item.foreign, calendar: calendar).flatMap { $0.isShown(by: item) ? $0 : nil }
+        series?.ownDateLines.forEach { writer.line($0) }
         let keptDue = item.dueDate.flatMap { kept.line("DUE", meaning: $0, calendar: calendar) }
-        if let due = item.dueDate {
+        if let due = item.dueDate, series == nil {
             if let keptDue {
                 writer.line(keptDue)
             } else if item.repetition != nil, let zoned = kept.line("DUE", movedTo: due) {
@@ -143,7 +146,7 @@ package enum ICalendarFormat {
                 writeDate(due, as: .due, calendar: calendar, to: &writer)
             }
         }
-        if let start = item.startDate {
+        if let start = item.startDate, series == nil {
             // The VTODO's own pair is written as it was (todoman writes a DATE start beside a
             // DATE-TIME due); a start beside a due date changed here follows the due date's type.
             if let line = kept.line("DTSTART", meaning: start, calendar: calendar),

@@ -1,0 +1,38 @@
+import Foundation
+
+extension TodoItem {
+    /// Completes the current occurrence of a series whose occurrences another program overrides
+    /// (`OverriddenSeries`), as Thunderbird does: a completed override of that occurrence joins
+    /// the kept lines, the series' own dates, rule and counts stay as read, and the to-do moves to
+    /// the next occurrence no override completed. With none left (past `UNTIL`, the last of
+    /// `COUNT`) the to-do is completed for good, showing the last occurrence.
+    ///
+    /// Deterministic from the item and `now`: two devices completing the same occurrence add the
+    /// same `RECURRENCE-ID` and move to the same dates.
+    /// - Complexity: as `OverriddenSeries.current(of:)`, plus O(n) in the kept lines.
+    mutating func completeOccurrence(of series: OverriddenSeries, at now: Date) -> Completion {
+        guard let repeating = repetition, case .open(let occurrence) = series.current(of: repeating.repetition) else {
+            setDone(true, at: now)
+            return .completed
+        }
+        let kept = KeptLines(foreign.iCalendar)
+        var summary = ICalendarWriter(capacity: 64)
+        summary.text("SUMMARY", ICalendarFormat.singleLine(TextForm.iCalendar.apply(text)))
+        let summaryLine = String(decoding: summary.bytes, as: UTF8.self)
+            .replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\r\n", with: "")
+        foreign.iCalendar = series.completing(
+            occurrence, in: foreign, uid: kept.line("UID") ?? "UID:" + id.uuidString.lowercased(),
+            summary: summaryLine, now: now)
+        guard let advanced = OverriddenSeries(foreign, calendar: series.calendar),
+            case .open(let next) = advanced.current(of: repeating.repetition)
+        else {
+            startDate = occurrence.start
+            dueDate = occurrence.due
+            setDone(true, at: now)
+            return .completed
+        }
+        startDate = next.start
+        dueDate = next.due
+        return .advanced(due: dueDate)
+    }
+}

@@ -6,7 +6,8 @@ import TodoSyncModel
 import TodoTestSupport
 
 /// Thunderbird's resource of a series and a completed occurrence (`RECURRENCE-ID`) syncs as one
-/// to-do; an edit here goes back to the server with both components, the override as it was.
+/// to-do; an edit here goes back to the server with both components, the override as it was, and
+/// completing the occurrence shown here adds a completed override beside them.
 @Suite("RECURRENCE-ID overrides over sync", .serialized)
 struct SyncRecurrenceOverrideTests {
     @Test(
@@ -32,5 +33,99 @@ struct SyncRecurrenceOverrideTests {
         let end = try #require(lines[mark...].lastIndex(of: "END:VTODO"))
         #expect(Set(lines[begin...end]) == Set(ThunderbirdSeries.override), "\(lines)")
         #expect(lines.filter { $0 == "BEGIN:VTODO" }.count == 2)
+    }
+
+    /// The lines of the VTODO of `lines` whose `RECURRENCE-ID` line is `id` (the series' own for
+    /// nil), as a set: a server may order a component's properties otherwise.
+    static func component(_ lines: [String], recurrenceID id: String?) -> Set<String>? {
+        var current: [String] = []
+        var inside = false
+        for line in lines {
+            if line == "BEGIN:VTODO", !inside {
+                inside = true
+                current = []
+            }
+            if inside { current.append(line) }
+            guard line == "END:VTODO", inside else { continue }
+            inside = false
+            let own = current.first { $0.hasPrefix("RECURRENCE-ID") }
+            if own == id { return Set(current) }
+        }
+        return nil
+    }
+
+    @Test(
+        """
+        completing Thunderbird's series here adds a completed override on the server, the series unchanged; a \
+        second device reads one to-do at the next occurrence
+        """,
+        arguments: CalDAVTestServer.Kind.allCases)
+    func completedHere(kind: CalDAVTestServer.Kind) throws {
+        let (server, collection) = try makeServer(kind)
+        defer { server.stop() }
+        let device = try SyncDevice(server: server, collection: collection)
+        let url = collection.appendingPathComponent("e060c2b4.ics")
+        _ = try device.client.put(url, Array(ThunderbirdSeries.resource.utf8), ifMatch: nil)
+        try device.sync()
+        let before = try #require(try device.client.get(url))
+        let series = try #require(
+            Self.component(
+                SyncForeignPropertyTests.lines(String(decoding: before.bytes, as: UTF8.self)), recurrenceID: nil))
+        try device.edit("Daily") { _ = $0.complete(at: Date(), calendar: SyncDevice.calendar) }
+        #expect(try device.sync().pushedChanged == 1)
+
+        #expect(try device.client.listTodos(collection).count == 1, "no second resource")
+        let resource = try #require(try device.client.get(url))
+        let lines = SyncForeignPropertyTests.lines(String(decoding: resource.bytes, as: UTF8.self))
+        #expect(lines.filter { $0 == "BEGIN:VTODO" }.count == 3, "\(lines)")
+        let own = try #require(Self.component(lines, recurrenceID: nil))
+        // Only the stamps of the write change (DTSTAMP, and LAST-MODIFIED as for any change here).
+        let stamp = { (line: String) in line.hasPrefix("DTSTAMP") || line.hasPrefix("LAST-MODIFIED") }
+        #expect(own.filter { !stamp($0) } == series.filter { !stamp($0) }, "\(own)")
+        #expect(own.contains("DTSTART;TZID=America/Chicago:20201220T170000") && own.contains("RRULE:FREQ=DAILY"))
+        #expect(
+            Self.component(lines, recurrenceID: "RECURRENCE-ID;TZID=America/Chicago:20201220T170000")
+                == Set(ThunderbirdSeries.override))
+        let added = try #require(
+            Self.component(lines, recurrenceID: "RECURRENCE-ID;TZID=America/Chicago:20201221T170000"), "\(lines)")
+        #expect(added.contains("STATUS:COMPLETED") && added.contains("PERCENT-COMPLETE:100"), "\(added)")
+        #expect(added.contains("DTSTART;TZID=America/Chicago:20201221T170000"), "\(added)")
+
+        let phone = try SyncDevice(server: server, collection: collection)
+        try phone.sync()
+        let items = try phone.items()
+        #expect(items.count == 1)
+        let read = try #require(items["Daily"])
+        // 22 December 2020, 17:00 in Chicago.
+        #expect(read.date == Date(timeIntervalSince1970: 1_608_678_000) && !read.isDone, "\(read)")
+        #expect(read.completesAnOccurrence)
+    }
+
+    @Test(
+        "the same occurrence completed on two devices before either syncs gives one override, not two",
+        arguments: CalDAVTestServer.Kind.allCases)
+    func completedTwice(kind: CalDAVTestServer.Kind) throws {
+        let (server, collection) = try makeServer(kind)
+        defer { server.stop() }
+        let url = collection.appendingPathComponent("e060c2b4.ics")
+        let here = try SyncDevice(server: server, collection: collection)
+        _ = try here.client.put(url, Array(ThunderbirdSeries.resource.utf8), ifMatch: nil)
+        let there = try SyncDevice(server: server, collection: collection)
+        try here.sync()
+        try there.sync()
+        try here.edit("Daily") { _ = $0.complete(at: Date(), calendar: SyncDevice.calendar) }
+        try there.edit("Daily") { _ = $0.complete(at: Date().addingTimeInterval(60), calendar: SyncDevice.calendar) }
+        try here.sync()
+        try there.sync()
+        try here.sync()
+
+        let resource = try #require(try here.client.get(url))
+        let lines = SyncForeignPropertyTests.lines(String(decoding: resource.bytes, as: UTF8.self))
+        #expect(lines.filter { $0 == "BEGIN:VTODO" }.count == 3, "\(lines)")
+        #expect(lines.filter { $0 == "RECURRENCE-ID;TZID=America/Chicago:20201221T170000" }.count == 1, "\(lines)")
+        for device in [here, there] {
+            let read = try #require(try device.item("Daily"))
+            #expect(read.date == Date(timeIntervalSince1970: 1_608_678_000) && !read.isDone, "\(read)")
+        }
     }
 }

@@ -21,7 +21,9 @@ extension ICalendarFormat {
     /// names with `X-WR-CALNAME` (`calendarLists(of:source:)`).
     ///
     /// A repetition todo-tui computes (one `RRULE`, with `EXDATE`, `RDATE` and its own
-    /// `X-TODO-TUI-REPEAT-…` lines) is the item's `repetition` (`repetition(of:calendar:)`).
+    /// `X-TODO-TUI-REPEAT-…` lines) is the item's `repetition` (`repetition(of:calendar:)`). A
+    /// series with `RECURRENCE-ID` overrides (`RecurrenceOverrides`) also keeps those lines and its
+    /// `DTSTART` and `DUE` as read, and its dates are its current occurrence (`OverriddenSeries`).
     ///
     /// Everything else the VTODO holds is kept in `foreign.iCalendar`, exactly as read: its other
     /// properties (a rule todo-tui does not compute, RELATED-TO, X-…), its subcomponents (VALARM)
@@ -94,7 +96,9 @@ extension ICalendarFormat {
                     of: todo, id: id, isDone: isDone, rule: overriding.isEmpty ? record.repetition?.rule : nil,
                     timeZones: timeZones, keepsDates: !overriding.isEmpty)
                     + overriding)
-            if let repeating = record.repetition, let series = OverriddenSeries(record.foreign, calendar: calendar) {
+            if !overriding.isEmpty, let repeating = record.repetition,
+                let series = OverriddenSeries(record.foreign, calendar: calendar)
+            {
                 OverriddenSeries.show(series.current(of: repeating.repetition), in: &record)
             }
             record.list = calendarLists[todo.line]

@@ -134,7 +134,9 @@ package enum ICalendarFormat {
             writer.text("DESCRIPTION", text)
         }
         // A series with overrides keeps its own dates while the item shows its current occurrence.
-        let series = OverriddenSeries(item.foreign, calendar: calendar).flatMap { $0.isShown(by: item) ? $0 : nil }
+        let series =
+            kept.overrides.isEmpty
+            ? nil : OverriddenSeries(item.foreign, calendar: calendar).flatMap { $0.isShown(by: item) ? $0 : nil }
         series?.ownDateLines.forEach { writer.line($0) }
         let keptDue = item.dueDate.flatMap { kept.line("DUE", meaning: $0, calendar: calendar) }
         if let due = item.dueDate, series == nil {

@@ -109,11 +109,19 @@ struct TodoAppRepeatTests {
             fromObjectResource: Array(resource.utf8), name: "series.ics", now: Self.thursday, calendar: keys.calendar)
         // Thursday 20 November, 09:00 in Berlin.
         #expect(item.date == Self.thursday - 4 * 3_600)
-        let app = try details.makeApp([item], size: TerminalSize(rows: 14, columns: 160))
+        let seed = TodoContext(store: keys.store, now: { Self.thursday })
+        try seed.insert(item)
+        try seed.save()
+        let app = try TodoApp(
+            context: TodoContext(store: keys.store, now: { Self.thursday }), calendar: keys.calendar,
+            now: Self.thursday, size: TerminalSize(rows: 14, columns: 160))
         var lines = try keys.send(Key.sequence("g"), to: app)
         #expect(
             lines.last?.hasPrefix("↻ daily, each occurrence completed on its own · ") == true, "\(lines.last ?? "")")
+        while app.isAnimating { app.advanceAnimation() }
         lines = try keys.send(Key.sequence("x"), to: app)
+        #expect(app.isAnimating, "the row moves to its next day as an advance in place does")
+        while app.isAnimating { app.advanceAnimation() }
         let completed = try #require(stored("Water plants"))
         #expect(completed.date == Self.thursday + 20 * 3_600 && !completed.isDone, "Friday 09:00 in Berlin")
         #expect(completed.foreign.iCalendar.contains("RECURRENCE-ID;TZID=Europe/Berlin:20251120T090000"))

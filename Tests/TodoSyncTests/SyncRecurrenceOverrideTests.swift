@@ -16,10 +16,7 @@ struct SyncRecurrenceOverrideTests {
     func overridesKept(kind: CalDAVTestServer.Kind) throws {
         let (server, collection) = try makeServer(kind)
         defer { server.stop() }
-        let device = try SyncDevice(server: server, collection: collection)
-        let url = collection.appendingPathComponent("e060c2b4.ics")
-        _ = try device.client.put(url, Array(ThunderbirdSeries.resource.utf8), ifMatch: nil)
-        try device.sync()
+        let (device, url) = try Self.seeded(server, collection)
         try device.edit("Daily") { $0.text = "Daily walk" }
         #expect(try device.sync().pushedChanged == 1)
 
@@ -33,6 +30,15 @@ struct SyncRecurrenceOverrideTests {
         let end = try #require(lines[mark...].lastIndex(of: "END:VTODO"))
         #expect(Set(lines[begin...end]) == Set(ThunderbirdSeries.override), "\(lines)")
         #expect(lines.filter { $0 == "BEGIN:VTODO" }.count == 2)
+    }
+
+    /// A device that synced Thunderbird's resource, put on the server first, and the resource's URL.
+    static func seeded(_ server: CalDAVTestServer, _ collection: URL) throws -> (SyncDevice, URL) {
+        let device = try SyncDevice(server: server, collection: collection)
+        let url = collection.appendingPathComponent("e060c2b4.ics")
+        _ = try device.client.put(url, Array(ThunderbirdSeries.resource.utf8), ifMatch: nil)
+        try device.sync()
+        return (device, url)
     }
 
     /// The lines of the VTODO of `lines` whose `RECURRENCE-ID` line is `id` (the series' own for
@@ -63,10 +69,7 @@ struct SyncRecurrenceOverrideTests {
     func completedHere(kind: CalDAVTestServer.Kind) throws {
         let (server, collection) = try makeServer(kind)
         defer { server.stop() }
-        let device = try SyncDevice(server: server, collection: collection)
-        let url = collection.appendingPathComponent("e060c2b4.ics")
-        _ = try device.client.put(url, Array(ThunderbirdSeries.resource.utf8), ifMatch: nil)
-        try device.sync()
+        let (device, url) = try Self.seeded(server, collection)
         let before = try #require(try device.client.get(url))
         let series = try #require(
             Self.component(
@@ -107,11 +110,8 @@ struct SyncRecurrenceOverrideTests {
     func completedTwice(kind: CalDAVTestServer.Kind) throws {
         let (server, collection) = try makeServer(kind)
         defer { server.stop() }
-        let url = collection.appendingPathComponent("e060c2b4.ics")
-        let here = try SyncDevice(server: server, collection: collection)
-        _ = try here.client.put(url, Array(ThunderbirdSeries.resource.utf8), ifMatch: nil)
+        let (here, url) = try Self.seeded(server, collection)
         let there = try SyncDevice(server: server, collection: collection)
-        try here.sync()
         try there.sync()
         try here.edit("Daily") { _ = $0.complete(at: Date(), calendar: SyncDevice.calendar) }
         try there.edit("Daily") { _ = $0.complete(at: Date().addingTimeInterval(60), calendar: SyncDevice.calendar) }

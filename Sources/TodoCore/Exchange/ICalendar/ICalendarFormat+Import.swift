@@ -62,12 +62,8 @@ extension ICalendarFormat {
             let dates = TodoDates(todo: todo, source: source, calendar: calendar)
             let status = todo.first("STATUS")?.value
             let completed = try dates.date("COMPLETED")
-            let isDone =
-                status.map(isClosed(status:))
-                ?? (completed != nil
-                    || todo.first("PERCENT-COMPLETE").map {
-                        isComplete(percent: $0.value)
-                    } ?? false)
+            let isDone = Self.isDone(
+                status: status, hasCompleted: completed != nil, percent: todo.first("PERCENT-COMPLETE")?.value)
             let summaryText = ICalendarParser.unescapedText(summary.value)
             let description = todo.first("DESCRIPTION").map { ICalendarParser.unescapedText($0.value) }
             let textFromDescription = description.flatMap { singleLine($0) == summaryText ? $0 : nil }

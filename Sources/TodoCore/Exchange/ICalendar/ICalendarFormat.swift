@@ -257,6 +257,13 @@ package enum ICalendarFormat {
         return value == "COMPLETED" || value == "CANCELLED"
     }
 
+    /// Whether a VTODO (or an override of one occurrence) is done: what its `STATUS` says when it
+    /// has one (`isClosed(status:)`), else whether it has a `COMPLETED` time, else whether its
+    /// `PERCENT-COMPLETE` is 100 (Thunderbird's and jtx Board's rule).
+    static func isDone(status: String?, hasCompleted: Bool, percent: String?) -> Bool {
+        status.map(isClosed(status:)) ?? (hasCompleted || percent.map(isComplete(percent:)) ?? false)
+    }
+
     /// Whether a `PERCENT-COMPLETE` value is 100.
     static func isComplete(percent: String) -> Bool {
         Int(percent.trimmingCharacters(in: .whitespaces)) == 100

@@ -77,11 +77,9 @@ struct OverriddenSeries {
             guard let idLine = own["RECURRENCE-ID"], let id = Self.date(of: idLine, calendar: calendar) else {
                 return nil
             }
-            let isCompleted =
-                own["STATUS"].map { ICalendarFormat.isClosed(status: $0.value) }
-                ?? (own["COMPLETED"] != nil
-                    || own["PERCENT-COMPLETE"].map { ICalendarFormat.isComplete(percent: $0.value) }
-                        ?? false)
+            let isCompleted = ICalendarFormat.isDone(
+                status: own["STATUS"]?.value, hasCompleted: own["COMPLETED"] != nil,
+                percent: own["PERCENT-COMPLETE"]?.value)
             return Override(
                 index: index, key: Self.key(of: id.date, wholeDay: !anchor.hasTime, calendar: calendar),
                 isCompleted: isCompleted, start: own["DTSTART"].flatMap { Self.date(of: $0, calendar: calendar) },
@@ -131,6 +129,7 @@ struct OverriddenSeries {
     /// Whether the item shows what the series says (`current(of:)`): its dates those of the
     /// current (or, finished, the last) occurrence. The export then writes the series' own
     /// `DTSTART` and `DUE` as read; dates changed here are written as the series' own instead.
+    /// - Complexity: as `current(of:)`.
     func isShown(by item: TodoItem) -> Bool {
         guard let repeating = item.repetition else { return false }
         let occurrence: Occurrence?
@@ -143,6 +142,7 @@ struct OverriddenSeries {
     }
 
     /// Puts `position` in an imported record: the occurrence's dates; a finished series is done.
+    /// - Complexity: O(1).
     static func show(_ position: Position, in record: inout ImportRecord) {
         let shown: Occurrence?
         switch position {

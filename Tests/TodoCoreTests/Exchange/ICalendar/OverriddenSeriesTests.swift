@@ -196,4 +196,26 @@ struct OverriddenSeriesTests {
                 ]))
         #expect(elsewhere.isDone && elsewhere.date == Self.day("20261127T090000Z"), "every occurrence done elsewhere")
     }
+
+    @Test(
+        """
+        a series with overrides whose rule todo-tui does not compute stays refused with the rule's reason; one stored \
+        before overrides were computed says to read it again
+        """
+    )
+    func notCompleted() throws {
+        var hourly = try Self.read(
+            Self.resource(
+                ["DTSTART:20261120T090000Z", "RRULE:FREQ=HOURLY"],
+                overrides: [["RECURRENCE-ID:20261120T090000Z", "STATUS:COMPLETED"]]))
+        #expect(hourly.repetition == nil && !hourly.completesAnOccurrence)
+        #expect(
+            hourly.foreign.recurrenceProblem?.contains("HOURLY") == true, "\(hourly.foreign.recurrenceProblem ?? "")")
+        #expect(
+            hourly.complete(at: Self.now, calendar: Self.utc) == .completed,
+            "complete itself ends it; the app asks first")
+        var stored = try Self.read(Array(ThunderbirdSeries.resource.utf8))
+        stored.repetition = nil
+        #expect(stored.foreign.recurrenceProblem?.contains("sync or import it again") == true)
+    }
 }

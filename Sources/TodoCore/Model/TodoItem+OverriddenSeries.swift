@@ -35,4 +35,19 @@ extension TodoItem {
         dueDate = next.due
         return .advanced(due: dueDate)
     }
+
+    /// The item's repetition as it stands, for words: for a series whose occurrences another
+    /// program overrides, its `COUNT` is what is left from the shown occurrence on (the
+    /// occurrences no override completed), as it is for a series advanced in place; otherwise
+    /// `repetition` as it is. Nil when the item does not repeat by a rule todo-tui computes.
+    /// - Complexity: O(1), or as `OverriddenSeries.openCount(of:)` for such a series.
+    public func repetitionAsShown(calendar: Calendar) -> Repetition? {
+        guard var shown = repetition?.repetition else { return nil }
+        if shown.rule.count != nil, let series = OverriddenSeries(foreign, calendar: calendar),
+            let open = series.openCount(of: shown)
+        {
+            shown.rule.count = max(1, open)
+        }
+        return shown
+    }
 }

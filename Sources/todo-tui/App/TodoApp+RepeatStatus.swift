@@ -9,10 +9,10 @@ extension TodoApp {
     /// - Complexity: O(log n) to find the selected item, plus O(rule parts).
     var selectedRepeatWords: String? {
         guard let item = selectedItem else { return nil }
-        if let repeating = item.repetition {
+        if let repeating = item.repetitionAsShown(calendar: calendar) {
             // Another program's series whose occurrences are completed as overrides (RECURRENCE-ID).
             let overrides = item.foreign.hasOccurrenceOverrides ? ", each occurrence completed on its own" : ""
-            return "↻ " + repeating.repetition.description(calendar: calendar) + overrides
+            return "↻ " + repeating.description(calendar: calendar) + overrides
         }
         return item.foreign.recurrenceProblem.map { "↻ " + $0 }
     }

@@ -107,6 +107,19 @@ struct OverriddenSeries {
         return .open(occurrence(at: open))
     }
 
+    /// How many occurrences of `repetition` no override completed, when its rule has a `COUNT`:
+    /// what is left of the series, the shown occurrence included, as `COUNT` says it of a series
+    /// advanced in place. Nil without a `COUNT`.
+    /// - Complexity: as `Repetition.occurrences(seriesStart:isWholeDay:in:after:limit:)` for
+    ///   `COUNT` occurrences.
+    func openCount(of repetition: Repetition) -> Int? {
+        guard let count = repetition.rule.count, let anchor else { return nil }
+        let completed = Set(overrides.filter(\.isCompleted).map(\.key))
+        return repetition.occurrences(
+            seriesStart: anchor.date, isWholeDay: !anchor.hasTime, in: calendar, limit: count
+        ).filter { !completed.contains(key(of: $0)) }.count
+    }
+
     /// The occurrence the rule puts at `id`: its start there, its due date the series' own
     /// moved by as many calendar days at the same wall-clock time; an open override's own
     /// dates when one moved it.

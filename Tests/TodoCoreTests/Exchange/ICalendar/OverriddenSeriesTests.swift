@@ -177,6 +177,8 @@ struct OverriddenSeriesTests {
                 ["DTSTART:20261120T090000Z", "DUE:20261120T090000Z", "RRULE:FREQ=WEEKLY;COUNT=2"],
                 overrides: [["RECURRENCE-ID:20261120T090000Z", "STATUS:COMPLETED"]]))
         #expect(item.date == Self.day("20261127T090000Z") && !item.isDone)
+        #expect(item.repetition?.rule.count == 2, "the series' own COUNT, as read")
+        #expect(item.repetitionAsShown(calendar: Self.utc)?.description(calendar: Self.utc) == "weekly, last time")
         #expect(item.complete(at: Self.now, calendar: Self.utc) == .completed)
         #expect(item.isDone && item.completedAt == Self.now && item.date == Self.day("20261127T090000Z"))
         let lines = Self.written(item)

@@ -40,6 +40,7 @@ extension TodoItem {
     /// program overrides, its `COUNT` is what is left from the shown occurrence on (the
     /// occurrences no override completed), as it is for a series advanced in place; otherwise
     /// `repetition` as it is. Nil when the item does not repeat by a rule todo-tui computes.
+    /// - Parameter calendar: the zone of a series' floating and whole-day dates.
     /// - Complexity: O(1), or as `OverriddenSeries.openCount(of:)` for such a series.
     public func repetitionAsShown(calendar: Calendar) -> Repetition? {
         guard var shown = repetition?.repetition else { return nil }

@@ -36,6 +36,18 @@ extension TodoItem {
         return .advanced(due: dueDate)
     }
 
+    /// Reopens a series whose occurrences another program overrides and whose last occurrence is
+    /// completed (`completeOccurrence(of:at:)` at the end of the series): that occurrence's
+    /// completed override is opened again (`OverriddenSeries.reopening(_:in:)`), so the series
+    /// reads back open at it. Otherwise, as for any to-do, only the item's done state changes.
+    /// - Complexity: as `OverriddenSeries.current(of:)`, plus O(n) in the kept lines.
+    mutating func reopenLastOccurrence(of series: OverriddenSeries, at now: Date) {
+        if let repeating = repetition, case .finished(let last?) = series.current(of: repeating.repetition) {
+            foreign.iCalendar = series.reopening(last, in: foreign)
+        }
+        setDone(false, at: now)
+    }
+
     /// The item's repetition as it stands, for words: for a series whose occurrences another
     /// program overrides, its `COUNT` is what is left from the shown occurrence on (the
     /// occurrences no override completed), as it is for a series advanced in place; otherwise

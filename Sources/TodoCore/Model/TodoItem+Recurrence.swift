@@ -101,6 +101,19 @@ extension TodoItem {
         return .advanced(due: dueDate)
     }
 
+    /// Reopens the item (`setDone(false, at:)`), the one way the list and the command line do. A
+    /// series with `RECURRENCE-ID` overrides completed to its end here has the completion of its
+    /// last occurrence undone too, so it reads back open, showing that occurrence, after an
+    /// export or a sync (`OverriddenSeries`).
+    /// - Complexity: O(1), or as `OverriddenSeries.current(of:)` for such a series.
+    public mutating func reopen(at now: Date, calendar: Calendar) {
+        guard isDone, repetition != nil, let series = OverriddenSeries(foreign, calendar: calendar) else {
+            setDone(false, at: now)
+            return
+        }
+        reopenLastOccurrence(of: series, at: now)
+    }
+
     /// Makes the item repeat by `repetition`, or stop repeating (nil; the dates stay). The counts
     /// of completed occurrences are kept across a change of rule.
     ///

@@ -78,5 +78,22 @@ struct CLIRepeatTests: CLISandboxSuite {
             #expect(export.contains("RECURRENCE-ID;VALUE=DATE:" + day + "\r\n"), "\(export)")
         }
         #expect(export.contains("DTSTART;VALUE=DATE:20301119\r\n") && export.contains("RRULE:FREQ=DAILY;COUNT=3\r\n"))
+
+        // Reopened, the last occurrence's added override is gone: imported again, it is open there.
+        let last = try storedItem().dueDate
+        let undone = try cli.run("undone", id, "--store", store)
+        #expect(undone.stdout == "Reopened 'Water plants'\n", "\(undone.stdout) \(undone.stderr)")
+        let reopened = try cli.run("open", "--export", "ics", "--store", store).stdout
+        #expect(reopened.components(separatedBy: "BEGIN:VTODO").count == 4, "\(reopened)")
+        #expect(!reopened.contains("RECURRENCE-ID;VALUE=DATE:20301121\r\n"), "\(reopened)")
+        let seriesLines = reopened.components(separatedBy: "BEGIN:VTODO")[1]
+        #expect(!seriesLines.contains("STATUS:COMPLETED") && !seriesLines.contains("PERCENT-COMPLETE:100"))
+        let again = home.path("reopened.ics")
+        try Data(reopened.utf8).write(to: URL(fileURLWithPath: again))
+        let other = home.path("other.store")
+        #expect(try cli.run("import", again, "--store", other).status == 0)
+        let read = try #require(try JSONStore(path: other).load().items.first)
+        #expect(!read.isDone && read.dueDate == last && last != nil, "open at the last occurrence, the 21st")
+        #expect(read.text == "Water plants" && read.completesAnOccurrence)
     }
 }

@@ -189,7 +189,7 @@ struct OverriddenSeries {
         let completion = ["STATUS:COMPLETED", "COMPLETED:" + Self.utcStamp(now), "PERCENT-COMPLETE:100"]
         let id = key(of: occurrence.id)
         if let existing = overrides.last(where: { $0.key == id }) {
-            let replaced = Self.completed(blocks[existing.index], with: completion)
+            let replaced = Self.replacingCompletion(of: blocks[existing.index], with: completion)
             var lines = foreign.iCalendar
             guard let range = Self.range(ofOverride: existing.index, in: lines) else { return lines }
             lines.replaceSubrange(range, with: replaced)
@@ -203,6 +203,49 @@ struct OverriddenSeries {
         block.append(summary)
         block += completion + ["SEQUENCE:1", "END:VTODO"]
         return foreign.iCalendar + block
+    }
+
+    /// The kept lines of `foreign` with the completed override of `occurrence` open again, as
+    /// reopening a finished series undoes its last completion: an override this program added
+    /// holding nothing but the completion (`isOnlyCompletion(_:of:)`) is removed; any other gets
+    /// `STATUS:NEEDS-ACTION` and `PERCENT-COMPLETE:0` instead of its completion lines (its other
+    /// lines kept, its `SEQUENCE` one higher). The lines as they are when no override completed it.
+    /// - Complexity: O(n) in the number of kept lines.
+    func reopening(_ occurrence: Occurrence, in foreign: ForeignProperties) -> [String] {
+        let id = key(of: occurrence.id)
+        var lines = foreign.iCalendar
+        guard let existing = overrides.last(where: { $0.key == id && $0.isCompleted }),
+            let range = Self.range(ofOverride: existing.index, in: lines)
+        else { return lines }
+        if isOnlyCompletion(existing, of: occurrence) {
+            lines.removeSubrange(range)
+        } else {
+            lines.replaceSubrange(
+                range,
+                with: Self.replacingCompletion(
+                    of: blocks[existing.index], with: ["STATUS:NEEDS-ACTION", "PERCENT-COMPLETE:0"]))
+        }
+        return lines
+    }
+
+    /// Whether `override` is one `completing(_:in:uid:summary:now:)` added and nothing changed
+    /// since: only the properties it writes, `SEQUENCE:1`, no component inside, and the dates the
+    /// rule gives `occurrence`. Removing it loses nothing another program wrote.
+    private func isOnlyCompletion(_ override: Override, of occurrence: Occurrence) -> Bool {
+        let written: Set<String> = [
+            "UID", "DTSTAMP", "RECURRENCE-ID", "DTSTART", "DUE", "SUMMARY", "STATUS", "COMPLETED", "PERCENT-COMPLETE",
+            "SEQUENCE",
+        ]
+        let block = blocks[override.index]
+        let inner = block.dropFirst().dropLast()
+        guard
+            inner.allSatisfy({ line in
+                let name = ForeignProperties.propertyName(of: line)
+                return name != "BEGIN" && name != "END" && written.contains(name)
+            }),
+            inner.contains(where: { $0.replacingOccurrences(of: " ", with: "").uppercased() == "SEQUENCE:1" })
+        else { return false }
+        return Self.same(override.start, occurrence.start) && Self.same(override.due, occurrence.due)
     }
 
     /// `original` (a date property of the series) renamed `name` and naming `date` in its own
@@ -245,9 +288,10 @@ struct OverriddenSeries {
         return nil
     }
 
-    /// An override's lines with its own completion lines replaced by `completion` (before its
-    /// END) and its `SEQUENCE` one higher (1 when it had none).
-    private static func completed(_ block: [String], with completion: [String]) -> [String] {
+    /// An override's lines with its own completion lines (`STATUS`, `COMPLETED`,
+    /// `PERCENT-COMPLETE`) replaced by `completion` (before its END) and its `SEQUENCE` one higher
+    /// (1 when it had none).
+    private static func replacingCompletion(of block: [String], with completion: [String]) -> [String] {
         var depth = 0
         var sequence = 0
         var kept: [String] = []

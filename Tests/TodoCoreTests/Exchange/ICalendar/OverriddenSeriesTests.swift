@@ -134,6 +134,53 @@ struct OverriddenSeriesTests {
         #expect(todos[0].contains("DTSTART;VALUE=DATE:20261120") && todos[0].contains("EXDATE;VALUE=DATE:20261123"))
     }
 
+    @Test("reopening a series completed to its end here removes the override it added: read back, it is open")
+    func reopenAddedOverride() throws {
+        let series = try Self.read(
+            Self.resource(
+                ["DTSTART:20261120T090000Z", "DUE:20261120T090000Z", "RRULE:FREQ=WEEKLY;COUNT=2"],
+                overrides: [["RECURRENCE-ID:20261120T090000Z", "STATUS:COMPLETED"]]))
+        var item = series
+        #expect(item.complete(at: Self.now, calendar: Self.utc) == .completed)
+        let finished = try Self.read(Array(Self.written(item).joined(separator: "\r\n").utf8))
+        #expect(finished.isDone && finished.date == Self.day("20261127T090000Z"), "done, as written")
+        item.reopen(at: Self.now, calendar: Self.utc)
+        #expect(!item.isDone && item.date == Self.day("20261127T090000Z"))
+        #expect(item.foreign == series.foreign, "the override added is gone, the one read is kept")
+        let todos = Self.todos(Self.written(item))
+        try #require(todos.count == 2)
+        #expect(!todos[0].contains { $0.hasPrefix("STATUS:COMPLETED") || $0.hasPrefix("COMPLETED") })
+        let reread = try Self.read(Array(Self.written(item).joined(separator: "\r\n").utf8))
+        #expect(!reread.isDone && reread.date == Self.day("20261127T090000Z") && reread.completesAnOccurrence)
+        #expect(reread.foreign == item.foreign)
+    }
+
+    @Test("reopening a series whose last override another program wrote opens that override, keeping its lines")
+    func reopenForeignOverride() throws {
+        var item = try Self.read(
+            Self.resource(
+                ["DTSTART;VALUE=DATE:20261120", "DUE;VALUE=DATE:20261120", "RRULE:FREQ=DAILY;COUNT=2"],
+                overrides: [
+                    ["RECURRENCE-ID;VALUE=DATE:20261120", "STATUS:COMPLETED"],
+                    [
+                        "RECURRENCE-ID;VALUE=DATE:20261121", "X-MOZ-GENERATION:3", "STATUS:COMPLETED",
+                        "COMPLETED:20261121T080000Z", "PERCENT-COMPLETE:100", "SEQUENCE:2",
+                    ],
+                ]))
+        #expect(item.isDone && item.date == Self.day("20261121"), "finished as read, at its last occurrence")
+        item.reopen(at: Self.now, calendar: Self.utc)
+        let todos = Self.todos(Self.written(item))
+        try #require(todos.count == 3)
+        #expect(
+            todos[2] == [
+                "BEGIN:VTODO", "UID:" + Self.uid, "DTSTAMP:20261101T000000Z", "SUMMARY:Water plants",
+                "RECURRENCE-ID;VALUE=DATE:20261121", "X-MOZ-GENERATION:3", "STATUS:NEEDS-ACTION",
+                "PERCENT-COMPLETE:0", "SEQUENCE:3", "END:VTODO",
+            ])
+        let reread = try Self.read(Array(Self.written(item).joined(separator: "\r\n").utf8))
+        #expect(!reread.isDone && reread.date == Self.day("20261121") && !reread.hasTime)
+    }
+
     @Test(
         "RECURRENCE-ID is written in the series' DTSTART form",
         arguments: [

@@ -128,4 +128,46 @@ struct SyncRecurrenceOverrideTests {
             #expect(read.date == Date(timeIntervalSince1970: 1_608_678_000) && !read.isDone, "\(read)")
         }
     }
+
+    @Test("a series with overrides completed to its end here and reopened reads back open at its last occurrence")
+    func reopened() throws {
+        let (server, collection) = try makeServer(.radicale)
+        defer { server.stop() }
+        let lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO", "UID:series-2",
+            "DTSTAMP:20301101T000000Z", "SUMMARY:Water plants", "RRULE:FREQ=DAILY;COUNT=2",
+            "DTSTART;VALUE=DATE:20301119", "DUE;VALUE=DATE:20301119", "END:VTODO", "BEGIN:VTODO", "UID:series-2",
+            "DTSTAMP:20301119T090000Z", "SUMMARY:Water plants", "RECURRENCE-ID;VALUE=DATE:20301119",
+            "STATUS:COMPLETED", "END:VTODO", "END:VCALENDAR", "",
+        ]
+        let device = try SyncDevice(server: server, collection: collection)
+        let url = collection.appendingPathComponent("series-2.ics")
+        _ = try device.client.put(url, Array(lines.joined(separator: "\r\n").utf8), ifMatch: nil)
+        try device.sync()
+        let last = try #require(try device.item("Water plants")?.dueDate)
+        try device.edit("Water plants") {
+            #expect($0.complete(at: Date(), calendar: SyncDevice.calendar) == .completed)
+        }
+        try device.sync()
+        var written = SyncForeignPropertyTests.lines(
+            String(decoding: try #require(try device.client.get(url)).bytes, as: UTF8.self))
+        #expect(written.filter { $0 == "BEGIN:VTODO" }.count == 3, "\(written)")
+        #expect(Self.component(written, recurrenceID: nil)?.contains("STATUS:COMPLETED") == true, "\(written)")
+
+        try device.edit("Water plants") { $0.reopen(at: Date(), calendar: SyncDevice.calendar) }
+        #expect(try device.sync().pushedChanged == 1)
+        written = SyncForeignPropertyTests.lines(
+            String(decoding: try #require(try device.client.get(url)).bytes, as: UTF8.self))
+        #expect(written.filter { $0 == "BEGIN:VTODO" }.count == 2, "the override added is gone: \(written)")
+        #expect(!written.contains("RECURRENCE-ID;VALUE=DATE:20301120"), "\(written)")
+        let series = try #require(Self.component(written, recurrenceID: nil))
+        #expect(!series.contains("STATUS:COMPLETED") && !series.contains("PERCENT-COMPLETE:100"), "\(series)")
+
+        let phone = try SyncDevice(server: server, collection: collection)
+        try phone.sync()
+        let read = try #require(try phone.item("Water plants"))
+        #expect(!read.isDone && read.dueDate == last && read.completesAnOccurrence, "\(read)")
+        try device.sync()
+        #expect(try device.item("Water plants")?.isDone == false, "read back here too")
+    }
 }

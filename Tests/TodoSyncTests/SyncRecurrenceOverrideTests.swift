@@ -170,4 +170,46 @@ struct SyncRecurrenceOverrideTests {
         try device.sync()
         #expect(try device.item("Water plants")?.isDone == false, "read back here too")
     }
+
+    @Test(
+        """
+        different occurrences completed here and on a phone before a sync: the server keeps both overrides, \
+        both devices show the occurrence after them
+        """,
+        arguments: CalDAVTestServer.Kind.allCases)
+    func completedApart(kind: CalDAVTestServer.Kind) throws {
+        let (server, collection) = try makeServer(kind)
+        defer { server.stop() }
+        let (here, url) = try Self.seeded(server, collection)
+        // Here: 21 December completed. The phone, meanwhile, completes the 22nd as Thunderbird writes it.
+        try here.edit("Daily") { _ = $0.complete(at: Date(), calendar: SyncDevice.calendar) }
+        let phoneOverride = [
+            "BEGIN:VTODO", "UID:e060c2b4-5a5b-4b8f-9f2e-8d2f1d1c0a01", "DTSTAMP:20201222T220000Z", "SUMMARY:Daily",
+            "RECURRENCE-ID;TZID=America/Chicago:20201222T170000", "DTSTART;TZID=America/Chicago:20201222T170000",
+            "DUE;TZID=America/Chicago:20201222T170000", "STATUS:COMPLETED", "COMPLETED:20201222T220000Z",
+            "PERCENT-COMPLETE:100", "SEQUENCE:1", "LAST-MODIFIED:20201222T220000Z", "END:VTODO",
+        ]
+        let onServer = try #require(try here.client.get(url))
+        let phoneLines = ThunderbirdSeries.resource.components(separatedBy: "\r\n").dropLast(2)
+        let phone = Array((phoneLines + phoneOverride + ["END:VCALENDAR", ""]).joined(separator: "\r\n").utf8)
+        _ = try here.client.put(url, phone, ifMatch: onServer.etag)
+        try here.sync()
+
+        let resource = try #require(try here.client.get(url))
+        let lines = SyncForeignPropertyTests.lines(String(decoding: resource.bytes, as: UTF8.self))
+        #expect(lines.filter { $0 == "BEGIN:VTODO" }.count == 4, "the series and three overrides: \(lines)")
+        for day in ["20", "21", "22"] {
+            let id = "RECURRENCE-ID;TZID=America/Chicago:202012\(day)T170000"
+            #expect(lines.filter { $0 == id }.count == 1, "\(day): \(lines)")
+        }
+        #expect(Self.component(lines, recurrenceID: phoneOverride[4]) == Set(phoneOverride), "the phone's, as written")
+        #expect(try here.client.listTodos(collection).count == 1, "no second resource")
+        let other = try SyncDevice(server: server, collection: collection)
+        try other.sync()
+        for device in [here, other] {
+            let read = try #require(try device.item("Daily"))
+            // 23 December 2020, 17:00 in Chicago.
+            #expect(read.date == Date(timeIntervalSince1970: 1_608_764_400) && !read.isDone, "\(read)")
+        }
+    }
 }

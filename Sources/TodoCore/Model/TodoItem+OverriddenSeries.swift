@@ -48,6 +48,40 @@ extension TodoItem {
         setDone(false, at: now)
     }
 
+    /// The item (a merge of `ours` and `theirs`, two versions of one to-do changed since `base`)
+    /// with the occurrences both completed or changed kept: when both changed the kept lines of a
+    /// series with `RECURRENCE-ID` overrides, its overrides are merged occurrence by occurrence
+    /// (`OverriddenSeries.merging(base:ours:theirs:into:)`, the series' own lines this item's)
+    /// and the to-do shows the merged series' current occurrence, done when none is left
+    /// (completed at the later of the two sides' changes). Otherwise the item as it is.
+    /// - Parameter calendar: the zone of a series' floating and whole-day dates.
+    /// - Complexity: O(n) in the kept lines, plus as `OverriddenSeries.current(of:)`.
+    func keepingOverrides(of ours: TodoItem, _ theirs: TodoItem, base: TodoItem?, calendar: Calendar) -> TodoItem {
+        guard let repeating = repetition, ours.foreign != theirs.foreign, base?.foreign != ours.foreign,
+            base?.foreign != theirs.foreign, let mine = OverriddenSeries(ours.foreign, calendar: calendar),
+            let other = OverriddenSeries(theirs.foreign, calendar: calendar)
+        else { return self }
+        var merged = self
+        merged.foreign.iCalendar = OverriddenSeries.merging(
+            base: base.flatMap { OverriddenSeries($0.foreign, calendar: calendar) }, ours: mine, theirs: other,
+            into: foreign)
+        guard let series = OverriddenSeries(merged.foreign, calendar: calendar) else { return self }
+        let shown: OverriddenSeries.Occurrence?
+        switch series.current(of: repeating.repetition) {
+        case .open(let open):
+            shown = open
+            merged.setDone(false, at: merged.modifiedAt)
+        case .finished(let last):
+            shown = last
+            merged.setDone(true, at: max(ours.modifiedAt, theirs.modifiedAt))
+        }
+        if let shown {
+            merged.startDate = shown.start
+            merged.dueDate = shown.due
+        }
+        return merged
+    }
+
     /// The item's repetition as it stands, for words: for a series whose occurrences another
     /// program overrides, its `COUNT` is what is left from the shown occurrence on (the
     /// occurrences no override completed), as it is for a series advanced in place; otherwise

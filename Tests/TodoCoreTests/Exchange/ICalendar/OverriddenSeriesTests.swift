@@ -181,6 +181,36 @@ struct OverriddenSeriesTests {
         #expect(!reread.isDone && reread.date == Self.day("20261121") && !reread.hasTime)
     }
 
+    @Test("overrides changed on both sides merge by occurrence: a union, the higher SEQUENCE for the same one")
+    func mergedOverrides() throws {
+        let base = try Self.read(Array(ThunderbirdSeries.resource.utf8))
+        var ours = base
+        _ = ours.complete(at: Self.now, calendar: Self.utc)
+        // Another program moved the 21st to 20:00 (SEQUENCE 2, above the 1 of the completion here) and completed the 22nd.
+        let moved = [
+            "BEGIN:VTODO", "UID:e060c2b4-5a5b-4b8f-9f2e-8d2f1d1c0a01",
+            "RECURRENCE-ID;TZID=America/Chicago:20201221T170000",
+            "DTSTART;TZID=America/Chicago:20201221T200000", "DUE;TZID=America/Chicago:20201221T200000",
+            "SEQUENCE:2", "END:VTODO",
+        ]
+        let completed = [
+            "BEGIN:VTODO", "UID:e060c2b4-5a5b-4b8f-9f2e-8d2f1d1c0a01",
+            "RECURRENCE-ID;TZID=America/Chicago:20201222T170000",
+            "STATUS:COMPLETED", "SEQUENCE:1", "END:VTODO",
+        ]
+        var theirs = base
+        theirs.foreign.iCalendar += moved + completed
+        let merged = ours.keepingOverrides(of: ours, theirs, base: base, calendar: Self.utc)
+        let todos = Self.todos(Self.written(merged))
+        try #require(todos.count == 4, "\(todos)")
+        #expect(todos[1] == ThunderbirdSeries.override && todos[2] == moved && todos[3] == completed)
+        // The 21st, moved to 20:00 in Chicago (02:00 UTC on the 22nd), is the first open occurrence.
+        #expect(merged.date == Self.day("20201222T020000Z") && !merged.isDone, "\(merged)")
+        #expect(
+            theirs.keepingOverrides(of: ours, ours, base: base, calendar: Self.utc) == theirs, "one side changed: as is"
+        )
+    }
+
     @Test(
         "RECURRENCE-ID is written in the series' DTSTART form",
         arguments: [

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a merge policy decided for an item two replicas changed since their last common value.
 package enum MergeDecision: Sendable, Hashable {
     /// Both replicas hold this value from now on; nil = the item is deleted on both.
@@ -23,5 +25,19 @@ extension MergePolicy {
         case .write(let value): return .settled(value)
         case .adoptStored: return .settled(theirs)
         }
+    }
+
+    /// `settle(base:ours:theirs:)` for replicas of a series with `RECURRENCE-ID` overrides: a
+    /// merge by property keeps the overrides of both sides when both changed them
+    /// (`TodoItem.keepingOverrides(of:_:base:calendar:)`), where the policy alone sees the kept
+    /// lines as one field; `.overwrite` and `.rollback` keep one side whole, as for any item.
+    /// - Parameter calendar: the zone of a series' floating and whole-day dates.
+    /// - Complexity: O(size of the item).
+    package func settle(base: TodoItem?, ours: TodoItem?, theirs: TodoItem?, calendar: Calendar) -> MergeDecision {
+        let decision = settle(base: base, ours: ours, theirs: theirs)
+        guard self == .mergeByPropertyObjectTrump || self == .mergeByPropertyStoreTrump,
+            case .settled(let merged?) = decision, let ours, let theirs
+        else { return decision }
+        return .settled(merged.keepingOverrides(of: ours, theirs, base: base, calendar: calendar))
     }
 }

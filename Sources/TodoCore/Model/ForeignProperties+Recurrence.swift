@@ -3,24 +3,29 @@ import Foundation
 extension ForeignProperties {
     /// Why todo-tui cannot complete a to-do another program made repeat (`isRecurring`), as a
     /// sentence: the reason its iCalendar `RRULE` cannot be computed, or the format whose
-    /// repetition is kept as that program wrote it. Nil when nothing foreign repeats.
+    /// repetition is kept as that program wrote it. Nil when nothing foreign repeats. Meaningful
+    /// only for an item without a `repetition`: a series with overrides keeps its `RRULE` here
+    /// beside the repetition it maps to.
     /// - Complexity: O(n) in the number of kept lines.
     public var recurrenceProblem: String? {
         guard isRecurring else { return nil }
-        if hasOccurrenceOverrides {
-            return "Another program changed or completed single occurrences of it (RECURRENCE-ID), which todo-tui "
-                + "keeps but does not compute."
-        }
         var depth = 0
+        var rules = 0
         for line in iCalendar {
             let name = Self.propertyName(of: line)
             if name == "BEGIN" { depth += 1 } else if name == "END" { depth -= 1 }
             guard depth == 0, name == "RRULE", let colon = line.firstIndex(of: ":") else { continue }
+            rules += 1
             do {
                 _ = try RecurrenceRule(rrule: String(line[line.index(after: colon)...]))
             } catch {
                 return error.description
             }
+        }
+        // A series with overrides stored by a todo-tui that did not yet compute them.
+        if rules == 1, hasOccurrenceOverrides {
+            return "It was read before todo-tui completed single occurrences (RECURRENCE-ID): sync or import it "
+                + "again to complete it here."
         }
         if iCalendar.contains(where: { Self.propertyName(of: $0) == "RRULE" }) {
             return "The to-do has more than one repeat rule, which todo-tui cannot compute."
@@ -55,9 +60,10 @@ extension ForeignProperties {
     }
 
     /// Whether the kept iCalendar lines hold VTODOs overriding single occurrences of the series
-    /// (`RECURRENCE-ID`), kept beside the to-do's own VTODO.
+    /// (`RECURRENCE-ID`), kept beside the to-do's own VTODO: its occurrences are completed one
+    /// by one, each as a completed override (`TodoItem.complete(at:calendar:)`).
     /// - Complexity: O(n) in the number of kept lines.
-    var hasOccurrenceOverrides: Bool {
+    public var hasOccurrenceOverrides: Bool {
         var depth = 0
         for line in iCalendar {
             let name = Self.propertyName(of: line)

@@ -41,12 +41,19 @@ extension TodoItem {
     /// completed on (`RepeatAnchor.completion`). Past `UNTIL` or at the last of `COUNT` the
     /// to-do is completed for good.
     ///
+    /// A series read with occurrences another program overrode (`RECURRENCE-ID`, Thunderbird's
+    /// shape) is not moved: a completed override of the occurrence is added to it instead, and
+    /// the to-do shows the next occurrence no override completed (`OverriddenSeries`).
+    ///
     /// The result depends only on the item, the anchor's day of `now` and the calendar, never on
     /// the device: two devices completing the same occurrence write the same start, due date and
     /// count, so merging both saves field by field gives one advance, not two.
     /// - Complexity: as `Repetition.nextOccurrence(completing:completedAt:seriesStart:isWholeDay:in:)`.
     @discardableResult
     public mutating func complete(at now: Date, calendar: Calendar) -> Completion {
+        if completesAnOccurrence, let series = OverriddenSeries(foreign, calendar: calendar) {
+            return completeOccurrence(of: series, at: now)
+        }
         guard completesAnOccurrence, var kept = repetition else {
             setDone(true, at: now)
             return .completed
@@ -94,6 +101,19 @@ extension TodoItem {
         return .advanced(due: dueDate)
     }
 
+    /// Reopens the item (`setDone(false, at:)`), the one way the list and the command line do. A
+    /// series with `RECURRENCE-ID` overrides completed to its end here has the completion of its
+    /// last occurrence undone too, so it reads back open, showing that occurrence, after an
+    /// export or a sync (`OverriddenSeries`).
+    /// - Complexity: O(1), or as `OverriddenSeries.current(of:)` for such a series.
+    public mutating func reopen(at now: Date, calendar: Calendar) {
+        guard isDone, repetition != nil, let series = OverriddenSeries(foreign, calendar: calendar) else {
+            setDone(false, at: now)
+            return
+        }
+        reopenLastOccurrence(of: series, at: now)
+    }
+
     /// Makes the item repeat by `repetition`, or stop repeating (nil; the dates stay). The counts
     /// of completed occurrences are kept across a change of rule.
     ///
@@ -118,12 +138,12 @@ extension TodoItem {
     }
 
     /// Calendar days from the day holding `from` to the day holding `to` in `calendar`.
-    private static func daysBetween(_ from: Date, _ to: Date, in calendar: Calendar) -> Int {
+    static func daysBetween(_ from: Date, _ to: Date, in calendar: Calendar) -> Int {
         calendar.dateComponents([.day], from: calendar.startOfDay(for: from), to: calendar.startOfDay(for: to)).day ?? 0
     }
 
     /// `date` moved by `days` calendar days at the same wall-clock time (as close as the zone allows).
-    private static func moving(_ date: Date, byDays days: Int, in calendar: Calendar) -> Date {
+    static func moving(_ date: Date, byDays days: Int, in calendar: Calendar) -> Date {
         calendar.date(byAdding: .day, value: days, to: date) ?? date.addingTimeInterval(TimeInterval(days) * 86_400)
     }
 }

@@ -98,7 +98,7 @@ extension SyncRun {
 
     /// Both sides changed `id` (or both have it without a common value): the policy decides.
     private mutating func settle(_ id: UUID, local: TodoItem, remote item: TodoItem, resource: Resource) {
-        switch options.policy.settle(base: base(of: id), ours: local, theirs: item) {
+        switch options.policy.settle(base: base(of: id), ours: local, theirs: item, calendar: engine.calendar) {
         case .undecided:
             report.waitingConflicts.append(local.text)
             waiting.append(WaitingConflict(id: id, theirs: String(decoding: resource.bytes, as: UTF8.self)))

@@ -153,7 +153,7 @@ extension SyncRun {
             report.unreadable.append(error.description)
             return notSent(item, "the server's copy at \(current.url.absoluteString) cannot be read")
         }
-        switch options.policy.settle(base: base(of: item.id), ours: item, theirs: theirs) {
+        switch options.policy.settle(base: base(of: item.id), ours: item, theirs: theirs, calendar: engine.calendar) {
         case .undecided:
             report.waitingConflicts.append(item.text)
             waiting.append(WaitingConflict(id: item.id, theirs: String(decoding: current.bytes, as: UTF8.self)))

@@ -14,7 +14,7 @@ extension TodoApp {
         let effects = commit("") { [context, now, calendar] in
             try context.update(item.id) { changed in
                 if changed.isDone {
-                    changed.setDone(false, at: now)
+                    changed.reopen(at: now, calendar: calendar)
                 } else {
                     completion = changed.complete(at: now, calendar: calendar)
                 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoCore
 
 /// `todo-tui undone ID`: marks an item not done.
 struct UndoneCommand: ParsableCommand {
@@ -7,7 +8,8 @@ struct UndoneCommand: ParsableCommand {
     @OptionGroup var item: ItemReference
 
     func run() throws {
-        if let reopened = try item.update({ $0.isDone = false }) {
+        let calendar = item.storeOptions.calendar
+        if let reopened = try item.update({ $0.reopen(at: CLIClock.now, calendar: calendar) }) {
             CommandReport.say("Reopened", reopened.text)
         }
     }

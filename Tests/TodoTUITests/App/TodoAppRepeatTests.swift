@@ -90,4 +90,72 @@ struct TodoAppRepeatTests {
         lines = try keys.send(Key.sequence("j"), to: app)
         #expect(lines.last?.hasPrefix("a add") == true, "\(lines.last ?? "")")
     }
+
+    @Test(
+        """
+        Thunderbird's series with a completed occurrence: the status line says occurrences are completed on their \
+        own; x completes the shown one as an override and shows the next; u takes the override back
+        """
+    )
+    func overriddenSeries() throws {
+        let resource = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO", "UID:series-1",
+            "DTSTAMP:20251101T000000Z", "SUMMARY:Water plants", "RRULE:FREQ=DAILY",
+            "DTSTART;TZID=Europe/Berlin:20251119T090000", "DUE;TZID=Europe/Berlin:20251119T090000", "END:VTODO",
+            "BEGIN:VTODO", "UID:series-1", "DTSTAMP:20251119T090000Z", "SUMMARY:Water plants",
+            "RECURRENCE-ID;TZID=Europe/Berlin:20251119T090000", "STATUS:COMPLETED", "END:VTODO", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        let item = try ICalendarFormat.item(
+            fromObjectResource: Array(resource.utf8), name: "series.ics", now: Self.thursday, calendar: keys.calendar)
+        // Thursday 20 November, 09:00 in Berlin.
+        #expect(item.date == Self.thursday - 4 * 3_600)
+        let seed = TodoContext(store: keys.store, now: { Self.thursday })
+        try seed.insert(item)
+        try seed.save()
+        let app = try TodoApp(
+            context: TodoContext(store: keys.store, now: { Self.thursday }), calendar: keys.calendar,
+            now: Self.thursday, size: TerminalSize(rows: 14, columns: 160))
+        var lines = try keys.send(Key.sequence("g"), to: app)
+        #expect(
+            lines.last?.hasPrefix("↻ daily, each occurrence completed on its own · ") == true, "\(lines.last ?? "")")
+        while app.isAnimating { app.advanceAnimation() }
+        lines = try keys.send(Key.sequence("x"), to: app)
+        #expect(app.isAnimating, "the row moves to its next day as an advance in place does")
+        while app.isAnimating { app.advanceAnimation() }
+        let completed = try #require(stored("Water plants"))
+        #expect(completed.date == Self.thursday + 20 * 3_600 && !completed.isDone, "Friday 09:00 in Berlin")
+        #expect(completed.foreign.iCalendar.contains("RECURRENCE-ID;TZID=Europe/Berlin:20251120T090000"))
+        #expect(completed.foreign.iCalendar.contains("DTSTART;TZID=Europe/Berlin:20251119T090000"), "series kept")
+        #expect(lines.last?.hasPrefix("Done: 'Water plants'; next ") == true, "\(lines.last ?? "")")
+        try keys.send(Key.sequence("u"), to: app)
+        let undone = try #require(stored("Water plants"))
+        #expect(undone.date == item.date && undone.foreign == item.foreign && !undone.isDone)
+    }
+
+    @Test("x on a series with overrides completed to its end reopens its last occurrence: the override added goes")
+    func reopenOverriddenSeries() throws {
+        let resource = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO", "UID:series-1",
+            "DTSTAMP:20251101T000000Z", "SUMMARY:Water plants", "RRULE:FREQ=DAILY;COUNT=2",
+            "DTSTART;TZID=Europe/Berlin:20251119T090000", "DUE;TZID=Europe/Berlin:20251119T090000", "END:VTODO",
+            "BEGIN:VTODO", "UID:series-1", "DTSTAMP:20251119T090000Z", "SUMMARY:Water plants",
+            "RECURRENCE-ID;TZID=Europe/Berlin:20251119T090000", "STATUS:COMPLETED", "END:VTODO", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        let item = try ICalendarFormat.item(
+            fromObjectResource: Array(resource.utf8), name: "series.ics", now: Self.thursday, calendar: keys.calendar)
+        let seed = TodoContext(store: keys.store, now: { Self.thursday })
+        try seed.insert(item)
+        try seed.save()
+        let app = try TodoApp(
+            context: TodoContext(store: keys.store, now: { Self.thursday }), calendar: keys.calendar,
+            now: Self.thursday, size: TerminalSize(rows: 14, columns: 160))
+        try keys.send(Key.sequence("x"), to: app)
+        while app.isAnimating { app.advanceAnimation() }
+        let done = try #require(stored("Water plants"))
+        #expect(done.isDone && done.foreign.iCalendar.contains("RECURRENCE-ID;TZID=Europe/Berlin:20251120T090000"))
+        let lines = try keys.send(Key.sequence("x"), to: app)
+        #expect(lines.last?.hasPrefix("Not done: 'Water plants'") == true, "\(lines.last ?? "")")
+        let reopened = try #require(stored("Water plants"))
+        #expect(!reopened.isDone && reopened.date == item.date && reopened.foreign == item.foreign)
+    }
 }

@@ -47,4 +47,53 @@ struct CLIRepeatTests: CLISandboxSuite {
         let item = try storedItem()
         #expect(item.text == "Pay rent" && item.repetition?.rule.rruleText == "FREQ=MONTHLY")
     }
+
+    @Test(
+        """
+        done on a series read with a completed occurrence (RECURRENCE-ID) completes the next one as an override; \
+        at the last of its COUNT the to-do is done and the export holds every component
+        """
+    )
+    func overriddenSeries() throws {
+        let lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO", "UID:series-1",
+            "DTSTAMP:20301101T000000Z", "SUMMARY:Water plants", "RRULE:FREQ=DAILY;COUNT=3",
+            "DTSTART;VALUE=DATE:20301119", "DUE;VALUE=DATE:20301119", "END:VTODO", "BEGIN:VTODO", "UID:series-1",
+            "DTSTAMP:20301119T090000Z", "SUMMARY:Water plants", "RECURRENCE-ID;VALUE=DATE:20301119",
+            "STATUS:COMPLETED", "END:VTODO", "END:VCALENDAR", "",
+        ]
+        let file = home.path("series.ics")
+        try Data(lines.joined(separator: "\r\n").utf8).write(to: URL(fileURLWithPath: file))
+        let imported = try cli.run("import", file, "--store", store)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let id = try storedItem().id.uuidString.lowercased()
+        var done = try cli.run("done", id, "--store", store)
+        #expect(done.stdout == "Completed 'Water plants'; next 2030-11-21\n", "\(done.stdout) \(done.stderr)")
+        done = try cli.run("done", id, "--store", store)
+        #expect(done.stdout == "Completed 'Water plants'\n", "\(done.stdout) \(done.stderr)")
+        #expect(try storedItem().isDone)
+        let export = try cli.run("open", "--export", "ics", "--store", store).stdout
+        #expect(export.components(separatedBy: "BEGIN:VTODO").count == 5, "the series and three overrides: \(export)")
+        for day in ["20301119", "20301120", "20301121"] {
+            #expect(export.contains("RECURRENCE-ID;VALUE=DATE:" + day + "\r\n"), "\(export)")
+        }
+        #expect(export.contains("DTSTART;VALUE=DATE:20301119\r\n") && export.contains("RRULE:FREQ=DAILY;COUNT=3\r\n"))
+
+        // Reopened, the last occurrence's added override is gone: imported again, it is open there.
+        let last = try storedItem().dueDate
+        let undone = try cli.run("undone", id, "--store", store)
+        #expect(undone.stdout == "Reopened 'Water plants'\n", "\(undone.stdout) \(undone.stderr)")
+        let reopened = try cli.run("open", "--export", "ics", "--store", store).stdout
+        #expect(reopened.components(separatedBy: "BEGIN:VTODO").count == 4, "\(reopened)")
+        #expect(!reopened.contains("RECURRENCE-ID;VALUE=DATE:20301121\r\n"), "\(reopened)")
+        let seriesLines = reopened.components(separatedBy: "BEGIN:VTODO")[1]
+        #expect(!seriesLines.contains("STATUS:COMPLETED") && !seriesLines.contains("PERCENT-COMPLETE:100"))
+        let again = home.path("reopened.ics")
+        try Data(reopened.utf8).write(to: URL(fileURLWithPath: again))
+        let other = home.path("other.store")
+        #expect(try cli.run("import", again, "--store", other).status == 0)
+        let read = try #require(try JSONStore(path: other).load().items.first)
+        #expect(!read.isDone && read.dueDate == last && last != nil, "open at the last occurrence, the 21st")
+        #expect(read.text == "Water plants" && read.completesAnOccurrence)
+    }
 }

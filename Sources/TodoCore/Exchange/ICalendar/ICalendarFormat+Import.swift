@@ -21,7 +21,9 @@ extension ICalendarFormat {
     /// names with `X-WR-CALNAME` (`calendarLists(of:source:)`).
     ///
     /// A repetition todo-tui computes (one `RRULE`, with `EXDATE`, `RDATE` and its own
-    /// `X-TODO-TUI-REPEAT-…` lines) is the item's `repetition` (`repetition(of:calendar:)`).
+    /// `X-TODO-TUI-REPEAT-…` lines) is the item's `repetition` (`repetition(of:calendar:)`). A
+    /// series with `RECURRENCE-ID` overrides (`RecurrenceOverrides`) also keeps those lines and its
+    /// `DTSTART` and `DUE` as read, and its dates are its current occurrence (`OverriddenSeries`).
     ///
     /// Everything else the VTODO holds is kept in `foreign.iCalendar`, exactly as read: its other
     /// properties (a rule todo-tui does not compute, RELATED-TO, X-…), its subcomponents (VALARM)
@@ -60,12 +62,8 @@ extension ICalendarFormat {
             let dates = TodoDates(todo: todo, source: source, calendar: calendar)
             let status = todo.first("STATUS")?.value
             let completed = try dates.date("COMPLETED")
-            let isDone =
-                status.map(isClosed(status:))
-                ?? (completed != nil
-                    || todo.first("PERCENT-COMPLETE").map {
-                        isComplete(percent: $0.value)
-                    } ?? false)
+            let isDone = Self.isDone(
+                status: status, hasCompleted: completed != nil, percent: todo.first("PERCENT-COMPLETE")?.value)
             let summaryText = ICalendarParser.unescapedText(summary.value)
             let description = todo.first("DESCRIPTION").map { ICalendarParser.unescapedText($0.value) }
             let textFromDescription = description.flatMap { singleLine($0) == summaryText ? $0 : nil }
@@ -87,11 +85,18 @@ extension ICalendarFormat {
             record.startHasTime = todo.first("DTSTART").map { !isDate($0) } ?? true
             record.completedAt = isDone ? completed : nil
             let overriding = overrides.blocks(of: todo)
-            record.repetition = overriding.isEmpty ? repetition(of: todo, calendar: calendar) : nil
+            record.repetition = repetition(of: todo, calendar: calendar)
+            // A series with overrides is written back as read: its rule and dates stay foreign lines.
             record.foreign = ForeignProperties(
                 iCalendar: keptLines(
-                    of: todo, id: id, isDone: isDone, rule: record.repetition?.rule, timeZones: timeZones)
+                    of: todo, id: id, isDone: isDone, rule: overriding.isEmpty ? record.repetition?.rule : nil,
+                    timeZones: timeZones, keepsDates: !overriding.isEmpty)
                     + overriding)
+            if !overriding.isEmpty, let repeating = record.repetition,
+                let series = OverriddenSeries(record.foreign, calendar: calendar)
+            {
+                OverriddenSeries.show(series.current(of: repeating.repetition), in: &record)
+            }
             record.list = calendarLists[todo.line]
             try collector.add(record, at: position)
         }
@@ -140,7 +145,7 @@ extension ICalendarFormat {
     /// lines' `TZID`s.
     private static func keptLines(
         of todo: ICalendarParser.Component, id: UUID?, isDone: Bool, rule: RecurrenceRule?,
-        timeZones: [String: [String]]
+        timeZones: [String: [String]], keepsDates: Bool = false
     ) -> [String] {
         var originals: [String: String] = [:]
         var kept: [String] = []
@@ -150,7 +155,8 @@ extension ICalendarFormat {
                 switch property.name {
                 case "UID": id.map { property.raw != "UID:" + $0.uuidString.lowercased() } ?? true
                 case "PRIORITY": !["1", "5", "9"].contains(property.value)
-                case "DUE", "DTSTART", "COMPLETED": !isCanonicalDate(property)
+                case "DUE", "DTSTART": keepsDates || !isCanonicalDate(property)
+                case "COMPLETED": !isCanonicalDate(property)
                 case "STATUS": property.raw != (isDone ? "STATUS:COMPLETED" : "STATUS:NEEDS-ACTION")
                 case "PERCENT-COMPLETE": !isDone || property.raw != "PERCENT-COMPLETE:100"
                 // Beside a SEQUENCE, the stamp tells the export whether the item changed since.

@@ -71,6 +71,13 @@ extension ICalendarFormat {
             if let rule = kept.line("RRULE") { writer.line(rule) }
             return
         }
+        // A series with overrides keeps its repetition lines as read while its rule is the same.
+        if !kept.overrides.isEmpty, let original = kept.line("RRULE"), let colon = original.firstIndex(of: ":"),
+            (try? RecurrenceRule(rrule: String(original[original.index(after: colon)...]))) == repeating.rule
+        {
+            writer.line(original)
+            return
+        }
         let repetition = repeating.repetition
         if let original = kept.line("RRULE"), let colon = original.firstIndex(of: ":"),
             (try? RecurrenceRule(rrule: String(original[original.index(after: colon)...]))) == repetition.rule

@@ -133,8 +133,13 @@ package enum ICalendarFormat {
         } else if summary != text {
             writer.text("DESCRIPTION", text)
         }
+        // A series with overrides keeps its own dates while the item shows its current occurrence.
+        let series =
+            kept.overrides.isEmpty
+            ? nil : OverriddenSeries(item.foreign, calendar: calendar).flatMap { $0.isShown(by: item) ? $0 : nil }
+        series?.ownDateLines.forEach { writer.line($0) }
         let keptDue = item.dueDate.flatMap { kept.line("DUE", meaning: $0, calendar: calendar) }
-        if let due = item.dueDate {
+        if let due = item.dueDate, series == nil {
             if let keptDue {
                 writer.line(keptDue)
             } else if item.repetition != nil, let zoned = kept.line("DUE", movedTo: due) {
@@ -143,7 +148,7 @@ package enum ICalendarFormat {
                 writeDate(due, as: .due, calendar: calendar, to: &writer)
             }
         }
-        if let start = item.startDate {
+        if let start = item.startDate, series == nil {
             // The VTODO's own pair is written as it was (todoman writes a DATE start beside a
             // DATE-TIME due); a start beside a due date changed here follows the due date's type.
             if let line = kept.line("DTSTART", meaning: start, calendar: calendar),
@@ -250,6 +255,13 @@ package enum ICalendarFormat {
     static func isClosed(status: String) -> Bool {
         let value = status.trimmingCharacters(in: .whitespaces).uppercased()
         return value == "COMPLETED" || value == "CANCELLED"
+    }
+
+    /// Whether a VTODO (or an override of one occurrence) is done: what its `STATUS` says when it
+    /// has one (`isClosed(status:)`), else whether it has a `COMPLETED` time, else whether its
+    /// `PERCENT-COMPLETE` is 100 (Thunderbird's and jtx Board's rule).
+    static func isDone(status: String?, hasCompleted: Bool, percent: String?) -> Bool {
+        status.map(isClosed(status:)) ?? (hasCompleted || percent.map(isComplete(percent:)) ?? false)
     }
 
     /// Whether a `PERCENT-COMPLETE` value is 100.

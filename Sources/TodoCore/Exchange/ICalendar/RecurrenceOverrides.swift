@@ -6,10 +6,9 @@ import Foundation
 ///
 /// Such a resource is read as one to-do, the series, its overrides kept exactly (their lines in
 /// `ForeignProperties.iCalendar`, written back after it in the same resource), so that no
-/// component is ever dropped. The series is then not completed here
-/// (`ForeignProperties.recurrenceProblem`): its next occurrence depends on which ones the
-/// overrides completed, which todo-tui does not compute. A `RECURRENCE-ID` VTODO without its
-/// series in the input is read as a to-do of its own, as before.
+/// component is ever dropped. The to-do shows the series' first occurrence no override
+/// completed, and completing it adds a completed override (`OverriddenSeries`). A
+/// `RECURRENCE-ID` VTODO without its series in the input is read as a to-do of its own, as before.
 struct RecurrenceOverrides {
     /// The lines of each series' overrides, by UID, in input order.
     private var blocksByUID: [String: [String]] = [:]

@@ -77,7 +77,7 @@ extension SyncBenchmarks {
 
         /// A to-do calendar `name` on the server (MKCALENDAR, as a client makes one).
         func makeCollection(_ name: String) throws {
-            let body = try bodyFile("mkcalendar.xml", DAVBody.makeCalendar)
+            let body = try bodyFile("mkcalendar.xml", DAVBody.makeCalendar(named: name))
             _ = try time([Request(method: "MKCALENDAR", url: server.collectionURL(name), headers: xml, body: body)])
         }
 
@@ -86,6 +86,16 @@ extension SyncBenchmarks {
             Request(
                 method: "PROPFIND", url: collection, headers: xml + ["Depth: 0"],
                 body: try bodyFile("propfind.xml", DAVBody.collectionState), output: output)
+        }
+
+        /// How many to-dos `collection` holds on the server, read with one calendar-query: a
+        /// comparison whose client reported success without doing the work is no comparison.
+        func itemCount(in collection: URL) throws -> Int {
+            let answer = "\(folder)/count.xml"
+            var query = try pull(collection)[1]
+            query.output = answer
+            _ = try time([query])
+            return try String(contentsOfFile: answer, encoding: .utf8).components(separatedBy: "BEGIN:VTODO").count - 1
         }
 
         /// A first pull, as `todo-tui sync` makes it: the collection's state, then every item with

@@ -24,9 +24,13 @@ extension SyncBenchmarks {
                 + "<d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>"
         }
 
-        static let makeCalendar =
-            "\(header)<c:mkcalendar \(namespaces)><d:set><d:prop><d:displayname>To-dos</d:displayname>"
-            + #"<c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>"#
-            + "</d:prop></d:set></c:mkcalendar>"
+        /// A to-do calendar named `name`. Each of the bench's calendars has a name of its own: a
+        /// store's first sync links its list to a calendar of the list's name, so calendars all
+        /// named "To-dos" would take in the push timed as ours (the name is a plain word).
+        static func makeCalendar(named name: String) -> String {
+            "\(header)<c:mkcalendar \(namespaces)><d:set><d:prop><d:displayname>\(name)</d:displayname>"
+                + #"<c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>"#
+                + "</d:prop></d:set></c:mkcalendar>"
+        }
     }
 }

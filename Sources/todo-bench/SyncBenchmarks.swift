@@ -154,7 +154,8 @@ enum SyncBenchmarks {
     private static func report(
         _ runner: BenchmarkRunner, _ name: String, _ n: Int, _ ours: [SyncTiming], floor: [SyncTiming],
         vdirsyncer: [SyncTiming],
-        vdirsyncerMissing: String = "vdirsyncer not run (its multiget pull of 10,000 items takes about half an hour here)"
+        vdirsyncerMissing: String =
+            "vdirsyncer not run (its multiget pull of 10,000 items takes about half an hour here)"
     ) {
         let mine = SyncTiming.median(ours)
         let bottom = SyncTiming.median(floor)

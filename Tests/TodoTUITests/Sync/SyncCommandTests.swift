@@ -41,7 +41,8 @@ struct SyncCommandTests {
         #expect(!second.stdout.contains(server.password) && !second.stderr.contains(server.password))
     }
 
-    @Test("a first sync into a store whose folder does not exist yet makes it and pulls (a new machine's first command)")
+    @Test(
+        "a first sync into a store whose folder does not exist yet makes it and pulls (a new machine's first command)")
     func firstSyncMakesTheStoreFolder() throws {
         let server = try CalDAVTestServer(.radicale)
         defer { server.stop() }

@@ -213,9 +213,17 @@ public struct SyncStateFile: Sendable {
         }
     }
 
-    /// Runs `body` holding the run lock.
-    /// - Throws: `SyncError.alreadyRunning` when another run holds it; whatever `body` throws.
+    /// Runs `body` holding the run lock. The store's folder is made first when it is missing
+    /// (private, as the store makes it): a first sync into a store that does not exist yet is a
+    /// pull, as `todo-tui add` into one is an add.
+    /// - Throws: `SyncError.alreadyRunning` when another run holds it; `SyncError.stateFile` when
+    ///   the folder cannot be made or the lock opened; whatever `body` throws.
     public func withRunLock<Result>(_ body: () throws(SyncError) -> Result) throws(SyncError) -> Result {
+        do {
+            try DurableFile.makeFolders(DurableFile.folder(of: lockPath))
+        } catch {
+            throw .stateFile(path: path, reason: error.clause)
+        }
         let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw failure("open \(lockPath)") }
         defer { close(fd) }

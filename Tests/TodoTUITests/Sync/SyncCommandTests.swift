@@ -41,6 +41,22 @@ struct SyncCommandTests {
         #expect(!second.stdout.contains(server.password) && !second.stderr.contains(server.password))
     }
 
+    @Test(
+        "a first sync into a store whose folder does not exist yet makes it and pulls (a new machine's first command)")
+    func firstSyncMakesTheStoreFolder() throws {
+        let server = try CalDAVTestServer(.radicale)
+        defer { server.stop() }
+        let sandbox = try SyncSandbox(server: server)
+        try sandbox.setUpAccount(creating: "Errands")
+        #expect(try sandbox.run("one", "add", "buy stamps").status == 0)
+        #expect(try sandbox.run("one", "sync").status == 0)
+        let fresh = sandbox.home.path("not/made/yet/todos.json")
+        let pulled = try sandbox.run(["--store", fresh, "sync"])
+        #expect(pulled.status == 0 && pulled.stdout == "Synced: from the server: 1 added.\n", "\(pulled.stderr)")
+        let listed = try sandbox.run(["--store", fresh, "list"])
+        #expect(listed.stdout.contains("buy stamps"), "\(listed.stderr)")
+    }
+
     @Test("errors are one sentence with their own exit codes, and change nothing")
     func errors() throws {
         let server = try CalDAVTestServer(.radicale)

@@ -44,14 +44,15 @@ public struct CurlCalDAVClient: Sendable {
         }
     }
 
-    /// A to-do calendar `name` at `url`, made with MKCALENDAR.
-    public func makeCalendar(_ url: URL, name: String, color: String? = nil) throws {
+    /// A calendar `name` at `url` for `components` (to-dos only unless told), made with MKCALENDAR.
+    public func makeCalendar(_ url: URL, name: String, color: String? = nil, components: [String] = ["VTODO"]) throws {
         let colour = color.map { #"<I:calendar-color xmlns:I="http://apple.com/ns/ical/">\#($0)</I:calendar-color>"# }
         let body =
             #"<?xml version="1.0" encoding="utf-8"?>"#
             + #"<C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">"#
             + "<D:set><D:prop><D:displayname>\(name)</D:displayname>\(colour ?? "")"
-            + #"<C:supported-calendar-component-set><C:comp name="VTODO"/></C:supported-calendar-component-set>"#
+            + "<C:supported-calendar-component-set>"
+            + components.map { #"<C:comp name="\#($0)"/>"# }.joined() + "</C:supported-calendar-component-set>"
             + "</D:prop></D:set></C:mkcalendar>"
         let answer = try curl(
             ["-X", "MKCALENDAR", "-H", "Content-Type: application/xml; charset=utf-8", url.absoluteString], body: body)

@@ -33,13 +33,18 @@ extension SyncEngine {
     enum DeletedListCalendar {
         /// Linked to the list of its name made here again: its to-dos come back from the server.
         case relinked(UUID)
-        /// Deleted on the server (`SyncReport.deletedCalendars`), or, read-only, no longer
-        /// synced (`SyncReport.forgotten`): no list holds it any more.
+        /// Deleted on the server (`SyncReport.deletedCalendars`), or no longer synced: read-only
+        /// (`SyncReport.forgotten`) or holding more than to-dos (`SyncReport.keptCalendars`). No
+        /// list holds it any more.
         case released
     }
 
     /// Settles the calendar `here` at `url`, whose list was deleted here. Never silently deleted:
     /// - read-only: it is let go, never deleted (the state ignores it from then on);
+    /// - one that may hold more than to-dos (its component set names others, or none, which
+    ///   RFC 4791 reads as all, as Xandikos answers) and holds anything but to-dos: let go the
+    ///   same way and kept on the server with everything in it, since deleting it would delete a
+    ///   person's events with it (one PROPFIND of its members tells);
     /// - a list of its name here that no other calendar holds: linked to it, its to-dos come
     ///   back (the records of the calendar are dropped, so nothing is deleted on the server);
     /// - empty: deleted on the server without asking;
@@ -63,6 +68,15 @@ extension SyncEngine {
         }
         let etag = try client.etag(of: url)
         let count = try client.listTodos(url).count
+        if !here.collection.onlyTodos {
+            let scope = CollectionScope(url)
+            let members = try client.propfind(url, depth: 1, properties: ["d:getetag"]).responses
+                .filter { !scope.isCollection($0.url) }.count
+            guard members == count else {
+                report.keptCalendars.append(key)
+                return .released
+            }
+        }
         if count > 0, !options.confirmed {
             throw .listDeletedHere(calendar: here.collection.name, url: key, count: count)
         }

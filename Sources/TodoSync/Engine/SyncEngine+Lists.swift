@@ -152,7 +152,7 @@ extension SyncEngine {
             }
         }
         refused = refused.filter { id in lists.contains { $0.id == id } }
-        ignored += report.forgotten
+        ignored += report.forgotten + report.keptCalendars
         try save(made, renaming: renamed)
         var state = onDisk ?? SyncState(collections: [])
         let dropped =
@@ -170,6 +170,7 @@ extension SyncEngine {
         run.report.discovered = report.discovered
         run.report.deletedCalendars = report.deletedCalendars
         run.report.forgotten = report.forgotten
+        run.report.keptCalendars = report.keptCalendars
         run.report.calendarRefused = report.calendarRefused
         run.report.notSent = report.notSent
         return run

@@ -28,6 +28,9 @@ public struct SyncReport: Sendable, Hashable {
     /// Read-only calendars whose list was deleted here: no longer synced, never deleted; the
     /// account drops them (`dropped`).
     public var forgotten: [String] = []
+    /// Calendars that may hold more than to-dos (events too) whose list was deleted here: no
+    /// longer synced, and kept on the server with everything in them.
+    public var keptCalendars: [String] = []
     /// Names of lists for which the server refused a calendar (403) in this run: they stay local.
     public var calendarRefused: [String] = []
     /// Items both sides changed that the merge policy settled.
@@ -55,7 +58,7 @@ public struct SyncReport: Sendable, Hashable {
     public var added: [String] { discovered + linked }
 
     /// The calendars the account drops after this run.
-    public var dropped: [String] { unlinked + deletedCalendars + forgotten }
+    public var dropped: [String] { unlinked + deletedCalendars + forgotten + keptCalendars }
 
     /// True when nothing is left for a person or the next run to do: every local change reached
     /// the server and no conflict waits. A run that is not complete ends with status 75.
@@ -121,6 +124,11 @@ public struct SyncReport: Sendable, Hashable {
             parts.append(
                 Self.count(forgotten.count, "read-only calendar") + " no longer synced, its list deleted here ("
                     + Self.firstFew(forgotten) + ")")
+        }
+        if !keptCalendars.isEmpty {
+            parts.append(
+                Self.count(keptCalendars.count, "calendar") + " that may hold events too no longer synced, its list "
+                    + "deleted here and the calendar kept on the server (" + Self.firstFew(keptCalendars) + ")")
         }
         if !calendarRefused.isEmpty {
             parts.append(

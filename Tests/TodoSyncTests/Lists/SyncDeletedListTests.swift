@@ -70,6 +70,50 @@ struct SyncDeletedListTests {
     }
 
     @Test(
+        "a calendar that may hold events too is never deleted: its list deleted here lets it go, events and to-dos kept",
+        arguments: CalDAVTestServer.Kind.allCases)
+    func calendarWithEventsKept(kind: CalDAVTestServer.Kind) throws {
+        let (server, urls, a, _) = try SyncListsTests().setUp(kind)
+        defer { server.stop() }
+        let other = CurlCalDAVClient(server: server)
+        let personal = server.collectionURL("personal")
+        try other.makeCalendar(personal, name: "Personal", components: ["VEVENT", "VTODO"])
+        let event =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:dentist\r\n"
+            + "DTSTAMP:20261127T090000Z\r\nDTSTART:20261201T090000Z\r\nSUMMARY:Dentist\r\nEND:VEVENT\r\n"
+            + "END:VCALENDAR\r\n"
+        let put = try other.curl(
+            [
+                "-X", "PUT", "-H", "Content-Type: text/calendar",
+                personal.appendingPathComponent("dentist.ics").absoluteString,
+            ],
+            body: event)
+        #expect((200..<300).contains(put.status))
+        try other.put("call the bank", uid: "phone-bank", in: personal)
+        a.collections = urls + [personal]
+        try a.sync()
+        #expect(try a.lists()["Personal"] != nil)
+        try deleteList("Personal", on: a)
+
+        let hook = HookTransport(a.transport)
+        a.transport = hook
+        let report = try a.sync()
+        #expect(report.keptCalendars == [personal.absoluteString] && report.isComplete, "\(report.summary)")
+        #expect(report.summary.contains("kept on the server"), "\(report.summary)")
+        #expect(!hook.requests.contains { $0.method == "DELETE" }, "nothing deleted on the server")
+        #expect(try other.uids(in: personal) == ["phone-bank"])
+        let still = try other.curl(["-X", "GET", personal.appendingPathComponent("dentist.ics").absoluteString])
+        #expect(still.status == 200 && still.body.contains("SUMMARY:Dentist"))
+        #expect(try a.lists()["Personal"] == nil, "no list made again")
+
+        // The state ignores it from then on: a later run leaves it alone and makes no list of it.
+        a.collections = urls
+        let after = try a.sync()
+        #expect(after.isComplete && after.discovered.isEmpty && after.keptCalendars.isEmpty, "\(after.summary)")
+        #expect(try a.lists()["Personal"] == nil)
+    }
+
+    @Test(
         "undone before a sync, nothing happens on the server; made again, its to-dos come back",
         arguments: CalDAVTestServer.Kind.allCases)
     func undoneOrMadeAgain(kind: CalDAVTestServer.Kind) throws {

@@ -25,12 +25,7 @@ extension CalDAVClient {
         guard response.status == 207 else { return nil }
         var listing = CollectionChanges()
         var fetched = FetchedResources()
-        for member in try multistatus(response).responses where !scope.isCollection(member.url) {
-            guard member.status == nil || (200..<300).contains(member.status ?? 0) else { continue }
-            guard let url = scope.item(member.url) else {
-                listing.outside.insert(member.url.absoluteString)
-                continue
-            }
+        for (url, member) in try listedMembers(response, scope: scope, outside: &listing.outside) {
             let etag = member.text("getetag")
             listing.changed[url.path] = Listing(url: url, etag: etag)
             if let data = member.property("calendar-data", in: DAVNamespace.calDAV)?.text, !data.isEmpty {

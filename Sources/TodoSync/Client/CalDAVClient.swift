@@ -98,15 +98,28 @@ public struct CalDAVClient: Sendable {
             throw status(of: response, method: "REPORT", url: collection)
         }
         var listing = CollectionChanges()
+        for (url, member) in try listedMembers(response, scope: scope, outside: &listing.outside) {
+            listing.changed[url.path] = Listing(url: url, etag: member.text("getetag"))
+        }
+        return listing
+    }
+
+    /// The members of a `calendar-query` answer that lie inside `scope`, each with the URL
+    /// `CollectionScope.item(_:)` gives it; the collection itself and members answered with a
+    /// failure are left out, members outside the collection go into `outside`.
+    func listedMembers(
+        _ response: HTTPResponse, scope: CollectionScope, outside: inout Set<String>
+    ) throws(SyncError) -> [(url: URL, member: Multistatus.Response)] {
+        var members: [(url: URL, member: Multistatus.Response)] = []
         for member in try multistatus(response).responses where !scope.isCollection(member.url) {
             guard member.status == nil || (200..<300).contains(member.status ?? 0) else { continue }
             if let url = scope.item(member.url) {
-                listing.changed[url.path] = Listing(url: url, etag: member.text("getetag"))
+                members.append((url, member))
             } else {
-                listing.outside.insert(member.url.absoluteString)
+                outside.insert(member.url.absoluteString)
             }
         }
-        return listing
+        return members
     }
 
     /// Every VTODO in the collection with its ETag, by path: `listing(_:)`'s members.

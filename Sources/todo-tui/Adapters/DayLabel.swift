@@ -30,4 +30,13 @@ enum DayLabel {
     static func start(_ start: ItemDate, now: Date, calendar: Calendar) -> String {
         "from " + text(for: start, now: now, calendar: calendar)
     }
+
+    /// The start label a row shows (`from Mon`): for a to-do not done that waits for its start
+    /// after `now`, unless the start is its due date (what making a rule writes, as RFC 5545 wants
+    /// a DTSTART), which says nothing the row's section does not. nil otherwise.
+    /// - Complexity: O(1).
+    static func waitingStart(of item: TodoItem, now: Date, calendar: Calendar) -> String? {
+        guard !item.isDone, item.startsAfter(now), let start = item.startDate, start != item.dueDate else { return nil }
+        return Self.start(start, now: now, calendar: calendar)
+    }
 }

@@ -122,12 +122,8 @@ final class ItemTableDataSource: TableViewDataSource {
                     " " + item.tags.map { "#" + $0 }.joined(separator: " "),
                     style: CellStyle(foreground: theme.color(.tags), attributes: .dim)))
         }
-        // A start equal to the due date (what making a rule writes, as RFC 5545 wants a DTSTART)
-        // says nothing the row's section does not.
-        if waiting, let start = item.startDate, start != item.dueDate {
-            spans.append(
-                RowCell.Span(
-                    " · " + DayLabel.start(start, now: now, calendar: calendar), style: CellStyle(attributes: .dim)))
+        if let label = DayLabel.waitingStart(of: item, now: now, calendar: calendar) {
+            spans.append(RowCell.Span(" · " + label, style: CellStyle(attributes: .dim)))
         }
         if !item.notes.isEmpty {
             spans.append(RowCell.Span(" " + theme.marks.notes, style: CellStyle(attributes: item.isDone ? .dim : [])))

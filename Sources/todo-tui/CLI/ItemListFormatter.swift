@@ -65,8 +65,8 @@ enum ItemListFormatter {
             ? item.date.flatMap { DateInput.timeOfDay($0, calendar: calendar, clock: clock) }.map { "\($0) " } ?? ""
             : ""
         var details = item.tags.map { " #" + inert($0) }.joined()
-        if let now, !item.isDone, item.startsAfter(now), let start = item.startDate, start != item.dueDate {
-            details += " · " + DayLabel.start(start, now: now, calendar: calendar)
+        if let now, let label = DayLabel.waitingStart(of: item, now: now, calendar: calendar) {
+            details += " · " + label
         }
         if !item.notes.isEmpty { details += " " + marks.notes }
         if item.repeats { details += " " + marks.repeats }

@@ -191,7 +191,7 @@ struct OverriddenSeries {
     func completing(
         _ occurrence: Occurrence, in foreign: ForeignProperties, uid: String, summary: String, now: Date
     ) -> [String] {
-        let completion = ["STATUS:COMPLETED", "COMPLETED:" + Self.utcStamp(now), "PERCENT-COMPLETE:100"]
+        let completion = ["STATUS:COMPLETED", "COMPLETED:" + TodoAlarm.utcStamp(now), "PERCENT-COMPLETE:100"]
         let id = key(of: occurrence.id)
         if let existing = overrides.last(where: { $0.key == id }) {
             let replaced = Self.replacingCompletion(of: blocks[existing.index], with: completion)
@@ -201,7 +201,7 @@ struct OverriddenSeries {
             return lines
         }
         guard let anchorLine = startLine ?? dueLine else { return foreign.iCalendar }
-        var block = ["BEGIN:VTODO", uid, "DTSTAMP:" + Self.utcStamp(now)]
+        var block = ["BEGIN:VTODO", uid, "DTSTAMP:" + TodoAlarm.utcStamp(now)]
         block.append(line(anchorLine, named: "RECURRENCE-ID", at: occurrence.id))
         if let startLine, let date = occurrence.start { block.append(line(startLine, named: "DTSTART", at: date.date)) }
         if let dueLine, let date = occurrence.due { block.append(line(dueLine, named: "DUE", at: date.date)) }
@@ -321,7 +321,7 @@ struct OverriddenSeries {
         if ICalendarFormat.isDate(original) {
             value = ICalendarFormat.dayName(of: date, calendar: calendar)
         } else if original.value.uppercased().hasSuffix("Z") {
-            value = Self.utcStamp(date)
+            value = TodoAlarm.utcStamp(date)
         } else {
             value = KeptLines.localStamp(of: date, in: calendar.timeZone)
         }
@@ -376,13 +376,6 @@ struct OverriddenSeries {
         }
         let end = kept.popLast() ?? "END:VTODO"
         return kept + completion + ["SEQUENCE:" + String(sequence + 1), end]
-    }
-
-    /// `20261124T090000Z`.
-    private static func utcStamp(_ date: Date) -> String {
-        var text = ExportBuffer(capacity: UTCDateTime.basicLength)
-        text.appendBasicTimestamp(date)
-        return String(decoding: text.bytes, as: UTF8.self)
     }
 
     /// What tells occurrences apart: the day for a whole-day series, the second otherwise.

@@ -170,8 +170,8 @@ struct SyncRun {
         // Asked for but too large to read: there, but unreadable, like a malformed one below.
         var seen = Set(fetched.unreadable.keys)
         report.unreadable += fetched.unreadable.sorted { $0.key < $1.key }.map(\.value)
-        let read = items(from: fetched.resources, in: index)
-        for (resource, read) in zip(fetched.resources, read) {
+        let readings = items(from: fetched.resources, in: index)
+        for (resource, read) in zip(fetched.resources, readings) {
             seen.insert(resource.url.path)
             let item: TodoItem
             do {

@@ -69,6 +69,11 @@ struct CollectionScopeTests {
             let expected = takenApart.flatMap(scope.item)
             #expect(scope.itemPath(ofHref: href) == expected?.path, "\(collection) \(href)")
             #expect(URL(string: href).flatMap(scope.item)?.absoluteString == expected?.absoluteString, "\(href)")
+            // An item is never the collection, whether its URL is read by the shortcut or taken apart.
+            if expected != nil {
+                #expect(URL(string: href).map(scope.isCollection) == false, "\(href)")
+                #expect(takenApart.map(scope.isCollection) == false, "\(href)")
+            }
         }
         #expect(scope.itemPath(ofHref: base + "x.ics") == URL(string: base + "x.ics").flatMap(scope.item)?.path)
     }

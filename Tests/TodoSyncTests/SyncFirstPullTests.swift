@@ -87,4 +87,45 @@ struct SyncFirstPullTests {
         #expect(hook.requests.map(\.method) == ["PROPFIND", "REPORT", "REPORT", "REPORT"])
         #expect(bodies.count == 4 && !bodies[2].contains("calendar-data") && bodies[3].contains("calendar-multiget"))
     }
+
+    @Test(
+        "a first pull of several chunks reads them side by side: every readable item comes, the unreadable are said in path order"
+    )
+    func manyChunks() throws {
+        let (server, collection) = try makeServer(.radicale)
+        defer { server.stop() }
+        let a = try SyncDevice(server: server, collection: collection)
+        let count = ObjectResourceReading.chunkSize * 2 + 44
+        let context = a.context()
+        for index in 0..<count {
+            try context.insert(
+                TodoItem(text: "item \(index)", date: Date(timeIntervalSince1970: 1_800_000_000), createdAt: Date()))
+        }
+        try context.save()
+        try a.sync()
+        let b = try SyncDevice(server: server, collection: collection)
+        let hook = HookTransport(b.transport)
+        b.transport = hook
+        let broken = ["item 7", "item 150", "item \(count - 1)"]
+        hook.answer = { request, send throws(SyncError) in
+            var response = try send()
+            guard Self.isQueryWithData(request) else { return response }
+            var text = String(decoding: response.body, as: UTF8.self)
+            for summary in broken {
+                for end in ["\r", "\n"] {
+                    text = text.replacingOccurrences(of: "SUMMARY:\(summary)\(end)", with: "SUMMARY \(summary)\(end)")
+                }
+            }
+            response.body = Data(text.utf8)
+            return response
+        }
+        let report = try b.sync()
+        #expect(report.pulledAdded == count - broken.count)
+        #expect(try Set(b.items().keys) == Set((0..<count).map { "item \($0)" }).subtracting(broken))
+        #expect(report.unreadable.count == broken.count)
+        #expect(report.unreadable.allSatisfy { $0.contains("is not an iCalendar content line") })
+        let paths = report.unreadable.compactMap { $0.components(separatedBy: ", line").first }
+        #expect(paths == paths.sorted() && Set(paths).count == broken.count)
+        #expect(hook.requests.map(\.method) == ["PROPFIND", "REPORT"])
+    }
 }

@@ -33,7 +33,7 @@ struct ImportCollector {
     ///   read, or a date lies outside `StoreEncoder.representableDates` (the years 0000–9999 in UTC).
     /// - Complexity: amortised O(1) plus O(length of the text).
     mutating func add(_ record: ImportRecord, at position: ImportPosition) throws(ExchangeError) {
-        guard !textForm.apply(record.text).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard !TrimmedText.isBlank(textForm.apply(record.text)) else {
             throw position.error("the text is empty", source: source)
         }
         // Counting stops past the bound: a 200 MB text is refused without walking all of it.

@@ -98,6 +98,8 @@ public struct CollectionScope: Sendable, Hashable {
 
     /// True when `url` names the collection itself (with or without its last `/`).
     public func isCollection(_ url: URL) -> Bool {
+        // An item's URL (the collection's followed by a name) is not the collection's: no parse.
+        if url.baseURL == nil, plainName(in: url.absoluteString) != nil { return false }
         guard let origin, origin.contains(url), let decoded = Self.decodedPath(of: url) else { return false }
         return decoded == path || decoded + "/" == path
     }

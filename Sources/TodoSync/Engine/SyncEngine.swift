@@ -130,7 +130,12 @@ public final class SyncEngine {
     /// else to the first. (A run of one collection per list then puts it in the collection's
     /// list, `SyncRun.item(from:)`.)
     func item(from bytes: [UInt8], name: String) throws(ExchangeError) -> TodoItem {
-        var item = try ICalendarFormat.item(fromObjectResource: bytes, name: name, now: now(), calendar: calendar)
+        placedInList(try ICalendarFormat.item(fromObjectResource: bytes, name: name, now: now(), calendar: calendar))
+    }
+
+    /// `item` in the list the store keeps it in, else in the list for new items (`item(from:name:)`).
+    func placedInList(_ item: TodoItem) -> TodoItem {
+        var item = item
         item.listID = ((try? context.item(with: item.id)) ?? nil)?.listID ?? listForNewItems
         return item
     }

@@ -18,9 +18,7 @@ extension SyncRun {
 
     /// The item `resource` of the collection `links[index]` holds, in that collection's list.
     func item(from resource: Resource, in index: Int) throws(ExchangeError) -> TodoItem {
-        var item = try engine.item(from: resource.bytes, name: resource.url.absoluteString)
-        if let list = links[index].listID { item.listID = list }
-        return item
+        placed(try engine.item(from: resource.bytes, name: resource.url.absoluteString), in: index)
     }
 
     /// The item `resource` holds, in the list of the collection it lies in.

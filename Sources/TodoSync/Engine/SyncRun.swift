@@ -162,17 +162,20 @@ struct SyncRun {
             collection, changed.filter { !listedWithData.contains($0.key) }.sorted { $0.key < $1.key }.map(\.value.url),
             batchSize: options.batchSize)
         if let prefetched {
-            fetched.resources = prefetched.resources.sorted { $0.url.path < $1.url.path } + fetched.resources
+            // Each path read once (`URL.path` takes the URL apart), not at every comparison.
+            fetched.resources =
+                prefetched.resources.map { ($0.url.path, $0) }.sorted { $0.0 < $1.0 }.map(\.1) + fetched.resources
         }
         fetched.outside.sorted().forEach { report.leaveOutside($0) }
         // Asked for but too large to read: there, but unreadable, like a malformed one below.
         var seen = Set(fetched.unreadable.keys)
         report.unreadable += fetched.unreadable.sorted { $0.key < $1.key }.map(\.value)
-        for resource in fetched.resources {
+        let readings = items(from: fetched.resources, in: index)
+        for (resource, read) in zip(fetched.resources, readings) {
             seen.insert(resource.url.path)
             let item: TodoItem
             do {
-                item = try self.item(from: resource, in: index)
+                item = try read.get()
             } catch {
                 report.unreadable.append(error.description)
                 continue

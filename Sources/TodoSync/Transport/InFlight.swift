@@ -1,7 +1,8 @@
 import Foundation
 
-/// Runs independent requests together over the transport's pool of connections: the first
-/// answers of a run's pushes, and the batches of a `calendar-multiget`.
+/// Runs independent work together: requests over the transport's pool of connections (the first
+/// answers of a run's pushes, the batches of a `calendar-multiget`), and the reading of many
+/// resources' iCalendar on the processors (`ObjectResourceReading`).
 enum InFlight {
     /// `body(i)` for every `i` in `0..<count`, at most `width` at a time, each result at its
     /// index. With a width of 1 everything runs here, in order, on the calling thread.

@@ -1,3 +1,5 @@
+import TodoCore
+
 /// One element of a parsed XML document, named by namespace URI and local name (never by
 /// prefix: servers choose different prefixes for the same namespace).
 public struct XMLNode: Sendable, Hashable {
@@ -34,8 +36,8 @@ public struct XMLNode: Sendable, Hashable {
         children.filter { $0.isNamed(name, in: namespace) }
     }
 
-    /// The text trimmed of surrounding white space.
+    /// The text trimmed of surrounding white space (`CharacterSet.whitespacesAndNewlines`).
     public var trimmedText: String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines)
+        TrimmedText.of(text)
     }
 }

@@ -147,68 +147,92 @@ struct ICalendarParser {
     /// Physical lines joined into logical ones, each with the number of its first physical line.
     /// Unfolding happens on bytes, before decoding, so a fold inside a UTF-8 sequence still reads.
     private func unfoldedLines(_ bytes: [UInt8]) throws(ExchangeError) -> [(text: String, number: Int)] {
-        var joined: [(bytes: [UInt8], number: Int)] = []
+        // Each logical line: its first physical line, and the continuations after it, if any.
+        var joined: [(first: ArraySlice<UInt8>, more: [ArraySlice<UInt8>], number: Int)] = []
         for (index, line) in ImportLines.byteLines(bytes).enumerated() {
             if let first = line.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t"), !joined.isEmpty {
-                joined[joined.count - 1].bytes.append(contentsOf: line.dropFirst())
+                joined[joined.count - 1].more.append(line.dropFirst())
             } else if !line.isEmpty {
-                joined.append((Array(line), index + 1))
+                joined.append((line, [], index + 1))
             }
         }
         var lines: [(text: String, number: Int)] = []
         lines.reserveCapacity(joined.count)
         for line in joined {
-            lines.append((try ImportLines.decodeLine(line.bytes, number: line.number, source: source), line.number))
+            // Only a folded line is copied: the others are decoded where they lie.
+            let text =
+                line.more.isEmpty
+                ? try ImportLines.decodeLine(line.first, number: line.number, source: source)
+                : try ImportLines.decodeLine(
+                    line.more.reduce(into: Array(line.first)) { $0 += $1 }, number: line.number, source: source)
+            lines.append((text, line.number))
         }
         return lines
     }
 
     /// Splits `NAME;PARAM=a;PARAM="b:c":value`; a colon inside a quoted parameter value is text.
+    /// Works on the line's UTF-8 bytes: every delimiter is ASCII, and no byte of a longer UTF-8
+    /// sequence is, so each part is cut at a character boundary and taken whole.
+    /// - Complexity: O(length of the line).
     func contentLine(_ text: String, at line: Int) throws(ExchangeError) -> ContentLine {
-        let scalars = Array(text.unicodeScalars)
-        var index = 0
-        var name = ""
-        while index < scalars.count, scalars[index] != ";", scalars[index] != ":" {
-            name.unicodeScalars.append(scalars[index])
-            index += 1
+        let bytes = text.utf8
+        let end = bytes.endIndex
+        var index = bytes.startIndex
+        while index < end, bytes[index] != Self.semicolon, bytes[index] != Self.colon {
+            bytes.formIndex(after: &index)
         }
+        let name = text[..<index]
         guard Self.isName(name) else {
             throw problem("\(StoreError.quoted(text)) is not an iCalendar content line (NAME:value)", line: line)
         }
         var parameters: [String: String] = [:]
-        while index < scalars.count, scalars[index] == ";" {
-            index += 1
-            var parameter = ""
+        while index < end, bytes[index] == Self.semicolon {
+            bytes.formIndex(after: &index)
+            let parameterStart = index
+            while index < end, bytes[index] != Self.equals {
+                bytes.formIndex(after: &index)
+            }
+            let parameter = text[parameterStart..<index]
+            if index < end { bytes.formIndex(after: &index) }
+            // The value without its quotes: the text between them, each run taken whole.
             var value = ""
-            while index < scalars.count, scalars[index] != "=" {
-                parameter.unicodeScalars.append(scalars[index])
-                index += 1
-            }
-            index += 1
+            var run = index
             var quoted = false
-            while index < scalars.count, quoted || (scalars[index] != ";" && scalars[index] != ":") {
-                if scalars[index] == "\"" {
+            while index < end, quoted || (bytes[index] != Self.semicolon && bytes[index] != Self.colon) {
+                if bytes[index] == Self.quote {
+                    value += text[run..<index]
                     quoted.toggle()
-                } else {
-                    value.unicodeScalars.append(scalars[index])
+                    run = bytes.index(after: index)
                 }
-                index += 1
+                bytes.formIndex(after: &index)
             }
+            value += text[run..<index]
             parameters[parameter.uppercased()] = value
         }
-        guard index < scalars.count, scalars[index] == ":" else {
+        guard index < end, bytes[index] == Self.colon else {
             throw problem("the \(name.uppercased()) property has no ':' before its value", line: line)
         }
-        var value = String.UnicodeScalarView()
-        value.append(contentsOf: scalars[(index + 1)...])
-        return ContentLine(name: name.uppercased(), parameters: parameters, value: String(value), line: line, raw: text)
+        return ContentLine(
+            name: name.uppercased(), parameters: parameters, value: String(text[bytes.index(after: index)...]),
+            line: line, raw: text)
     }
 
+    private static let semicolon = UInt8(ascii: ";")
+    private static let colon = UInt8(ascii: ":")
+    private static let equals = UInt8(ascii: "=")
+    private static let quote = UInt8(ascii: "\"")
+
     /// Whether `text` is an iCalendar name (iana-token or x-name): ASCII letters, digits, hyphens.
-    private static func isName(_ text: String) -> Bool {
+    private static func isName(_ text: some StringProtocol) -> Bool {
         !text.isEmpty
-            && text.unicodeScalars.allSatisfy {
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+            && text.utf8.allSatisfy {
+                switch $0 {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+                    true
+                default:
+                    false
+                }
             }
     }
 

@@ -50,6 +50,8 @@ struct SyncRun {
         self.links = links
         state = starting.state
         saved = starting.onDisk
+        records.reserveCapacity(state.records.count)
+        idsByPath.reserveCapacity(state.records.count)
         for record in state.records {
             guard let path = links.lazy.compactMap({ $0.scope.itemPath(ofHref: record.href) }).first else {
                 outsideRecords[record.id] = record

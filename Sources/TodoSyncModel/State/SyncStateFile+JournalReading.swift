@@ -41,26 +41,34 @@ extension SyncStateFile {
             return changes
         }
         guard let last = changes.last else { return state }
-        var slots: [SyncRecord?] = state.records
-        var positions = Dictionary(
-            state.records.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { _, last in last })
+        // The last word on each id the changes name (nil: dropped), and those ids in the order
+        // they came, for the ones new to the object: hashing the few ids changed, not every id.
+        var latest: [UUID: SyncRecord?] = [:]
+        var named: [UUID] = []
         for change in changes {
             for record in change.records {
-                if let position = positions[record.id] {
-                    slots[position] = record
-                } else {
-                    positions[record.id] = slots.count
-                    slots.append(record)
-                }
+                if latest.updateValue(record, forKey: record.id) == nil { named.append(record.id) }
             }
             for id in change.removed {
-                if let position = positions.removeValue(forKey: id) { slots[position] = nil }
+                if latest.updateValue(nil, forKey: id) == nil { named.append(id) }
             }
+        }
+        var records: [SyncRecord] = []
+        records.reserveCapacity(state.records.count + named.count)
+        for record in state.records {
+            if let last = latest.removeValue(forKey: record.id) {
+                if let last { records.append(last) }
+            } else {
+                records.append(record)
+            }
+        }
+        for id in named {
+            if let last = latest.removeValue(forKey: id) ?? nil { records.append(last) }
         }
         let lastHeader = try JSONDecoder().decode(
             SyncState.Header.self,
             from: data[(data.startIndex + last.header.lowerBound)..<(data.startIndex + last.header.upperBound)])
-        return SyncState(header: lastHeader, records: slots.compactMap { $0 })
+        return SyncState(header: lastHeader, records: records)
     }
 
     /// The header of a file that starts with the marker line, from its open descriptor: the

@@ -77,8 +77,10 @@ extension SyncStateFile {
     static func differences(
         from old: [SyncRecord], to new: [SyncRecord]
     ) -> (changed: [SyncRecord], removed: [UUID]) {
-        if old.count == new.count, zip(old, new).allSatisfy({ $0.id == $1.id }) {
-            return (zip(old, new).filter { $0 != $1 }.map(\.1), [])
+        // By index, not by zipped pairs: a pair is a copy of two records (a retain of each of
+        // their strings), and a state's records are mostly the same in the same order.
+        if old.count == new.count, old.indices.allSatisfy({ old[$0].id == new[$0].id }) {
+            return (old.indices.filter { old[$0] != new[$0] }.map { new[$0] }, [])
         }
         let before = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         var kept = Set<UUID>()

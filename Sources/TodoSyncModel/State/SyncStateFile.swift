@@ -163,7 +163,9 @@ public struct SyncStateFile: Sendable {
     private static let headerLimit = 1 << 20
 
     /// Replaces the state file with `state`, durably, written whole: the marker line, the header
-    /// line, the records, and no changes after them (see `save(_:over:)`).
+    /// line, the records, and no changes after them (see `save(_:over:)`). Temporary files that
+    /// killed runs left beside it are removed first: call it holding the run lock
+    /// (`withRunLock(_:)`), as every writer of the state does.
     /// - Throws: `SyncError.stateFile`; the old file is then intact.
     /// - Complexity: O(n) in the size of the state.
     public func save(_ state: SyncState) throws(SyncError) {
@@ -179,6 +181,7 @@ public struct SyncStateFile: Sendable {
             }
             writer.raw(Self.end)
         }
+        DurableFile.removeStaleTemporaryFiles(besides: path)
         do {
             try DurableFile.replace(path, with: bytes, mode: 0o600)
         } catch {

@@ -54,6 +54,8 @@ struct SyncStateKillTests {
                 .compactMap { Int($0) }.last
             let bytes = try Data(contentsOf: URL(fileURLWithPath: file.path))
             if bytes.last != UInt8(ascii: "\n") { tornTails += 1 }
+            // A temporary file left: killed while writing the state whole (the next whole write
+            // removes it).
             if try folder.entries().contains(where: { $0.hasPrefix(".todos.json.sync.json.tmp-") }) {
                 killedWritingWhole += 1
             }
@@ -75,6 +77,7 @@ struct SyncStateKillTests {
             largest = max(largest, round)
         }
         #expect(largest > Self.kills, "the loops saved more than once a run")
+        #expect(try folder.entries().filter { $0.contains(".tmp-") }.count <= 1, "whole writes clear what kills left")
         print(
             "State crash safety: \(Self.kills) kills, \(tornTails) left a torn append, \(killedWritingWhole) came "
                 + "while the state was written whole, \(largest) rounds saved")

@@ -44,7 +44,7 @@ let package = Package(
         // What the test targets share: temporary folders, the release binary, real CalDAV servers.
         .target(name: "TodoTestSupport"),
         .executableTarget(name: "todo-bench", dependencies: ["TodoCore", "TodoTestSupport"]),
-        .executableTarget(name: "todo-stress", dependencies: ["TodoCore"]),
+        .executableTarget(name: "todo-stress", dependencies: ["TodoCore", "TodoSyncModel"]),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "TodoTestSupport"]),
         .testTarget(name: "TodoTUITests", dependencies: ["todo-tui", "TodoCore", "TodoTestSupport"]),
         .testTarget(

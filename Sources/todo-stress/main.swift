@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoSyncModel
 
 // Helpers for the tests that need other processes writing the same store (DESIGN §5).
 //
@@ -8,6 +9,11 @@ import TodoCore
 //       `JSONStore.commit`, and only after `commit` returned writes the item's id on its own
 //       line to standard output. A printed id is therefore an acknowledged, durable save (the
 //       crash-safety test). A small BYTES (default 1 MiB) makes saves compact the journal often.
+//
+//   todo-stress state-save-loop STORE
+//       Loops forever saving the sync state of STORE (`<STORE>.sync.json`), one record and the
+//       token changed a round, and writes the round's number on its own line once the save
+//       returned (see StateSaveLoop).
 //
 //   todo-stress edit-after STORE ID CHANGE... --wait-for FILE [--policy POLICY]
 //       Makes the CHANGEs (text=VALUE, color=NAME, done=true|false, delete) to item ID in a
@@ -24,13 +30,17 @@ import TodoCore
 
 /// Runs the mode named on the command line.
 func runMode(_ arguments: [String]) throws {
-    guard arguments.count >= 2 else { throw StressError.usage("Name a mode: save-loop, edit-after or mixed.") }
+    guard arguments.count >= 2 else {
+        throw StressError.usage("Name a mode: save-loop, state-save-loop, edit-after or mixed.")
+    }
     let options = try StressArguments(Array(arguments.dropFirst(2)))
     let lockTimeout: Duration = .seconds(60)
     switch (arguments[1], options.positional.count) {
     case ("save-loop", 1):
         let journalLimit = try options.number("journal-limit", default: 1 << 20, in: 0...Int.max)
         try SaveLoop(store: JSONStore(path: options.positional[0], journalLimit: journalLimit)).run()
+    case ("state-save-loop", 1):
+        try StateSaveLoop(file: SyncStateFile(storePath: options.positional[0])).run()
     case ("edit-after", 3...):
         guard let id = UUID(uuidString: options.positional[1]) else {
             throw StressError.usage("'\(options.positional[1])' is not an item id.")
@@ -59,8 +69,8 @@ func runMode(_ arguments: [String]) throws {
         ).run()
     default:
         throw StressError.usage(
-            "usage: todo-stress save-loop STORE [--journal-limit BYTES] | edit-after STORE ID CHANGE... --wait-for "
-                + "FILE [--policy POLICY] | mixed STORE --writer NAME [--operations N] [--policy POLICY] [--refresh "
+            "usage: todo-stress save-loop STORE [--journal-limit BYTES] | state-save-loop STORE | edit-after STORE "
+                + "ID CHANGE... --wait-for FILE [--policy POLICY] | mixed STORE --writer NAME [--operations N] [--policy POLICY] [--refresh "
                 + "PERCENT]"
         )
     }

@@ -79,4 +79,16 @@ package struct JSONTextReader {
     package mutating func skip() throws(StoreError) {
         try scanner.skipValue()
     }
+
+    /// Where the reader stands: the offset of the next byte it reads.
+    package var position: Int { scanner.position }
+
+    /// Skips one value of any kind; where its text lies in the bytes, for a caller that decodes
+    /// it another way.
+    package mutating func skippedRange() throws(StoreError) -> Range<Int> {
+        scanner.skipWhitespace()
+        let start = scanner.position
+        try scanner.skipValue()
+        return start..<scanner.position
+    }
 }

@@ -188,6 +188,37 @@ public final class JSONStore: TodoStore {
         try withLock { try compactUnderLock() }
     }
 
+    /// `compact()` from `contents`, which the caller read from this store and saved to it, when
+    /// they are what the store holds now: the journal's records are then written without
+    /// reading the store file again. The store holds them when its generation is
+    /// `contents.generation` and its file is the one this instance last read whole or wrote;
+    /// otherwise (another writer saved meanwhile, or another program replaced the file) this
+    /// reads the store as `compact()` does. Old file or new file, never a torn one, as there.
+    /// - Parameter contents: the contents at `contents.generation` (a root context's committed
+    ///   values when it has seen every save, `TodoContext.compactStore()`).
+    /// - Throws: as `compact()`.
+    /// - Complexity: O(n) in the size of the store written, plus the heads of the journal's
+    ///   records; the reading of `compact()` when `contents` are not current.
+    package func compact(holding contents: StoreContents) throws {
+        try withLock {
+            let journal = try readJournal()
+            guard !journal.bytes.isEmpty || SystemCall.status(journalPath) != nil else { return }
+            let generations = try journal.generations()
+            guard let file = verifiedFile, verifiedFileVersion == StoreError.supportedVersion,
+                StoreFileIdentity.of(path) == file,
+                let head = try StoreFile.readHead(path, limit: Self.headLength),
+                let fileGeneration = StoreDecoder.generation(fromHead: head)
+            else {
+                return try writeWhole(load(journal: journal))
+            }
+            _ = try journal.firstLine(after: fileGeneration, generations: generations)
+            guard max(fileGeneration, generations.last ?? 0) == contents.generation else {
+                return try writeWhole(load(journal: journal))
+            }
+            try writeWhole(contents)
+        }
+    }
+
     // MARK: Under the lock
 
     /// Runs `body` holding the lock, creating the folder and lock file first.

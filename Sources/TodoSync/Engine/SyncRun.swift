@@ -50,6 +50,8 @@ struct SyncRun {
         self.links = links
         state = starting.state
         saved = starting.onDisk
+        records.reserveCapacity(state.records.count)
+        idsByPath.reserveCapacity(state.records.count)
         for record in state.records {
             guard let path = links.lazy.compactMap({ $0.scope.itemPath(ofHref: record.href) }).first else {
                 outsideRecords[record.id] = record
@@ -221,10 +223,10 @@ struct SyncRun {
     /// Writes `records` (and the records left alone outside the collection) and the rest of
     /// `state` to the state file, unless the file holds them already.
     mutating func saveState() throws(SyncError) {
-        let all = outsideRecords.merging(records) { _, inside in inside }
+        let all = outsideRecords.isEmpty ? records : outsideRecords.merging(records) { _, inside in inside }
         state.records = all.values.sorted { $0.id.precedes($1.id) }
         guard state != saved else { return }
-        try engine.stateFile.save(state)
+        try engine.stateFile.save(state, over: saved)
         saved = state
     }
 

@@ -54,7 +54,7 @@ extension SyncHelperRequest {
         }
         let report = try engine.run(SyncOptions(policy: run.policy, confirmed: run.confirmed))
         // As every command that saved: the store file alone is complete for other programs.
-        if report.wroteLocally { try? context.store.compact() }
+        if report.wroteLocally { try? context.compactStore() }
         if !report.dropped.isEmpty || !report.added.isEmpty, let collections = account.collections {
             // Calendars gone from the server, whose lists the person chose to keep here, or whose
             // lists were deleted here; calendars found in the home and made for lists made here.

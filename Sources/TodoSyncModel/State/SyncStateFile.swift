@@ -30,7 +30,9 @@ public struct SyncStateFile: Sendable {
         let state: SyncState
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            if let header = Self.header(startingWith: data) {
+            if data.starts(with: Self.marker) {
+                state = try decodeWithChanges(data)
+            } else if let header = Self.header(startingWith: data) {
                 state = try decode(data, header: header)
             } else {
                 // A file an older todo-tui wrote, without the header line.
@@ -48,10 +50,16 @@ public struct SyncStateFile: Sendable {
     }
 
     /// The state in `data`, whose first line is `header`.
-    private func decode(_ data: Data, header: SyncState.Header) throws -> SyncState {
+    func decode(_ data: Data, header: SyncState.Header) throws -> SyncState {
+        try decodeObject(data, header: header).state
+    }
+
+    /// The state in the JSON object at the start of `data`, whose header is `header`, and the
+    /// offset just past the object.
+    func decodeObject(_ data: Data, header: SyncState.Header) throws -> (state: SyncState, end: Int) {
         var records: [SyncRecord] = []
         var complete = true
-        try data.withUnsafeBytes { raw in
+        let end = try data.withUnsafeBytes { (raw) throws(StoreError) -> Int in
             var reader = JSONTextReader(bytes: raw.bindMemory(to: UInt8.self), path: path)
             try reader.object { reader, key throws(StoreError) in
                 guard key == "records" else { return try reader.skip() }
@@ -63,15 +71,16 @@ public struct SyncStateFile: Sendable {
                     }
                 }
             }
+            return reader.position
         }
         guard complete else {
             throw SyncError.stateFile(path: path, reason: "a record lacks its id, href, localVersion or base")
         }
-        return SyncState(header: header, records: records)
+        return (SyncState(header: header, records: records), end)
     }
 
     /// The record the reader stands at; nil when a field it needs is missing.
-    private static func record(_ reader: inout JSONTextReader) throws(StoreError) -> SyncRecord? {
+    static func record(_ reader: inout JSONTextReader) throws(StoreError) -> SyncRecord? {
         var id: UUID?
         var href: String?
         var etag: String?
@@ -118,17 +127,24 @@ public struct SyncStateFile: Sendable {
         return href.map { MovedCopy(href: $0, etag: etag) }
     }
 
-    /// The state's fields but the records, from the file's first line; nil when the store never
-    /// synced, or the file does not start that way (written by an older todo-tui, or unreadable:
-    /// `load()` then says what is wrong with it).
-    /// - Complexity: reads the first line only.
+    /// The state's fields but the records: from the file's header line, or from the last change
+    /// appended after the records (`SyncStateFile+Journal`); nil when the store never synced, or
+    /// the file does not start that way (written by an older todo-tui, or unreadable: `load()`
+    /// then says what is wrong with it).
+    /// - Complexity: reads the first lines and the last one.
     public func loadHeader() -> SyncState.Header? {
-        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? file.close() }
-        var head = Data()
-        while head.count < Self.headerLimit, let chunk = try? file.read(upToCount: 4_096), !chunk.isEmpty {
-            head.append(chunk)
-            if chunk.contains(UInt8(ascii: "\n")) { return Self.header(startingWith: head) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        // One descriptor for the head and the tail: a whole save meanwhile replaces the file
+        // under its name, not under this descriptor.
+        var head: [UInt8] = []
+        while head.count < Self.headerLimit, let chunk = Self.read(fd, count: 4_096, at: head.count), !chunk.isEmpty {
+            head += chunk
+            let lines = head.starts(with: Self.marker) ? 2 : 1
+            guard head.lazy.filter({ $0 == UInt8(ascii: "\n") }).count >= lines else { continue }
+            if lines == 2 { return Self.headerWithChanges(fd, head: head, path: path) }
+            return Self.header(startingWith: Data(head))
         }
         return nil
     }
@@ -146,71 +162,95 @@ public struct SyncStateFile: Sendable {
     /// whole resources).
     private static let headerLimit = 1 << 20
 
-    /// Replaces the state file with `state`, durably.
+    /// Replaces the state file with `state`, durably, written whole: the marker line, the header
+    /// line, the records, and no changes after them (see `save(_:over:)`). Temporary files that
+    /// killed runs left beside it are removed first: call it holding the run lock
+    /// (`withRunLock(_:)`), as every writer of the state does.
     /// - Throws: `SyncError.stateFile`; the old file is then intact.
+    /// - Complexity: O(n) in the size of the state.
     public func save(_ state: SyncState) throws(SyncError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var header: [UInt8]
-        do {
-            header = Array(try encoder.encode(state.header))
-        } catch {
-            throw .stateFile(path: path, reason: error.localizedDescription)
-        }
-        // `{header fields` + `,\n"records":[…]}`: one JSON object whose first line is the header.
-        header.removeLast()
-        let bound = state.records.reduce(header.count + 32) { bound, record in
-            bound + JSONTextWriter.bound(of: record.base) + JSONTextWriter.bound(of: record.href)
-                + (record.etag.map(JSONTextWriter.bound) ?? 0) + 2 * JSONTextWriter.scalarBound + 64
-                + (record.leftBehind + record.otherCopies).reduce(0) { sum, copy in
-                    sum + JSONTextWriter.bound(of: copy.href) + (copy.etag.map(JSONTextWriter.bound) ?? 0) + 32
-                }
-        }
+        let fields = try headerFields(state.header)
+        let bound = state.records.reduce(Self.marker.count + fields.count + 32) { $0 + Self.bound(of: $1) + 2 }
         let bytes = JSONTextWriter.bytes(bound: bound) { writer in
-            writer.raw(header)
-            writer.raw(",\n\"records\":[")
+            writer.raw(Self.marker)
+            writer.raw(fields)
+            writer.raw(",\n\"records\":[\n")
             for (index, record) in state.records.enumerated() {
                 if index > 0 { writer.raw(",\n") }
-                writer.raw("{\"base\":")
-                writer.string(record.base)
-                if let etag = record.etag {
-                    writer.raw(",\"etag\":")
-                    writer.string(etag)
-                }
-                writer.raw(",\"href\":")
-                writer.string(record.href)
-                writer.raw(",\"id\":")
-                writer.id(record.id)
-                let lists: [(StaticString, [MovedCopy])] = [
-                    (",\"leftBehind\":[", record.leftBehind), (",\"otherCopies\":[", record.otherCopies),
-                ]
-                for (key, copies) in lists where !copies.isEmpty {
-                    writer.raw(key)
-                    for (index, copy) in copies.enumerated() {
-                        if index > 0 { writer.raw(",") }
-                        writer.raw("{")
-                        if let etag = copy.etag {
-                            writer.raw("\"etag\":")
-                            writer.string(etag)
-                            writer.raw(",")
-                        }
-                        writer.raw("\"href\":")
-                        writer.string(copy.href)
-                        writer.raw("}")
-                    }
-                    writer.raw("]")
-                }
-                writer.raw(",\"localVersion\":")
-                writer.integer(record.localVersion)
-                writer.raw("}")
+                Self.write(record, to: &writer)
             }
-            writer.raw("]}")
+            writer.raw(Self.end)
         }
+        DurableFile.removeStaleTemporaryFiles(besides: path)
         do {
             try DurableFile.replace(path, with: bytes, mode: 0o600)
         } catch {
             throw .stateFile(path: path, reason: error.clause)
         }
+    }
+
+    /// The header's fields as JSON without the braces: `"collections":[…],…,"version":2`.
+    func headerFields(_ header: SyncState.Header) throws(SyncError) -> [UInt8] {
+        var bytes = try encodedHeader(header)
+        bytes.removeFirst()
+        bytes.removeLast()
+        return bytes
+    }
+
+    /// The header as one JSON object, keys sorted.
+    func encodedHeader(_ header: SyncState.Header) throws(SyncError) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            return Array(try encoder.encode(header))
+        } catch {
+            throw .stateFile(path: path, reason: error.localizedDescription)
+        }
+    }
+
+    /// The most bytes `write(_:to:)` writes for `record`.
+    static func bound(of record: SyncRecord) -> Int {
+        JSONTextWriter.bound(of: record.base) + JSONTextWriter.bound(of: record.href)
+            + (record.etag.map(JSONTextWriter.bound) ?? 0) + 2 * JSONTextWriter.scalarBound + 64
+            + (record.leftBehind + record.otherCopies).reduce(0) { sum, copy in
+                sum + JSONTextWriter.bound(of: copy.href) + (copy.etag.map(JSONTextWriter.bound) ?? 0) + 32
+            }
+    }
+
+    /// Writes `record` as one JSON object on one line, keys sorted.
+    static func write(_ record: SyncRecord, to writer: inout JSONTextWriter) {
+        writer.raw("{\"base\":")
+        writer.string(record.base)
+        if let etag = record.etag {
+            writer.raw(",\"etag\":")
+            writer.string(etag)
+        }
+        writer.raw(",\"href\":")
+        writer.string(record.href)
+        writer.raw(",\"id\":")
+        writer.id(record.id)
+        let lists: [(StaticString, [MovedCopy])] = [
+            (",\"leftBehind\":[", record.leftBehind), (",\"otherCopies\":[", record.otherCopies),
+        ]
+        for (key, copies) in lists where !copies.isEmpty {
+            writer.raw(key)
+            for (index, copy) in copies.enumerated() {
+                if index > 0 { writer.raw(",") }
+                writer.raw("{")
+                if let etag = copy.etag {
+                    writer.raw("\"etag\":")
+                    writer.string(etag)
+                    writer.raw(",")
+                }
+                writer.raw("\"href\":")
+                writer.string(copy.href)
+                writer.raw("}")
+            }
+            writer.raw("]")
+        }
+        writer.raw(",\"localVersion\":")
+        writer.integer(record.localVersion)
+        writer.raw("}")
     }
 
     /// Runs `body` holding the run lock. The store's folder is made first when it is missing

@@ -23,12 +23,14 @@ struct SyncStateUpgradeTests {
         let header = try #require(file.loadHeader())
         let link = try #require(header.collections?.first)
         #expect(header.version == 2 && link.listID == nil)
-        // The first line as format 1 had it: the collection and its marker, no collections.
+        // The header as format 1 had it, on the first line in place of this version's marker
+        // and header lines: the collection and its marker, no collections.
         let marker = String(decoding: try JSONEncoder().encode(link.marker), as: UTF8.self)
         let old =
             #"{"collection":"\#(link.url)","marker":\#(marker),"storeGeneration":\#(header.storeGeneration ?? 0),"#
             + #""version":1,"#
-        let rest = text[text.firstIndex(of: "\n")!...]
+        let afterMarker = text[text.index(after: text.firstIndex(of: "\n")!)...]
+        let rest = afterMarker[afterMarker.firstIndex(of: "\n")!...]
         try (old + rest).write(toFile: file.path, atomically: true, encoding: .utf8)
 
         #expect(file.loadHeader()?.links == [link])
@@ -37,7 +39,9 @@ struct SyncStateUpgradeTests {
         try a.add("two")
         #expect(try a.sync().pushedAdded == 1)
         let upgraded = try String(contentsOfFile: file.path, encoding: .utf8)
-        #expect(upgraded.hasPrefix(#"{"collections":[{"#) && upgraded.contains(#""version":2"#))
+        let lines = upgraded.split(separator: "\n", maxSplits: 2)
+        #expect(lines[0] == #"{"appendedChanges":true,"#)
+        #expect(lines[1].hasPrefix(#""collections":[{"#) && lines[1].contains(#""version":2"#))
         #expect(try file.load()?.records.count == 2)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoSyncModel
 import TodoTestSupport
 
 /// `todo-tui sync` against a server playing hostile or broken (`FakeCalDAVServer`, faults no
@@ -57,18 +58,15 @@ struct SyncHostileServerTests {
 
     /// Adds records at `hrefs` for the items `ids` (version 1, unchanged) to the store's state.
     private static func addRecords(_ records: [(id: String, href: String)], toStateOf store: String) throws {
-        let path = store + ".sync.json"
-        var state = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
-        var list = state["records"] as? [[String: Any]] ?? []
+        let file = SyncStateFile(storePath: store)
+        var state = try #require(try file.load())
         for record in records {
-            list.append([
-                "id": record.id, "href": record.href, "etag": "\"old\"", "localVersion": 1,
-                "base": String(decoding: FakeCalDAVServer.todo(uid: record.id, summary: "x"), as: UTF8.self),
-            ])
+            state.records.append(
+                SyncRecord(
+                    id: try #require(UUID(uuidString: record.id)), href: record.href, etag: "\"old\"", localVersion: 1,
+                    base: String(decoding: FakeCalDAVServer.todo(uid: record.id, summary: "x"), as: UTF8.self)))
         }
-        state["records"] = list
-        try JSONSerialization.data(withJSONObject: state).write(to: URL(fileURLWithPath: path))
+        try file.save(state)
     }
 
     @Test("setup refuses a calendar or a home on another origin (76) and plain http elsewhere (64)")

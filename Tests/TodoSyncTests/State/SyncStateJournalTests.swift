@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import TodoSyncModel
+import TodoTestSupport
+
+/// The sync state file with changes appended after its records: what a run saves costs the
+/// records it changed, a torn append is ignored, the changes are folded into a whole file when
+/// they grow, and an older todo-tui never reads a stale state from it.
+@Suite("The sync state's appended changes")
+struct SyncStateJournalTests {
+    /// A state of `count` records, each with a base of `baseLength` characters.
+    private static func state(count: Int, baseLength: Int = 40, token: String = "t1") -> SyncState {
+        var state = SyncState(collections: [
+            CollectionLink(
+                url: "http://127.0.0.1:1/alice/todos/", listID: UUID(), marker: CollectionState(syncToken: token))
+        ])
+        state.records = (0..<count).map { index in
+            SyncRecord(
+                id: UUID(), href: "http://127.0.0.1:1/alice/todos/\(index).ics",
+                etag: index % 3 == 0 ? nil : "\"e\(index)\"",
+                localVersion: index,
+                base: "BEGIN:VCALENDAR\r\n\"quoted\" \\ é \(index)" + String(repeating: "x", count: baseLength),
+                leftBehind: index == 1 ? [MovedCopy(href: "http://127.0.0.1:1/alice/old/1.ics", etag: nil)] : [])
+        }
+        state.storeGeneration = 7
+        return state
+    }
+
+    /// `state` after one run's worth of changes: a record changed, one dropped, one added, a new token.
+    private static func edited(_ state: SyncState, round: Int = 0) -> SyncState {
+        var next = state
+        next.records[0].base += " edited \(round)"
+        next.records[0].etag = "\"edited\(round)\""
+        next.records.remove(at: next.records.count - 1)
+        next.records.append(
+            SyncRecord(
+                id: UUID(), href: "http://127.0.0.1:1/alice/todos/new\(round).ics", etag: "\"n\"", localVersion: 1,
+                base: "new"))
+        next.collections[0].marker = CollectionState(syncToken: "t\(round + 2)")
+        next.storeGeneration = nil
+        return next
+    }
+
+    @Test("a state saved whole, then with changes appended, reads back equal, and the whole part stays as it was")
+    func readsBackEqual() throws {
+        let folder = try TemporaryDirectory()
+        let file = SyncStateFile(storePath: folder.path("todos.json"))
+        let first = Self.state(count: 20)
+        try file.save(first, over: nil)
+        #expect(try file.load() == first)
+        #expect(file.loadHeader() == first.header)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        let second = Self.edited(first)
+        try file.save(second, over: first)
+        let appended = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        #expect(appended.count > whole.count && appended.prefix(whole.count) == whole, "appended, not rewritten")
+        #expect(try file.load() == second)
+        #expect(file.loadHeader() == second.header)
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
+        // Nothing changed: nothing written.
+        try file.save(second, over: second)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == appended)
+    }
+
+    @Test("an append cut short at any byte leaves the old state, and the next save cuts it off")
+    func tornAppend() throws {
+        let folder = try TemporaryDirectory()
+        let file = SyncStateFile(storePath: folder.path("todos.json"))
+        let first = Self.state(count: 5)
+        try file.save(first, over: nil)
+        let second = Self.edited(first)
+        try file.save(second, over: first)
+        let before = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        let third = Self.edited(second, round: 1)
+        try file.save(third, over: second)
+        let after = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        // Every length a write killed midway could leave, short of the newline that ends it.
+        for length in before.count..<after.count {
+            try after.prefix(length).write(to: URL(fileURLWithPath: file.path))
+            #expect(try file.load() == second, "cut at \(length)")
+            #expect(file.loadHeader() == second.header, "cut at \(length)")
+        }
+        try file.save(third, over: second)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == after)
+        #expect(try file.load() == third)
+    }
+
+    @Test("changes that outgrow their bound are folded into a whole file")
+    func folded() throws {
+        let folder = try TemporaryDirectory()
+        let file = SyncStateFile(storePath: folder.path("todos.json"))
+        var state = Self.state(count: 10, baseLength: 2_000)
+        try file.save(state, over: nil)
+        var sizes: [Int] = []
+        for round in 0..<60 {
+            let next = Self.edited(state, round: round)
+            try file.save(next, over: state)
+            state = next
+            sizes.append(try Data(contentsOf: URL(fileURLWithPath: file.path)).count)
+            #expect(try file.load() == state, "round \(round)")
+        }
+        // The file shrank at least once (a fold), and never grew past the whole state and its bound.
+        #expect(zip(sizes, sizes.dropFirst()).contains { $0 > $1 })
+        #expect(sizes.allSatisfy { $0 < 30_000 + 65_536 + 10_000 })
+        #expect(file.loadHeader() == state.header)
+    }
+
+    @Test("a file in the layout before appended changes is read, and the next save writes it whole")
+    func olderLayout() throws {
+        let folder = try TemporaryDirectory()
+        let file = SyncStateFile(storePath: folder.path("todos.json"))
+        let state = Self.state(count: 4)
+        // The previous layout: the header's fields on the first line, then the records.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var header = String(decoding: try encoder.encode(state.header), as: UTF8.self)
+        header.removeLast()
+        let records = try state.records.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        try (header + ",\n\"records\":[" + records.joined(separator: ",\n") + "]}").write(
+            toFile: file.path, atomically: true, encoding: .utf8)
+        let read = try #require(try file.load())
+        #expect(read == state)
+        #expect(file.loadHeader() == state.header)
+        let next = Self.edited(read)
+        try file.save(next, over: read)
+        #expect(try String(contentsOfFile: file.path, encoding: .utf8).hasPrefix(#"{"appendedChanges":true,"#))
+        #expect(try file.load() == next)
+    }
+
+    @Test("an older todo-tui reads a whole file right, and refuses one with changes appended")
+    func olderReader() throws {
+        let folder = try TemporaryDirectory()
+        let file = SyncStateFile(storePath: folder.path("todos.json"))
+        let first = Self.state(count: 3)
+        try file.save(first, over: nil)
+        // What an older todo-tui does: its header line must end with a comma and decode as a
+        // header (this one does not), else it decodes the whole file as JSON.
+        let text = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        var firstLine = Array(text.prefix(while: { $0 != UInt8(ascii: "\n") }))
+        firstLine[firstLine.count - 1] = UInt8(ascii: "}")
+        #expect((try? JSONDecoder().decode(SyncState.Header.self, from: Data(firstLine))) == nil)
+        #expect(try JSONDecoder().decode(SyncState.self, from: text) == first)
+        try file.save(Self.edited(first), over: first)
+        let appended = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(SyncState.self, from: appended) }
+    }
+
+    @Test("a malformed whole line after the records is an error naming the file, never skipped")
+    func malformedChange() throws {
+        let folder = try TemporaryDirectory()
+        let file = SyncStateFile(storePath: folder.path("todos.json"))
+        let first = Self.state(count: 3)
+        try file.save(first, over: nil)
+        let handle = try #require(FileHandle(forWritingAtPath: file.path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("{\"header\":{\"version\":2},\"records\":[{\"id\":1}]}\n".utf8))
+        try handle.close()
+        #expect(throws: SyncError.self) { try file.load() }
+    }
+}

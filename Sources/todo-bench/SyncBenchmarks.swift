@@ -110,15 +110,17 @@ enum SyncBenchmarks {
         // Settle once (a run after a change learns the server's new token), then time.
         _ = try ours.time(["--store", pulled, "sync"], requests: 0)
         if pullsTheirs { _ = try theirs.time(config: pullConfig) }
-        // Each build in turns, so that what else the machine does falls on both alike. The floor
-        // asks the same PROPFIND (a linked calendar's type, name, privileges and sync token).
+        // Each build and the floor in turns, so that what else the machine does falls on all
+        // alike. The floor asks the same PROPFIND (a linked calendar's type, name, privileges and
+        // sync token).
         var nothing = fixture.builds.map { _ in [SyncTiming]() }
+        var floorNothing: [SyncTiming] = []
         for _ in 0..<repeats {
             for (index, build) in fixture.builds.enumerated() {
                 nothing[index].append(try ours.time(["--store", pulled, "sync"], requests: 1, binary: build.path))
             }
+            floorNothing.append(try floor.time([try floor.linkedCollectionState(collection)]))
         }
-        let floorNothing = try (0..<repeats).map { _ in try floor.time([try floor.linkedCollectionState(collection)]) }
         let vdirNothing = try (0..<(pullsTheirs ? theirRepeats : 0)).map { _ in try theirs.time(config: pullConfig) }
         for (index, build) in fixture.builds.enumerated() {
             report(

@@ -88,6 +88,13 @@ extension SyncBenchmarks {
                 body: try bodyFile("propfind.xml", DAVBody.collectionState), output: output)
         }
 
+        /// PROPFIND of a linked collection, as a run after the first starts (`DAVBody.linkedCollectionState`).
+        func linkedCollectionState(_ collection: URL, output: String = "/dev/null") throws -> Request {
+            Request(
+                method: "PROPFIND", url: collection, headers: xml + ["Depth: 0"],
+                body: try bodyFile("propfind-linked.xml", DAVBody.linkedCollectionState), output: output)
+        }
+
         /// How many to-dos `collection` holds on the server, read with one calendar-query: a
         /// comparison whose client reported success without doing the work is no comparison.
         func itemCount(in collection: URL) throws -> Int {

@@ -9,6 +9,12 @@ extension SyncBenchmarks {
             "\(header)<d:propfind \(namespaces)><d:prop><d:sync-token/><cs:getctag/><d:resourcetype/></d:prop>"
             + "</d:propfind>"
 
+        /// What a run asks of a calendar it links already, whose last run stored a sync token
+        /// (`CalDAVClient.knownCalendar`): its type, name, privileges and token.
+        static let linkedCollectionState =
+            "\(header)<d:propfind \(namespaces)><d:prop><d:resourcetype/><d:displayname/>"
+            + "<d:current-user-privilege-set/><d:sync-token/></d:prop></d:propfind>"
+
         static let listingWithData =
             "\(header)<c:calendar-query \(namespaces)><d:prop><d:getetag/><c:calendar-data/></d:prop>"
             + #"<c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter>"#

@@ -30,11 +30,12 @@ extension SyncBenchmarks {
             try SpawnedProgram.run(fixture.todoTUI, arguments, environment: environment)
         }
 
-        /// One run, timed, with the processor time of `todo-tui` and its helper; it makes
-        /// `requests` HTTP requests.
-        func time(_ arguments: [String], requests: Int) throws -> SyncTiming {
+        /// One run of `binary` (default: the release build beside todo-bench), timed, with the
+        /// processor time of `todo-tui` and its helper; it makes `requests` HTTP requests.
+        func time(_ arguments: [String], requests: Int, binary: String? = nil) throws -> SyncTiming {
             SyncTiming(
-                try SpawnedProgram.measure(fixture.todoTUI, arguments, environment: environment), requests: requests)
+                try SpawnedProgram.measure(binary ?? fixture.todoTUI, arguments, environment: environment),
+                requests: requests)
         }
 
         /// The id of the store's first item.

@@ -9,6 +9,9 @@ import TodoTestSupport
 /// each (a second run would not start empty); the other two are medians. The ratio column is
 /// the floor's time ÷ ours; the extra column gives ours ÷ the floor, ours minus the floor,
 /// vdirsyncer, and the processor time of our processes (`todo-tui` and its helper) per request.
+/// "Nothing changed" is timed for the default release build and, when there is one, the build
+/// `scripts/install` put in place (`EndToEndFixture.installedTodoTUI`, lines marked
+/// "(installed)"), in turns; the output names both binaries.
 enum SyncBenchmarks {
     static var group: BenchmarkGroup {
         BenchmarkGroup(
@@ -51,6 +54,10 @@ enum SyncBenchmarks {
         // hour, so at full size vdirsyncer is compared on Radicale only, and after the push.
         let pullsTheirs = runner.isQuick || kind == .radicale
         let fixture = try EndToEndFixture()
+        print("timing \(fixture.todoTUI) (the release build)")
+        if let installed = fixture.installedTodoTUI {
+            print("and, on the lines marked (installed), \(installed) (what scripts/install put in place)")
+        }
         let server = try CalDAVTestServer(kind)
         defer { server.stop() }
         let ours = try Ours(fixture: fixture, server: server)
@@ -103,10 +110,23 @@ enum SyncBenchmarks {
         // Settle once (a run after a change learns the server's new token), then time.
         _ = try ours.time(["--store", pulled, "sync"], requests: 0)
         if pullsTheirs { _ = try theirs.time(config: pullConfig) }
-        let nothing = try (0..<repeats).map { _ in try ours.time(["--store", pulled, "sync"], requests: 1) }
-        let floorNothing = try (0..<repeats).map { _ in try floor.time([try floor.collectionState(collection)]) }
+        // Each build and the floor in turns, so that what else the machine does falls on all
+        // alike. The floor asks the same PROPFIND (a linked calendar's type, name, privileges and
+        // sync token).
+        var nothing = fixture.builds.map { _ in [SyncTiming]() }
+        var floorNothing: [SyncTiming] = []
+        for _ in 0..<repeats {
+            for (index, build) in fixture.builds.enumerated() {
+                nothing[index].append(try ours.time(["--store", pulled, "sync"], requests: 1, binary: build.path))
+            }
+            floorNothing.append(try floor.time([try floor.linkedCollectionState(collection)]))
+        }
         let vdirNothing = try (0..<(pullsTheirs ? theirRepeats : 0)).map { _ in try theirs.time(config: pullConfig) }
-        report(runner, "nothing changed", count, nothing, floor: floorNothing, vdirsyncer: vdirNothing)
+        for (index, build) in fixture.builds.enumerated() {
+            report(
+                runner, "nothing changed" + build.label, count, nothing[index], floor: floorNothing,
+                vdirsyncer: vdirNothing)
+        }
 
         // Each client edits one item per round; each run also brings the others' last edits. The
         // floor's round: the collection's state, the changes since its last token, a multiget of
@@ -116,7 +136,7 @@ enum SyncBenchmarks {
         var floorEdits: [SyncTiming] = []
         let id = try ours.firstID(pulled)
         let state = floor.folder + "/state.xml"
-        _ = try floor.time([try floor.collectionState(collection, output: state)])
+        _ = try floor.time([try floor.linkedCollectionState(collection, output: state)])
         let floorItem = try files(in: seeded).last ?? ""
         let original = try String(contentsOfFile: seeded + "/" + floorItem, encoding: .utf8)
         for round in 0..<repeats {
@@ -130,7 +150,8 @@ enum SyncBenchmarks {
             let edited = try floor.bodyFile("edit.ics", Vdirsyncer.edited(original, summary: "edited by curl \(round)"))
             floorEdits.append(
                 try floor.time([
-                    try floor.collectionState(collection, output: state), try floor.changes(collection, since: token),
+                    try floor.linkedCollectionState(collection, output: state),
+                    try floor.changes(collection, since: token),
                     try floor.multiget(collection, Array(hrefs.prefix(2)), name: "multiget-edit.xml"),
                     floor.put(edited, to: collection.appendingPathComponent(floorItem), ifNoneMatch: false),
                 ]))

@@ -8,9 +8,16 @@ extension CalDAVClient {
     /// - Throws: `.notCalDAV` for another answer than a 207 multistatus, or one that does not
     ///   describe a calendar.
     public func calendar(_ url: URL) throws(SyncError) -> (collection: CalendarCollection, marker: CollectionState)? {
+        try calendar(url, asking: CalDAVDiscovery.collectionProperties + ["d:sync-token", "cs:getctag"])
+    }
+
+    /// `calendar(_:)` asking only `properties`: what the answer lacks is nil or the default of
+    /// `CalDAVDiscovery.collection(_:)`.
+    func calendar(
+        _ url: URL, asking properties: [String]
+    ) throws(SyncError) -> (collection: CalendarCollection, marker: CollectionState)? {
         let response = try send(
-            "PROPFIND", url, headers: ["Depth": "0"],
-            body: DAVRequestBody.propfind(CalDAVDiscovery.collectionProperties + ["d:sync-token", "cs:getctag"]))
+            "PROPFIND", url, headers: ["Depth": "0"], body: DAVRequestBody.propfind(properties))
         if response.status == 404 || response.status == 410 { return nil }
         guard response.status == 207 else {
             throw .notCalDAV(url: url.absoluteString, reason: "PROPFIND was answered with HTTP \(response.status)")

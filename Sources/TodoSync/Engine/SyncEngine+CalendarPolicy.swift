@@ -42,9 +42,9 @@ extension SyncEngine {
     /// Settles the calendar `here` at `url`, whose list was deleted here. Never silently deleted:
     /// - read-only: it is let go, never deleted (the state ignores it from then on);
     /// - one that may hold more than to-dos (its component set names others, or none, which
-    ///   RFC 4791 reads as all, as Xandikos answers) and holds anything but to-dos: let go the
-    ///   same way and kept on the server with everything in it, since deleting it would delete a
-    ///   person's events with it (one PROPFIND of its members tells);
+    ///   RFC 4791 reads as all, as Xandikos answers, or it was not asked) and holds anything but
+    ///   to-dos: let go the same way and kept on the server with everything in it, since deleting
+    ///   it would delete a person's events with it (one PROPFIND of its members tells);
     /// - a list of its name here that no other calendar holds: linked to it, its to-dos come
     ///   back (the records of the calendar are dropped, so nothing is deleted on the server);
     /// - empty: deleted on the server without asking;

@@ -15,7 +15,9 @@ extension SyncEngine {
     /// to-dos stay. A list renamed on one side since the last run is renamed on the other
     /// (PROPPATCH of `displayname`, or the list here). With a calendar home, a list without a
     /// calendar gets one (`makeCollection(for:in:)`, `SyncReport.linked`).
-    /// - Parameter known: what a PROPFIND of each collection found, when the caller asked already.
+    /// - Parameter known: what a PROPFIND of each collection found, when the caller asked already
+    ///   (`CalDAVClient.knownCalendar`: no colour, order or component set, which only a collection
+    ///   not linked yet needs).
     func prepareRun(_ options: SyncOptions, found known: [URL: CollectionFound]?) throws(SyncError) -> SyncRun {
         let onDisk = try stateFile.load()
         var found = known ?? [:]

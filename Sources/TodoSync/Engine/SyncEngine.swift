@@ -97,23 +97,27 @@ public final class SyncEngine {
     public func run(_ options: SyncOptions) throws(SyncError) -> SyncReport {
         try stateFile.withRunLock { () throws(SyncError) -> SyncReport in
             guard let header = stateFile.loadHeader(), header.links.map(\.url) == collections.map(\.absoluteString),
-                header.links.allSatisfy({ ($0.listID == nil) == holdsEveryList }),
-                let settled = header.storeGeneration, header.waiting?.isEmpty ?? true
+                header.links.allSatisfy({ ($0.listID == nil) == holdsEveryList })
             else {
                 var run = try prepareRun(options, found: nil)
                 return try run.perform()
             }
-            // The last run left both sides agreed: with neither changed since (one PROPFIND per
-            // collection), there is nothing to read, decide or write.
+            // Each collection is linked already: one PROPFIND asks what a run reads of it.
             var found: [URL: CollectionFound] = [:]
-            for url in collections {
-                found[url] = try client.calendar(url).map { CollectionFound(collection: $0.0, marker: $0.1) }
+            for (link, url) in zip(header.links, collections) {
+                found[url] = try client.knownCalendar(url, since: link.marker).map {
+                    CollectionFound(collection: $0.0, marker: $0.1)
+                }
             }
+            // The last run left both sides agreed: with neither changed since, there is nothing to
+            // read, decide or write.
             let unchanged = zip(header.links, collections).allSatisfy { link, url in
                 guard let now = found[url] else { return false }
                 return now.marker.isUnchanged(since: link.marker) && (holdsEveryList || now.agrees(with: link))
             }
-            if unchanged, (try? context.store.currentGeneration()) == settled {
+            if unchanged, let settled = header.storeGeneration, header.waiting?.isEmpty ?? true,
+                (try? context.store.currentGeneration()) == settled
+            {
                 var report = SyncReport()
                 report.remoteUnchanged = true
                 return report

@@ -25,6 +25,9 @@ public final class FakeCalDAVServer: @unchecked Sendable {
         public var extraMembers: [String: String] = [:]
         /// The status of every PUT, instead of storing it.
         public var putStatus: Int?
+        /// Whether the collection has a `sync-token` (RFC 6578); without one, only its `getctag`
+        /// tells that it changed, as on servers older than sync-collection.
+        public var hasSyncToken = true
         /// Answers a request before the server does, when it returns one.
         public var answer: @Sendable (FakeHTTPServer.Request) -> FakeHTTPServer.Response? = { _ in nil }
 
@@ -145,11 +148,12 @@ public final class FakeCalDAVServer: @unchecked Sendable {
         case ("PROPFIND", "/home/"):
             return home()
         case ("PROPFIND", Self.collectionPath):
-            let token = locked { "tok-\($0.generation)" }
+            let (token, hasSyncToken) = locked { ("tok-\($0.generation)", $0.behaviour.hasSyncToken) }
             return Self.multistatus([
                 Self.member(
                     path,
-                    props: "<d:sync-token>\(token)</d:sync-token><cs:getctag>\(token)</cs:getctag>"
+                    props: (hasSyncToken ? "<d:sync-token>\(token)</d:sync-token>" : "")
+                        + "<cs:getctag>\(token)</cs:getctag>"
                         + "<d:resourcetype><d:collection/><c:calendar/></d:resourcetype>")
             ])
         case ("PROPFIND", _):

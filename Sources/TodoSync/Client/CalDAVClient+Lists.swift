@@ -2,13 +2,21 @@ import Foundation
 import TodoSyncModel
 
 extension CalDAVClient {
-    /// A collection as one PROPFIND (depth 0) tells it: its properties and change markers; nil
+    /// A collection as a PROPFIND (depth 0) tells it: its properties and change marker; nil
     /// when the server has no collection there any more (404 or 410, for the request or in the
-    /// multistatus).
+    /// multistatus). The marker is its `sync-token`; only a collection without one is asked its
+    /// `getctag`, in a second PROPFIND: servers work out each marker over the whole collection
+    /// (Radicale goes over every item for each), and a run compares the token alone when there
+    /// is one (`CollectionState.isUnchanged(since:)`).
     /// - Throws: `.notCalDAV` for another answer than a 207 multistatus, or one that does not
     ///   describe a calendar.
     public func calendar(_ url: URL) throws(SyncError) -> (collection: CalendarCollection, marker: CollectionState)? {
-        try calendar(url, asking: CalDAVDiscovery.collectionProperties + ["d:sync-token", "cs:getctag"])
+        guard let found = try calendar(url, asking: CalDAVDiscovery.collectionProperties + ["d:sync-token"]) else {
+            return nil
+        }
+        guard found.marker.syncToken == nil else { return found }
+        guard let ctag = try calendar(url, asking: ["d:resourcetype", "cs:getctag"]) else { return nil }
+        return (found.collection, ctag.marker)
     }
 
     /// `calendar(_:)` asking only `properties`: what the answer lacks is nil or the default of

@@ -29,7 +29,7 @@ struct EditCommand: ParsableCommand {
         let input = try fields.input(text: text, untags: untags, calendar: calendar)
         let date = fields.date
         let reminders = try fields.alarmRequests()
-        let edited = try item.withResolvedItem { context, found in
+        let (edited, changed) = try item.withResolvedItem { (context, found) throws -> (TodoItem?, Bool) in
             // A day alone keeps a timed to-do's time of day (`DateInput.redated`).
             let newDate = try date.map { typed throws(CLIError) -> ItemDate? in
                 guard !DateInput.namesNoDate(typed) else { return nil }
@@ -48,13 +48,18 @@ struct EditCommand: ParsableCommand {
             var draft = found
             edit(&draft)
             let alarms = try ItemFieldOptions.applying(reminders, to: draft, calendar: calendar).alarms
+            draft.alarms = alarms
+            // An edit that changes nothing is not saved, and says so: "Changed" would be untrue.
+            guard !draft.hasSameContent(as: found) else { return (found, false) }
             try context.update(found.id) { item in
                 edit(&item)
                 item.alarms = alarms
             }
-            return try context.item(with: found.id)
+            return (try context.item(with: found.id), true)
         }
-        if let edited {
+        if let edited, !changed {
+            CommandReport.say("Unchanged", edited.text, suffix: ": it already is as given.")
+        } else if let edited {
             CommandReport.say("Changed", edited.text)
             let orphans = edited.alarmsWithoutAnchor.count
             if orphans > 0 {

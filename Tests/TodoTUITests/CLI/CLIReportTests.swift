@@ -31,6 +31,11 @@ struct CLIReportTests: CLISandboxSuite {
         #expect(done.stdout == "Completed 'Buy milk'\n")
         #expect(try cli.run("undone", prefix, "--store", store).stdout == "Reopened 'Buy milk'\n")
         #expect(try cli.run("edit", prefix, "Buy oat milk", "--store", store).stdout == "Changed 'Buy oat milk'\n")
+        // The same edit again changes nothing, saves nothing and says so.
+        let generation = try JSONStore(path: store).currentGeneration()
+        let again = try cli.run("edit", prefix, "Buy oat milk", "--store", store)
+        #expect(again.status == 0 && again.stdout == "Unchanged 'Buy oat milk': it already is as given.\n")
+        #expect(try JSONStore(path: store).currentGeneration() == generation)
         let deleted = try cli.run("delete", prefix, "--store", store)
         #expect(deleted.stdout == "Deleted 'Buy oat milk'\n")
         #expect(deleted.stderr.isEmpty)

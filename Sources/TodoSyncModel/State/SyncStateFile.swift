@@ -139,23 +139,24 @@ public struct SyncStateFile: Sendable {
         // One descriptor for the head and the tail: a whole save meanwhile replaces the file
         // under its name, not under this descriptor.
         var head: [UInt8] = []
+        var newlines = 0
         while head.count < Self.headerLimit, let chunk = Self.read(fd, count: 4_096, at: head.count), !chunk.isEmpty {
             head += chunk
+            // Counted in each chunk as it comes, not in the whole head again.
+            newlines += chunk.lazy.filter { $0 == UInt8(ascii: "\n") }.count
             let lines = head.starts(with: Self.marker) ? 2 : 1
-            guard head.lazy.filter({ $0 == UInt8(ascii: "\n") }).count >= lines else { continue }
+            guard newlines >= lines else { continue }
             if lines == 2 { return Self.headerWithChanges(fd, head: head, path: path) }
             return Self.header(startingWith: Data(head))
         }
         return nil
     }
 
-    /// The header on the first line of `data`: `{fields,`, the object without its records.
+    /// The header on the first line of `data`: `{fields,`, the object without its records
+    /// (`header(fields:)` reads the fields).
     private static func header(startingWith data: Data) -> SyncState.Header? {
-        guard let end = data.firstIndex(of: UInt8(ascii: "\n")), end > data.startIndex else { return nil }
-        var line = data[data.startIndex..<end]
-        guard line.last == UInt8(ascii: ",") else { return nil }
-        line[line.index(before: line.endIndex)] = UInt8(ascii: "}")
-        return try? JSONDecoder().decode(SyncState.Header.self, from: line)
+        guard let end = data.firstIndex(of: UInt8(ascii: "\n")), data.first == UInt8(ascii: "{") else { return nil }
+        return header(fields: ArraySlice(data[(data.startIndex + 1)..<end]))
     }
 
     /// The longest first line `loadHeader()` reads before it gives up (waiting conflicts hold

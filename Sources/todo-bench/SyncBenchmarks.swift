@@ -9,8 +9,8 @@ import TodoTestSupport
 /// each (a second run would not start empty); the other two are medians. The ratio column is
 /// the floor's time ÷ ours; the extra column gives ours ÷ the floor, ours minus the floor,
 /// vdirsyncer, and the processor time of our processes (`todo-tui` and its helper) per request.
-/// "Nothing changed" is timed for the default release build and, when there is one, the build
-/// `scripts/install` put in place (`EndToEndFixture.installedTodoTUI`, lines marked
+/// "Nothing changed" and "one edit" are timed for the default release build and, when there is
+/// one, the build `scripts/install` put in place (`EndToEndFixture.installedTodoTUI`, lines marked
 /// "(installed)"), in turns; the output names both binaries.
 enum SyncBenchmarks {
     static var group: BenchmarkGroup {
@@ -57,6 +57,7 @@ enum SyncBenchmarks {
         print("timing \(fixture.todoTUI) (the release build)")
         if let installed = fixture.installedTodoTUI {
             print("and, on the lines marked (installed), \(installed) (what scripts/install put in place)")
+            if let warning = InstalledBuildCheck.warning(for: installed) { print(warning) }
         }
         let server = try CalDAVTestServer(kind)
         defer { server.stop() }
@@ -130,8 +131,9 @@ enum SyncBenchmarks {
 
         // Each client edits one item per round; each run also brings the others' last edits. The
         // floor's round: the collection's state, the changes since its last token, a multiget of
-        // two changed items, and a PUT of its own edit.
-        var edits: [SyncTiming] = []
+        // two changed items, and a PUT of its own edit. Each build has its turn followed by one of
+        // the floor's, so that every run of ours brings one edit made on the server.
+        var edits = fixture.builds.map { _ in [SyncTiming]() }
         var vdirEdits: [SyncTiming] = []
         var floorEdits: [SyncTiming] = []
         let id = try ours.firstID(pulled)
@@ -140,23 +142,29 @@ enum SyncBenchmarks {
         let floorItem = try files(in: seeded).last ?? ""
         let original = try String(contentsOfFile: seeded + "/" + floorItem, encoding: .utf8)
         for round in 0..<repeats {
-            try ours.run(["--store", pulled, "edit", id, "edited \(round)"])
-            edits.append(try ours.time(["--store", pulled, "sync"], requests: 4))
-            if pullsTheirs, round < theirRepeats {
-                try theirs.editOneItem(in: theirs.folder + "/pulled", round: round)
-                vdirEdits.append(try theirs.time(config: pullConfig))
+            for (index, build) in fixture.builds.enumerated() {
+                let turn = "\(round).\(index)"
+                try ours.run(["--store", pulled, "edit", id, "edited \(turn)"])
+                edits[index].append(try ours.time(["--store", pulled, "sync"], requests: 4, binary: build.path))
+                if pullsTheirs, round < theirRepeats, index == 0 {
+                    try theirs.editOneItem(in: theirs.folder + "/pulled", round: round)
+                    vdirEdits.append(try theirs.time(config: pullConfig))
+                }
+                let token = CurlFloor.syncToken(in: state) ?? ""
+                let edited = try floor.bodyFile(
+                    "edit.ics", Vdirsyncer.edited(original, summary: "edited by curl \(turn)"))
+                floorEdits.append(
+                    try floor.time([
+                        try floor.linkedCollectionState(collection, output: state),
+                        try floor.changes(collection, since: token),
+                        try floor.multiget(collection, Array(hrefs.prefix(2)), name: "multiget-edit.xml"),
+                        floor.put(edited, to: collection.appendingPathComponent(floorItem), ifNoneMatch: false),
+                    ]))
             }
-            let token = CurlFloor.syncToken(in: state) ?? ""
-            let edited = try floor.bodyFile("edit.ics", Vdirsyncer.edited(original, summary: "edited by curl \(round)"))
-            floorEdits.append(
-                try floor.time([
-                    try floor.linkedCollectionState(collection, output: state),
-                    try floor.changes(collection, since: token),
-                    try floor.multiget(collection, Array(hrefs.prefix(2)), name: "multiget-edit.xml"),
-                    floor.put(edited, to: collection.appendingPathComponent(floorItem), ifNoneMatch: false),
-                ]))
         }
-        report(runner, "one edit", count, edits, floor: floorEdits, vdirsyncer: vdirEdits)
+        for (index, build) in fixture.builds.enumerated() {
+            report(runner, "one edit" + build.label, count, edits[index], floor: floorEdits, vdirsyncer: vdirEdits)
+        }
     }
 
     /// The `.ics` files in `folder`, sorted.

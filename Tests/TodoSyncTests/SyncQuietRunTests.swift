@@ -59,6 +59,38 @@ struct SyncQuietRunTests {
         #expect(try a.item("two")?.notes == "remote")
     }
 
+    @Test("a run that brought a change from the server leaves both sides agreed: the next run sends one request")
+    func quietAfterPull() throws {
+        let (server, a) = try settledDevice(["one", "two"])
+        defer { server.stop() }
+        let b = try SyncDevice(server: server, collection: a.collection)
+        try b.sync()
+        try b.edit("two") { $0.notes = "remote" }
+        try b.sync()
+        #expect(try a.sync().pulledChanged == 1)
+        let header = try #require(SyncStateFile(storePath: a.storePath).loadHeader())
+        #expect(header.storeGeneration == (try JSONStore(path: a.storePath).currentGeneration()))
+
+        let files = [a.storePath, SyncStateFile(storePath: a.storePath).path]
+        let before = try files.map { try FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as? Date }
+        let hook = HookTransport(a.transport)
+        a.transport = hook
+        let report = try a.sync()
+        #expect(report.remoteUnchanged && report.summary == "In sync; nothing changed.")
+        #expect(hook.requests.map(\.method) == ["PROPFIND"])
+        #expect(
+            try files.map { try FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as? Date }
+                == before,
+            "the quiet run wrote no file")
+
+        // A local edit after it still goes out.
+        a.transport = hook.inner
+        try a.edit("one") { $0.notes = "local" }
+        #expect(try a.sync().pushedChanged == 1)
+        try b.sync()
+        #expect(try b.item("one")?.notes == "local")
+    }
+
     @Test("a state file an older todo-tui wrote, without the header line, is read and then rewritten with it")
     func olderStateFile() throws {
         let (server, a) = try settledDevice(["one", "two"])

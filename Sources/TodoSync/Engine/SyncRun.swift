@@ -75,7 +75,6 @@ struct SyncRun {
         } catch {
             throw .store(error.description)
         }
-        let generation = engine.context.storeGeneration
         decide()
         try checkSafety()
         try applyLocally()
@@ -100,11 +99,13 @@ struct SyncRun {
         state.waiting = waiting
         report.waiting = waiting
         // Agreed only when nothing is left for the next run: a change not sent, a conflict
-        // waiting or an unfinished record must make the next run look again.
+        // waiting or an unfinished record must make the next run look again. The generation is
+        // the one the context's own saves left: a save that met another writer's keeps the
+        // context at the generation before, so the next run sees the store moved and looks.
         let settled =
-            !report.wroteLocally && waiting.isEmpty && report.isComplete
+            waiting.isEmpty && report.isComplete
             && !records.values.contains { $0.localVersion == -1 || !$0.leftBehind.isEmpty }
-        state.storeGeneration = settled ? generation : nil
+        state.storeGeneration = settled ? engine.context.storeGeneration : nil
         try saveState()
         return report
     }

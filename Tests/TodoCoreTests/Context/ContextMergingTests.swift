@@ -19,6 +19,26 @@ struct ContextMergingTests {
         return item.id
     }
 
+    @Test("a save that met another writer's save leaves storeGeneration where it was; one that met none, at its own")
+    func storeGenerationAfterSaves() throws {
+        let id = try seed()
+        let first = makeContext(), second = makeContext()
+        _ = try first.fetch(FetchRequest())
+        _ = try second.fetch(FetchRequest())
+        let seen = first.storeGeneration
+        try first.update(id) { $0.text = "First" }
+        try first.save()
+        #expect(first.storeGeneration == seen + 1)
+        #expect(try store.currentGeneration() == first.storeGeneration)
+
+        // The second context saves over the first's save: it has not seen that save, so its
+        // generation does not claim the store's (a sync run records it as agreed only if equal).
+        _ = try second.insert(text: "Second", date: clock.now)
+        try second.save()
+        #expect(second.storeGeneration == seen)
+        #expect(try store.currentGeneration() != second.storeGeneration)
+    }
+
     @Test("mergeChanges(fromContextDidSave:) brings another context's save in as one batch")
     func mergeFromDidSave() throws {
         let id = try seed()

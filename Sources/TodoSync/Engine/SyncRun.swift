@@ -60,10 +60,10 @@ struct SyncRun {
         var inside = RecordTable()
         inside.reserveCapacity(state.records.count)
         idsByPath.reserveCapacity(state.records.count)
-        // The scopes alone, not a copy of each link per record.
+        // The scopes alone, each read in place: not a copy of a link or scope per record.
         let scopes = links.map(\.scope)
         for record in state.records {
-            guard let path = scopes.lazy.compactMap({ $0.itemPath(ofHref: record.href) }).first else {
+            guard let path = scopes.indices.lazy.compactMap({ scopes[$0].itemPath(ofHref: record.href) }).first else {
                 outsideRecords[record.id] = record
                 report.leaveOutside(record.href)
                 continue

@@ -68,6 +68,7 @@ struct CollectionScopeTests {
                 : URL(string: href)
             let expected = takenApart.flatMap(scope.item)
             #expect(scope.itemPath(ofHref: href) == expected?.path, "\(collection) \(href)")
+            #expect(scope.holds(href) == (expected != nil), "\(collection) \(href)")
             #expect(URL(string: href).flatMap(scope.item)?.absoluteString == expected?.absoluteString, "\(href)")
             // An item is never the collection, whether its URL is read by the shortcut or taken apart.
             if expected != nil {

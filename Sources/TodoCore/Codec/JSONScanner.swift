@@ -109,20 +109,51 @@ struct JSONScanner {
     mutating func scanString() throws(StoreError) -> Text {
         try expect(UInt8(ascii: "\""), "'\"'")
         let start = position
+        try skipCharacters()
+        guard let byte = current else { throw syntaxError(expected: "'\"' to end the string") }
+        if byte == UInt8(ascii: "\\") { return .decoded(try scanEscapedString(from: start)) }
+        position += 1
+        return .raw(start..<position - 1)
+    }
+
+    /// Scans a string whose opening quote is at the current position, checking it as
+    /// `scanString()` does, without decoding it: for a caller that keeps where it lies.
+    /// - Throws: as `scanString()`.
+    /// - Complexity: O(n) in the length of the string; allocates only for a `\u` escape.
+    mutating func skipString() throws(StoreError) {
+        try expect(UInt8(ascii: "\""), "'\"'")
+        // One `\u` escape's bytes at a time: `scanEscape` checks it, and nothing is kept.
+        var escape: [UInt8] = []
+        while true {
+            try skipCharacters()
+            guard let byte = current else { throw syntaxError(expected: "'\"' to end the string") }
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return
+            }
+            if position + 1 < bytes.count, Self.simpleEscape(bytes[position + 1]) != nil {
+                position += 2
+            } else {
+                escape.removeAll(keepingCapacity: true)
+                try scanEscape(into: &escape)
+            }
+        }
+    }
+
+    /// Moves over a string's characters up to its next quote or backslash (or the end of the
+    /// bytes), checking each: eight at a time where none needs a closer look.
+    /// - Throws: `StoreError` for a raw control character or a malformed byte sequence.
+    @inline(__always)
+    private mutating func skipCharacters() throws(StoreError) {
         while position < bytes.count {
             if position + 8 <= bytes.count, Self.isPlainText(word(at: position)) {
                 position += 8
                 continue
             }
             let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                position += 1
-                return .raw(start..<position - 1)
-            }
-            if byte == UInt8(ascii: "\\") { return .decoded(try scanEscapedString(from: start)) }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return }
             position += try characterLength(byte)
         }
-        throw syntaxError(expected: "'\"' to end the string")
     }
 
     /// The eight bytes at `offset` (which must have eight bytes after it) as one word.
@@ -161,10 +192,7 @@ struct JSONScanner {
             }
             // A run of characters up to the next quote or escape, copied at once.
             let run = position
-            repeat {
-                position += try characterLength(bytes[position])
-            } while position < bytes.count && bytes[position] != UInt8(ascii: "\"")
-                && bytes[position] != UInt8(ascii: "\\")
+            try skipCharacters()
             decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
         }
         throw syntaxError(expected: "'\"' to end the string")
@@ -184,25 +212,32 @@ struct JSONScanner {
     /// Decodes one escape sequence starting at the backslash, appending its UTF-8 bytes.
     private mutating func scanEscape(into decoded: inout [UInt8]) throws(StoreError) {
         position += 1
-        let simple: UInt8
-        switch current {
-        case UInt8(ascii: "\""): simple = 0x22
-        case UInt8(ascii: "\\"): simple = 0x5C
-        case UInt8(ascii: "/"): simple = 0x2F
-        case UInt8(ascii: "b"): simple = 0x08
-        case UInt8(ascii: "f"): simple = 0x0C
-        case UInt8(ascii: "n"): simple = 0x0A
-        case UInt8(ascii: "r"): simple = 0x0D
-        case UInt8(ascii: "t"): simple = 0x09
-        case UInt8(ascii: "u"):
-            let scalar = try scanUnicodeEscape()
-            UTF8.encode(scalar) { decoded.append($0) }
+        if let byte = current, let simple = Self.simpleEscape(byte) {
+            position += 1
+            decoded.append(simple)
             return
-        default:
+        }
+        guard current == UInt8(ascii: "u") else {
             throw syntaxError(expected: "an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u and four hex digits)")
         }
-        position += 1
-        decoded.append(simple)
+        let scalar = try scanUnicodeEscape()
+        UTF8.encode(scalar) { decoded.append($0) }
+    }
+
+    /// The byte the one-letter escape `\<letter>` stands for; nil for `u` and anything else.
+    @inline(__always)
+    private static func simpleEscape(_ letter: UInt8) -> UInt8? {
+        switch letter {
+        case UInt8(ascii: "\""): 0x22
+        case UInt8(ascii: "\\"): 0x5C
+        case UInt8(ascii: "/"): 0x2F
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
     }
 
     /// Decodes `uXXXX` (the backslash already consumed), joining a surrogate pair.
@@ -317,7 +352,7 @@ struct JSONScanner {
             throw syntaxError(expected: "arrays and objects nested at most \(Self.maximumDepth) deep")
         }
         switch valueKind {
-        case .string: _ = try scanString()
+        case .string: try skipString()
         case .number: _ = try scanNumber()
         case .boolean, .null: _ = try scanLiteral()
         case .array:

@@ -51,6 +51,29 @@ package struct JSONTextReader {
         scanner.string(try scanner.scanString())
     }
 
+    /// Checks the string the reader stands at, as `string()` reads it, without decoding it:
+    /// where its literal lies in the bytes, quotes included, for a caller that decodes it later
+    /// (`string(at:in:path:)`) or copies it as it is.
+    /// - Throws: `StoreError` for anything but a well-formed string.
+    package mutating func stringRange() throws(StoreError) -> Range<Int> {
+        scanner.skipWhitespace()
+        let start = scanner.position
+        try scanner.skipString()
+        return start..<scanner.position
+    }
+
+    /// The string whose literal lies at `range` of `bytes`, as `stringRange()` found it.
+    /// - Throws: `StoreError` when `range` holds no well-formed string.
+    package static func string(
+        at range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, path: String
+    )
+        throws(StoreError) -> String
+    {
+        var reader = JSONTextReader(
+            bytes: UnsafeBufferPointer(rebasing: bytes[..<range.upperBound]), path: path, position: range.lowerBound)
+        return try reader.string()
+    }
+
     /// A string that holds an id in either case.
     package mutating func id() throws(StoreError) -> UUID {
         let start = scanner.position

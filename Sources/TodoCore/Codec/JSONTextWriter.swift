@@ -36,6 +36,12 @@ package struct JSONTextWriter {
         bytes.withUnsafeBufferPointer { output.write($0) }
     }
 
+    /// Writes `bytes` as they are (JSON text read elsewhere).
+    package mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
+        output.reserve(bytes.count)
+        output.write(bytes)
+    }
+
     /// Writes `text` as a string literal with quotes.
     package mutating func string(_ text: String) {
         output.reserve(Self.bound(of: text))

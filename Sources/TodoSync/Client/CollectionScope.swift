@@ -19,7 +19,7 @@ public struct CollectionScope: Sendable, Hashable {
     /// The collection's URL as text ending in `/`, when an href that is this text followed by one
     /// plain name (`itemPath(ofHref:)`) is sure to be inside: no user, query, fragment, `.` or
     /// `..` segment, backslash or control character in it. nil: every href is taken apart.
-    private let plainPrefix: String?
+    private let plainPrefix: [UInt8]?
 
     public init(_ collection: URL) {
         self.collection = collection
@@ -36,7 +36,7 @@ public struct CollectionScope: Sendable, Hashable {
             && collection.fragment == nil && Self.isPlain(path) && collectionComponents != nil
             && Self.decodedPath(of: URL(string: prefix + "x")) == path + "x"
             && URL(string: prefix + "x").map { origin?.contains($0) ?? false } ?? false
-        plainPrefix = plain ? prefix : nil
+        plainPrefix = plain ? Array(prefix.utf8) : nil
     }
 
     /// The decoded path of the item `href` names, when it lies inside the collection; nil
@@ -45,19 +45,35 @@ public struct CollectionScope: Sendable, Hashable {
     /// (RFC 3986: letters, digits, `-._~`), as servers and this client name items.
     /// - Complexity: O(length of `href`).
     public func itemPath(ofHref href: String) -> String? {
-        if let name = plainName(in: href) { return path + name }
+        if let start = plainNameStart(in: href) {
+            return path + String(decoding: href.utf8.dropFirst(start), as: UTF8.self)
+        }
         return URL(string: href).flatMap(item)?.path
     }
 
-    /// The name after the collection's URL when `href` is that URL followed by one name of
-    /// unreserved characters, other than `.` and `..`: an item, whose URL is `href` as it is.
-    private func plainName(in href: String) -> String? {
-        guard let plainPrefix, href.utf8.starts(with: plainPrefix.utf8) else { return nil }
-        let name = href.utf8.dropFirst(plainPrefix.utf8.count)
-        guard !name.isEmpty, name.allSatisfy(Self.isUnreserved), !name.elementsEqual(".".utf8),
-            !name.elementsEqual("..".utf8)
-        else { return nil }
-        return String(decoding: name, as: UTF8.self)
+    /// True when `href` names an item inside the collection: `itemPath(ofHref:) != nil`, without
+    /// making the path.
+    /// - Complexity: O(length of `href`).
+    public func holds(_ href: String) -> Bool {
+        plainNameStart(in: href) != nil || URL(string: href).flatMap(item) != nil
+    }
+
+    /// Where the name after the collection's URL starts in `href`'s UTF-8, when `href` is that URL
+    /// followed by one name of unreserved characters, other than `.` and `..`: an item, whose URL
+    /// is `href` as it is.
+    private func plainNameStart(in href: String) -> Int? {
+        guard let plainPrefix else { return nil }
+        var text = href
+        // Compared as bytes in place: a state's every href is asked about at the start of a run.
+        return text.withUTF8 { bytes in
+            guard bytes.count > plainPrefix.count,
+                UnsafeBufferPointer(rebasing: bytes[..<plainPrefix.count]).elementsEqual(plainPrefix)
+            else { return nil }
+            let name = UnsafeBufferPointer(rebasing: bytes[plainPrefix.count...])
+            guard name.allSatisfy(Self.isUnreserved), !name.elementsEqual(".".utf8), !name.elementsEqual("..".utf8)
+            else { return nil }
+            return plainPrefix.count
+        }
     }
 
     /// True when the decoded path `path` has no `.` or `..` segment, backslash (which some servers
@@ -83,7 +99,7 @@ public struct CollectionScope: Sendable, Hashable {
     /// `url`'s path as the server wrote it, without query, fragment or user name.
     /// - Complexity: O(length of the URL).
     public func item(_ url: URL) -> URL? {
-        if url.baseURL == nil, plainName(in: url.absoluteString) != nil { return url }
+        if url.baseURL == nil, plainNameStart(in: url.absoluteString) != nil { return url }
         guard let origin, origin.contains(url), url.user == nil, url.password == nil, url.query == nil,
             let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
             let decoded = components.percentEncodedPath.removingPercentEncoding,
@@ -99,7 +115,7 @@ public struct CollectionScope: Sendable, Hashable {
     /// True when `url` names the collection itself (with or without its last `/`).
     public func isCollection(_ url: URL) -> Bool {
         // An item's URL (the collection's followed by a name) is not the collection's: no parse.
-        if url.baseURL == nil, plainName(in: url.absoluteString) != nil { return false }
+        if url.baseURL == nil, plainNameStart(in: url.absoluteString) != nil { return false }
         guard let origin, origin.contains(url), let decoded = Self.decodedPath(of: url) else { return false }
         return decoded == path || decoded + "/" == path
     }

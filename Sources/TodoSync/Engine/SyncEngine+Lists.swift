@@ -160,7 +160,11 @@ extension SyncEngine {
         let dropped =
             state.collections.filter { old in !links.contains { $0.link.url == old.url } }
             .compactMap { URL(string: $0.url).map(CollectionScope.init) } + relinked
-        state.records.removeAll { record in dropped.contains { $0.itemPath(ofHref: record.href) != nil } }
+        // Only when there is something to drop: the records then keep sharing the loaded storage,
+        // which the run compares with the file's in one step (`SyncRun.init`).
+        if !dropped.isEmpty {
+            state.records.removeAll { record in dropped.contains { $0.itemPath(ofHref: record.href) != nil } }
+        }
         state.collections = links.map(\.link)
         state.keptLocal = keptLocal.isEmpty ? nil : keptLocal.sorted { $0.uuidString < $1.uuidString }
         state.ignoredCollections = ignored.isEmpty ? nil : ignored

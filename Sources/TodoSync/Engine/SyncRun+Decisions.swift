@@ -48,9 +48,10 @@ extension SyncRun {
                 pushes.append(.put(item: local, url: newURL(for: id, in: target), etag: nil, isNew: true))
             }
         case (.unchanged, let record?):
-            guard let url = URL(string: record.href) else { return }
+            // The href is parsed only for an item that goes out: most of them have not changed.
+            guard local == nil || localChanged(id), let url = URL(string: record.href) else { return }
             if let local {
-                if localChanged(id) { pushes.append(.put(item: local, url: url, etag: record.etag, isNew: false)) }
+                pushes.append(.put(item: local, url: url, etag: record.etag, isNew: false))
             } else {
                 pushes.append(.delete(id: id, url: url, etag: record.etag))
             }

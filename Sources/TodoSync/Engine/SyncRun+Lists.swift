@@ -6,7 +6,7 @@ extension SyncRun {
     /// The index of the linked collection `href` lies in, if any.
     /// - Complexity: O(collections).
     func link(ofHref href: String) -> Int? {
-        links.firstIndex { $0.scope.itemPath(ofHref: href) != nil }
+        links.indices.first { links[$0].scope.holds(href) }
     }
 
     /// The index of the collection that holds the list `id`'s to-dos; nil when the list has none

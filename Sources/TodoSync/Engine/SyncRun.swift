@@ -10,12 +10,17 @@ struct SyncRun {
     var links: [LinkedCollection]
     var state: SyncState
     var report = SyncReport()
-    /// What the state file holds: as loaded, then as last saved (nil for a store that never
-    /// synced).
-    var saved: SyncState?
+    /// The header the state file holds: as loaded, then as last saved (nil for a store that
+    /// never synced: the first save writes the state whole).
+    var savedHeader: SyncState.Header?
+    /// What the state file holds when its records are not the ones the run started from (the
+    /// run dropped the records of collections no longer linked): the first save compares every
+    /// record with them. Nil once the file's records are the table's as of its last save.
+    var fileState: SyncState?
 
-    /// The records by item id, and which id each known path holds.
-    var records: [UUID: SyncRecord] = [:]
+    /// The records by item id (remembering those changed since the last save), and which id
+    /// each known path holds. `state.records` is left empty: the table holds them.
+    var records = RecordTable()
     var idsByPath: [String: UUID] = [:]
     /// Records whose href is outside the collection (`CollectionScope`): kept as they are, their
     /// items left alone.
@@ -49,18 +54,31 @@ struct SyncRun {
         self.options = options
         self.links = links
         state = starting.state
-        saved = starting.onDisk
-        records.reserveCapacity(state.records.count)
+        savedHeader = starting.onDisk?.header
+        // Equal arrays that share their storage compare at once: the usual case, nothing dropped.
+        if let onDisk = starting.onDisk, onDisk.records != state.records { fileState = onDisk }
+        var inside = RecordTable()
+        inside.reserveCapacity(state.records.count)
         idsByPath.reserveCapacity(state.records.count)
+        // The scopes alone, each read in place: not a copy of a link or scope per record.
+        let scopes = links.map(\.scope)
         for record in state.records {
-            guard let path = links.lazy.compactMap({ $0.scope.itemPath(ofHref: record.href) }).first else {
+            guard let path = scopes.indices.lazy.compactMap({ scopes[$0].itemPath(ofHref: record.href) }).first else {
                 outsideRecords[record.id] = record
                 report.leaveOutside(record.href)
                 continue
             }
-            records[record.id] = record
+            inside.load(record)
             idsByPath[path] = record.id
         }
+        if !outsideRecords.isEmpty {
+            records = RecordTable(fallback: outsideRecords)
+            records.reserveCapacity(inside.count)
+            for (_, record) in inside { records.load(record) }
+        } else {
+            records = inside
+        }
+        state.records = []
     }
 
     mutating func perform() throws(SyncError) -> SyncReport {
@@ -69,7 +87,9 @@ struct SyncRun {
             markers.append(try pull(index))
         }
         do {
-            for item in try engine.context.fetch(FetchRequest()) {
+            let items = try engine.context.fetch(FetchRequest())
+            locals.reserveCapacity(items.count)
+            for item in items {
                 locals[item.id] = item
             }
         } catch {
@@ -223,12 +243,29 @@ struct SyncRun {
 
     /// Writes `records` (and the records left alone outside the collection) and the rest of
     /// `state` to the state file, unless the file holds them already.
+    /// - Complexity: O(k log k) for k records changed since the last save when the file can
+    ///   take them appended; O(n log n) when the state is written whole or compared in full.
     mutating func saveState() throws(SyncError) {
-        let all = outsideRecords.isEmpty ? records : outsideRecords.merging(records) { _, inside in inside }
-        state.records = all.values.sorted { $0.id.precedes($1.id) }
-        guard state != saved else { return }
-        try engine.stateFile.save(state, over: saved)
-        saved = state
+        let header = state.header
+        if let savedHeader, fileState == nil {
+            let (changed, removed) = records.changes()
+            guard !changed.isEmpty || !removed.isEmpty || header != savedHeader else { return }
+            let state = state
+            let records = records
+            try engine.stateFile.save(header: header, changed: changed, removed: removed, over: savedHeader) {
+                var whole = state
+                whole.records = records.all()
+                return whole
+            }
+        } else {
+            var whole = state
+            whole.records = records.all()
+            guard whole != fileState else { return }
+            try engine.stateFile.save(whole, over: fileState)
+        }
+        records.markSaved()
+        savedHeader = header
+        fileState = nil
     }
 
     /// A record of `resource` as agreed, with `localVersion`.

@@ -12,7 +12,12 @@ public struct SyncRecord: Sendable, Hashable, Codable {
     /// to go out, so the item counts as changed until a PUT succeeds.
     public var localVersion: Int
     /// The object resource as the server had it: the last common value.
-    public var base: String
+    public var base: String {
+        get { storedBase.text }
+        set { storedBase = .text(newValue) }
+    }
+    /// `base` as it is kept: a record read from the state file decodes it when it is asked for.
+    var storedBase: RecordBase
     /// Copies of the item in collections it moved out of, still to delete.
     public var leftBehind: [MovedCopy]
     /// Copies of the item seen in other collections (a move another device has not finished):
@@ -27,7 +32,21 @@ public struct SyncRecord: Sendable, Hashable, Codable {
         self.href = href
         self.etag = etag
         self.localVersion = localVersion
-        self.base = base
+        storedBase = .text(base)
+        self.leftBehind = leftBehind
+        self.otherCopies = otherCopies
+    }
+
+    /// A record as the state file holds it, its base as kept (`RecordBase`).
+    init(
+        id: UUID, href: String, etag: String?, localVersion: Int, storedBase: RecordBase, leftBehind: [MovedCopy],
+        otherCopies: [MovedCopy]
+    ) {
+        self.id = id
+        self.href = href
+        self.etag = etag
+        self.localVersion = localVersion
+        self.storedBase = storedBase
         self.leftBehind = leftBehind
         self.otherCopies = otherCopies
     }
@@ -46,5 +65,16 @@ public struct SyncRecord: Sendable, Hashable, Codable {
             base: try container.decode(String.self, forKey: .base),
             leftBehind: try container.decodeIfPresent([MovedCopy].self, forKey: .leftBehind) ?? [],
             otherCopies: try container.decodeIfPresent([MovedCopy].self, forKey: .otherCopies) ?? [])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(href, forKey: .href)
+        try container.encodeIfPresent(etag, forKey: .etag)
+        try container.encode(localVersion, forKey: .localVersion)
+        try container.encode(base, forKey: .base)
+        try container.encode(leftBehind, forKey: .leftBehind)
+        try container.encode(otherCopies, forKey: .otherCopies)
     }
 }

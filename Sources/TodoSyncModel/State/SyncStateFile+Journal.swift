@@ -35,10 +35,26 @@ extension SyncStateFile {
     /// - Complexity: O(k) bytes written for k changed records, plus O(n) comparisons of records
     ///   that share their storage with `previous`'s; O(n) when written whole.
     public func save(_ state: SyncState, over previous: SyncState?) throws(SyncError) {
-        guard let previous, let (wholeLength, mainLength) = appendPoint() else { return try save(state) }
+        guard let previous else { return try save(state) }
         let (changed, removed) = Self.differences(from: previous.records, to: state.records)
-        let header = state.header
-        guard !changed.isEmpty || !removed.isEmpty || header != previous.header else { return }
+        try save(header: state.header, changed: changed, removed: removed, over: previous.header) { state }
+    }
+
+    /// Saves the state `whole()` makes, which differs from what the file holds (whose header is
+    /// `previous`) in its header, `header`, the records `changed` (added or changed) and the ids
+    /// `removed` only: appends them, or writes `whole()` when the file is not one this version
+    /// wrote whole or the changes outgrew their bound. Writes nothing when nothing differs.
+    /// - Parameters:
+    ///   - changed: in the order a whole state lists them (`UUID.precedes`).
+    ///   - whole: the whole state, made only when it is written whole.
+    /// - Throws: `SyncError.stateFile`; the file then holds what it held.
+    /// - Complexity: O(k) bytes written for k records changed or removed; O(n) when written whole.
+    public func save(
+        header: SyncState.Header, changed: [SyncRecord], removed: [UUID], over previous: SyncState.Header,
+        whole: () -> SyncState
+    ) throws(SyncError) {
+        guard let (wholeLength, mainLength) = appendPoint() else { return try save(whole()) }
+        guard !changed.isEmpty || !removed.isEmpty || header != previous else { return }
         let encodedHeader = try encodedHeader(header)
         let bound =
             changed.reduce(encodedHeader.count + 64 + removed.count * (JSONTextWriter.scalarBound + 1)) {
@@ -62,7 +78,7 @@ extension SyncStateFile {
             writer.raw("]}\n")
         }
         guard wholeLength - mainLength + entry.count <= max(Self.journalMinimum, mainLength / 4) else {
-            return try save(state)
+            return try save(whole())
         }
         do {
             try DurableFile.append(path, bytes: entry, keeping: wholeLength, modeOf: path)

@@ -30,12 +30,13 @@ extension SyncStateFile {
         guard end < data.count, data[data.startIndex + end] == newline else {
             throw SyncError.stateFile(path: path, reason: "its records do not end with a line of their own")
         }
+        let source = RecordBase.Source(data, path: path)
         let changes = try data.withUnsafeBytes { (raw) throws -> [Change] in
             let buffer = raw.bindMemory(to: UInt8.self)
             var changes: [Change] = []
             var start = end + 1
             while let next = buffer[start...].firstIndex(of: newline) {
-                changes.append(try Self.change(in: buffer, line: start..<next, path: path))
+                changes.append(try Self.change(in: buffer, line: start..<next, path: path, source: source))
                 start = next + 1
             }
             return changes
@@ -94,10 +95,14 @@ extension SyncStateFile {
     }
 
     /// The appended line at `line` of `buffer`.
+    /// - Parameter source: `buffer`'s bytes, when they are kept: the records' bases are then left
+    ///   there (`SyncStateFile.record(_:source:)`).
     /// - Throws: `StoreError` naming the line and column for malformed JSON;
     ///   `SyncError.stateFile` for a line without its header or length, or a record without
     ///   its fields.
-    static func change(in buffer: UnsafeBufferPointer<UInt8>, line: Range<Int>, path: String) throws -> Change {
+    static func change(
+        in buffer: UnsafeBufferPointer<UInt8>, line: Range<Int>, path: String, source: RecordBase.Source? = nil
+    ) throws -> Change {
         var reader = JSONTextReader(
             bytes: UnsafeBufferPointer(rebasing: buffer[..<line.upperBound]), path: path, position: line.lowerBound)
         var header: Range<Int>?
@@ -111,7 +116,11 @@ extension SyncStateFile {
             case "main": mainLength = try reader.integer()
             case "records":
                 try reader.array { reader throws(StoreError) in
-                    if let record = try record(&reader) { records.append(record) } else { complete = false }
+                    if let record = try record(&reader, source: source) {
+                        records.append(record)
+                    } else {
+                        complete = false
+                    }
                 }
             case "removed": try reader.array { reader throws(StoreError) in removed.append(try reader.id()) }
             default: try reader.skip()

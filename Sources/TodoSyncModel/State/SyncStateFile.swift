@@ -33,7 +33,7 @@ public struct SyncStateFile: Sendable {
             if data.starts(with: Self.marker) {
                 state = try decodeWithChanges(data)
             } else if let header = Self.header(startingWith: data) {
-                state = try decode(data, header: header)
+                state = try decodeObject(data, header: header).state
             } else {
                 // A file an older todo-tui wrote, without the header line.
                 state = try JSONDecoder().decode(SyncState.self, from: data)
@@ -49,22 +49,19 @@ public struct SyncStateFile: Sendable {
         return state
     }
 
-    /// The state in `data`, whose first line is `header`.
-    func decode(_ data: Data, header: SyncState.Header) throws -> SyncState {
-        try decodeObject(data, header: header).state
-    }
-
     /// The state in the JSON object at the start of `data`, whose header is `header`, and the
-    /// offset just past the object.
+    /// offset just past the object. The records' bases stay in `data` until asked for
+    /// (`RecordBase`).
     func decodeObject(_ data: Data, header: SyncState.Header) throws -> (state: SyncState, end: Int) {
         var records: [SyncRecord] = []
         var complete = true
+        let source = RecordBase.Source(data, path: path)
         let end = try data.withUnsafeBytes { (raw) throws(StoreError) -> Int in
             var reader = JSONTextReader(bytes: raw.bindMemory(to: UInt8.self), path: path)
             try reader.object { reader, key throws(StoreError) in
                 guard key == "records" else { return try reader.skip() }
                 try reader.array { reader throws(StoreError) in
-                    if let record = try Self.record(&reader) {
+                    if let record = try Self.record(&reader, source: source) {
                         records.append(record)
                     } else {
                         complete = false
@@ -80,12 +77,14 @@ public struct SyncStateFile: Sendable {
     }
 
     /// The record the reader stands at; nil when a field it needs is missing.
-    static func record(_ reader: inout JSONTextReader) throws(StoreError) -> SyncRecord? {
+    /// - Parameter source: the bytes the reader reads, when they are kept: the base is then
+    ///   checked and left there (`RecordBase.literal`); else it is decoded.
+    static func record(_ reader: inout JSONTextReader, source: RecordBase.Source?) throws(StoreError) -> SyncRecord? {
         var id: UUID?
         var href: String?
         var etag: String?
         var localVersion: Int?
-        var base: String?
+        var base: RecordBase?
         var leftBehind: [MovedCopy] = []
         var otherCopies: [MovedCopy] = []
         var copiesComplete = true
@@ -95,7 +94,12 @@ public struct SyncStateFile: Sendable {
             case "href": href = try reader.string()
             case "etag": etag = reader.null() ? nil : try reader.string()
             case "localVersion": localVersion = try reader.integer()
-            case "base": base = try reader.string()
+            case "base":
+                if let source {
+                    base = .literal(source, try reader.stringRange())
+                } else {
+                    base = .text(try reader.string())
+                }
             case "leftBehind", "otherCopies":
                 try reader.array { reader throws(StoreError) in
                     if let copy = try movedCopy(&reader) {
@@ -109,7 +113,7 @@ public struct SyncStateFile: Sendable {
         }
         guard let id, let href, let localVersion, let base, copiesComplete else { return nil }
         return SyncRecord(
-            id: id, href: href, etag: etag, localVersion: localVersion, base: base, leftBehind: leftBehind,
+            id: id, href: href, etag: etag, localVersion: localVersion, storedBase: base, leftBehind: leftBehind,
             otherCopies: otherCopies)
     }
 
@@ -211,7 +215,7 @@ public struct SyncStateFile: Sendable {
 
     /// The most bytes `write(_:to:)` writes for `record`.
     static func bound(of record: SyncRecord) -> Int {
-        JSONTextWriter.bound(of: record.base) + JSONTextWriter.bound(of: record.href)
+        record.storedBase.bound + JSONTextWriter.bound(of: record.href)
             + (record.etag.map(JSONTextWriter.bound) ?? 0) + 2 * JSONTextWriter.scalarBound + 64
             + (record.leftBehind + record.otherCopies).reduce(0) { sum, copy in
                 sum + JSONTextWriter.bound(of: copy.href) + (copy.etag.map(JSONTextWriter.bound) ?? 0) + 32
@@ -221,7 +225,7 @@ public struct SyncStateFile: Sendable {
     /// Writes `record` as one JSON object on one line, keys sorted.
     static func write(_ record: SyncRecord, to writer: inout JSONTextWriter) {
         writer.raw("{\"base\":")
-        writer.string(record.base)
+        record.storedBase.write(to: &writer)
         if let etag = record.etag {
             writer.raw(",\"etag\":")
             writer.string(etag)

@@ -145,6 +145,76 @@ struct SyncStateJournalTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(SyncState.self, from: appended) }
     }
 
+    @Test("bases read from the file with every kind of escape read back right, whole or changed and saved")
+    func escapedBases() throws {
+        let folder = try TemporaryDirectory()
+        let file = SyncStateFile(storePath: folder.path("todos.json"))
+        var state = Self.state(count: 6)
+        let bases = [
+            "quote \" backslash \\ slash / tab \t", "control \u{01}\u{1F} and del \u{7F}", "é ü 漢字 🎉 \u{FEFF}",
+            "line\r\nbreaks\n", "", String(repeating: "\\\"", count: 40),
+        ]
+        for (index, base) in bases.enumerated() { state.records[index].base = base }
+        try file.save(state, over: nil)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        let read = try #require(try file.load())
+        #expect(read == state)
+        #expect(read.records.map(\.base) == bases)
+        // Written whole again from what was read: the same bytes.
+        try file.save(read, over: nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == whole)
+        // One base changed, one record's ETag changed and its base left as read.
+        var next = read
+        next.records[1].base += " edited"
+        next.records[5].etag = "\"other\""
+        try file.save(next, over: read)
+        let again = try #require(try file.load())
+        #expect(again == next)
+        #expect(again.records[5].base == bases[5])
+        #expect(again.records[1].base == bases[1] + " edited")
+        // And once more over what was read back, with the appended lines folded by a whole write.
+        var third = again
+        third.records[2].localVersion = 99
+        try file.save(third)
+        #expect(try file.load() == third)
+    }
+
+    @Test(
+        "a base with an escape JSON does not allow is refused when the file is read", arguments: [#"\x"#, #"\ud800"#])
+    func badEscape(escape: String) throws {
+        let folder = try TemporaryDirectory()
+        let file = SyncStateFile(storePath: folder.path("todos.json"))
+        try file.save(Self.state(count: 2, baseLength: 0), over: nil)
+        var text = try String(contentsOfFile: file.path, encoding: .utf8)
+        let range = try #require(text.range(of: #"\"quoted\""#))
+        text.replaceSubrange(range, with: escape)
+        try text.write(toFile: file.path, atomically: true, encoding: .utf8)
+        #expect(throws: SyncError.self) { try file.load() }
+    }
+
+    @Test("a save of the changes alone writes what a save comparing the whole states writes")
+    func changesAlone() throws {
+        let folder = try TemporaryDirectory()
+        let first = Self.state(count: 8)
+        let second = Self.edited(first)
+        let compared = SyncStateFile(storePath: folder.path("compared.json"))
+        let given = SyncStateFile(storePath: folder.path("given.json"))
+        for file in [compared, given] { try file.save(first, over: nil) }
+        try compared.save(second, over: first)
+        let changed = second.records.filter { record in !first.records.contains(record) }
+        let removed = first.records.map(\.id).filter { id in !second.records.contains { $0.id == id } }
+        var madeWhole = false
+        try given.save(header: second.header, changed: changed, removed: removed, over: first.header) {
+            madeWhole = true
+            return second
+        }
+        #expect(!madeWhole)
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: given.path))
+                == Data(contentsOf: URL(fileURLWithPath: compared.path)))
+        #expect(try given.load() == second)
+    }
+
     @Test("a malformed whole line after the records is an error naming the file, never skipped")
     func malformedChange() throws {
         let folder = try TemporaryDirectory()

@@ -13,15 +13,21 @@ public struct SyncRecord: Sendable, Hashable, Codable {
     public var localVersion: Int
     /// The object resource as the server had it: the last common value.
     public var base: String
-    /// Copies of the item in collections it moved out of, still to delete.
+    /// Copies of the item still to delete (`If-Match` their ETag): where it moved out of, and copies
+    /// outranked by the one it holds (older, or this device's own PUT).
     public var leftBehind: [MovedCopy]
-    /// Copies of the item seen in other collections (a move another device has not finished):
-    /// where the item is looked for when the server deletes this copy.
+    /// Copies of the item seen in other collections that this device leaves to others (another
+    /// device's copy of the same second, `LAST-MODIFIED`): looked up again by every run until gone,
+    /// and where the item is looked for when the server deletes this copy.
     public var otherCopies: [MovedCopy]
+    /// Where this device sent a move's PUT whose answer no saved state recorded yet (written
+    /// before the PUT): a copy found there on the next run is this device's own, which it takes
+    /// or deletes. Absent in older files.
+    public var movingTo: [MovedCopy]
 
     public init(
         id: UUID, href: String, etag: String?, localVersion: Int, base: String, leftBehind: [MovedCopy] = [],
-        otherCopies: [MovedCopy] = []
+        otherCopies: [MovedCopy] = [], movingTo: [MovedCopy] = []
     ) {
         self.id = id
         self.href = href
@@ -30,10 +36,11 @@ public struct SyncRecord: Sendable, Hashable, Codable {
         self.base = base
         self.leftBehind = leftBehind
         self.otherCopies = otherCopies
+        self.movingTo = movingTo
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, href, etag, localVersion, base, leftBehind, otherCopies
+        case id, href, etag, localVersion, base, leftBehind, otherCopies, movingTo
     }
 
     /// A record as the oldest state files hold it (without `leftBehind`) or as they are now.
@@ -45,6 +52,7 @@ public struct SyncRecord: Sendable, Hashable, Codable {
             localVersion: try container.decode(Int.self, forKey: .localVersion),
             base: try container.decode(String.self, forKey: .base),
             leftBehind: try container.decodeIfPresent([MovedCopy].self, forKey: .leftBehind) ?? [],
-            otherCopies: try container.decodeIfPresent([MovedCopy].self, forKey: .otherCopies) ?? [])
+            otherCopies: try container.decodeIfPresent([MovedCopy].self, forKey: .otherCopies) ?? [],
+            movingTo: try container.decodeIfPresent([MovedCopy].self, forKey: .movingTo) ?? [])
     }
 }

@@ -88,6 +88,7 @@ public struct SyncStateFile: Sendable {
         var base: String?
         var leftBehind: [MovedCopy] = []
         var otherCopies: [MovedCopy] = []
+        var movingTo: [MovedCopy] = []
         var copiesComplete = true
         try reader.object { reader, key throws(StoreError) in
             switch key {
@@ -96,10 +97,16 @@ public struct SyncStateFile: Sendable {
             case "etag": etag = reader.null() ? nil : try reader.string()
             case "localVersion": localVersion = try reader.integer()
             case "base": base = try reader.string()
-            case "leftBehind", "otherCopies":
+            case "leftBehind", "otherCopies", "movingTo":
                 try reader.array { reader throws(StoreError) in
                     if let copy = try movedCopy(&reader) {
-                        if key == "leftBehind" { leftBehind.append(copy) } else { otherCopies.append(copy) }
+                        if key == "leftBehind" {
+                            leftBehind.append(copy)
+                        } else if key == "movingTo" {
+                            movingTo.append(copy)
+                        } else {
+                            otherCopies.append(copy)
+                        }
                     } else {
                         copiesComplete = false
                     }
@@ -110,7 +117,7 @@ public struct SyncStateFile: Sendable {
         guard let id, let href, let localVersion, let base, copiesComplete else { return nil }
         return SyncRecord(
             id: id, href: href, etag: etag, localVersion: localVersion, base: base, leftBehind: leftBehind,
-            otherCopies: otherCopies)
+            otherCopies: otherCopies, movingTo: movingTo)
     }
 
     /// The copy left behind by a move that the reader stands at; nil without its href.
@@ -213,7 +220,7 @@ public struct SyncStateFile: Sendable {
     static func bound(of record: SyncRecord) -> Int {
         JSONTextWriter.bound(of: record.base) + JSONTextWriter.bound(of: record.href)
             + (record.etag.map(JSONTextWriter.bound) ?? 0) + 2 * JSONTextWriter.scalarBound + 64
-            + (record.leftBehind + record.otherCopies).reduce(0) { sum, copy in
+            + (record.leftBehind + record.otherCopies + record.movingTo).reduce(0) { sum, copy in
                 sum + JSONTextWriter.bound(of: copy.href) + (copy.etag.map(JSONTextWriter.bound) ?? 0) + 32
             }
     }
@@ -232,6 +239,7 @@ public struct SyncStateFile: Sendable {
         writer.id(record.id)
         let lists: [(StaticString, [MovedCopy])] = [
             (",\"leftBehind\":[", record.leftBehind), (",\"otherCopies\":[", record.otherCopies),
+            (",\"movingTo\":[", record.movingTo),
         ]
         for (key, copies) in lists where !copies.isEmpty {
             writer.raw(key)

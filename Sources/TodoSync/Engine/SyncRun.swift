@@ -37,6 +37,8 @@ struct SyncRun {
     /// Copies of an item seen in a second collection in this run (a move another device has not
     /// finished), besides the one taken: kept in its record (`SyncRecord.otherCopies`).
     var duplicates: [UUID: [Resource]] = [:]
+    /// Paths the pulls found deleted on the server in this run.
+    var removedPaths: Set<String> = []
 
     /// - Parameters:
     ///   - starting: the state to start from, and what the state file holds.
@@ -76,6 +78,7 @@ struct SyncRun {
             throw .store(error.description)
         }
         let generation = engine.context.storeGeneration
+        try settleCopies()
         decide()
         try checkSafety()
         try applyLocally()
@@ -94,8 +97,10 @@ struct SyncRun {
         // The new token is stored once what it covers is applied here. With nothing written here,
         // the state waits for the end of the run (one write of the whole file instead of two): a
         // run stopped before then starts again from the last token and finds the same.
-        if report.wroteLocally { try saveState() }
+        // A move's PUT is written down before it goes out (`markMoves()`).
+        if markMoves() || report.wroteLocally { try saveState() }
         try push()
+        unmarkMoves()
         try finishMoves()
         state.waiting = waiting
         report.waiting = waiting
@@ -103,7 +108,10 @@ struct SyncRun {
         // waiting or an unfinished record must make the next run look again.
         let settled =
             !report.wroteLocally && waiting.isEmpty && report.isComplete
-            && !records.values.contains { $0.localVersion == -1 || !$0.leftBehind.isEmpty }
+            && !records.values.contains {
+                // Another device's copy remembered is looked up again until it is gone.
+                $0.localVersion == -1 || !$0.leftBehind.isEmpty || !$0.otherCopies.isEmpty
+            }
         state.storeGeneration = settled ? generation : nil
         try saveState()
         return report
@@ -187,8 +195,8 @@ struct SyncRun {
                 remote[old] = .deleted
             }
             if case .changed(let other, _) = remote[item.id] {
-                // In two collections (a move half done): the copy that is not where the item was
-                // is where it went; without a record, the first. The other is remembered.
+                // In two collections (a move half done, or two devices moving it at once): a first
+                // choice, the copy that is not where the item was; `settleCopies()` decides.
                 let keepsOther = other.url.path != records[item.id].flatMap({ URL(string: $0.href)?.path })
                 duplicates[item.id, default: []].append(keepsOther ? resource : other)
                 if keepsOther { continue }
@@ -199,6 +207,7 @@ struct SyncRun {
         for path in changed.keys where !seen.contains(path) && idsByPath[path] != nil {
             removed.insert(path)
         }
+        removedPaths.formUnion(removed)
         for path in removed {
             guard let id = idsByPath[path], remote[id] == nil else { continue }
             remote[id] = try otherCopy(of: id).map { .changed($0.resource, $0.item) } ?? .deleted

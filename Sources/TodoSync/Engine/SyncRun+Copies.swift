@@ -55,7 +55,10 @@ extension SyncRun {
         records[id]?.movingTo = []
         let readable = try copies(of: id, record: record)
         duplicates[id] = []
-        guard let winner = readable.max(by: { Self.ranks($0, below: $1) }) else { return }
+        guard let winner = readable.max(by: { Self.ranks($0, below: $1) }) else {
+            if !(record?.movingTo ?? []).isEmpty { unseenMoves.insert(id) }
+            return
+        }
         let recordPath = record.flatMap { URL(string: $0.href)?.path }
         var taken = winner
         if movedLocally(id), let local = locals[id], let target = link(ofList: local.listID),
@@ -70,6 +73,7 @@ extension SyncRun {
             remote[id] = .changed(taken.resource, taken.item)
         }
         let own = Set((record?.movingTo ?? []).compactMap { URL(string: $0.href)?.path })
+        if !own.isSubset(of: readable.map(\.resource.url.path)) { unseenMoves.insert(id) }
         for copy in readable
         where copy.resource.url.path != taken.resource.url.path && copy.resource.url.path != recordPath {
             if own.contains(copy.resource.url.path) || Self.isOlder(copy.item, than: taken.item) {

@@ -71,12 +71,15 @@ extension SyncRun {
 
     /// `item` as a move sends it: changed (`LAST-MODIFIED`) in a later second than the copy it
     /// moves from, as the record and the server last had it, so that every device ranks the new
-    /// copy above the old one (`settleCopies()`), whatever this device's clock says. Only the
+    /// copy above the old one (`settleCopies()`), whatever this device's clock says; and a second
+    /// after the item's own stamp when an earlier run's move of it was not found (`unseenMoves`):
+    /// that PUT, stamped no later, may still be stored, and is then older and deleted. Only the
     /// stamp changes: `hasSameContent(as:)` ignores it, so the local item stays agreed.
     func newerThanItsSource(_ item: TodoItem) -> TodoItem {
         var moved = item
         var sources = [base(of: item.id)]
         if case .changed(_, let theirs) = remote[item.id] { sources.append(theirs) }
+        if unseenMoves.contains(item.id) { sources.append(item) }
         for source in sources.compactMap({ $0 }) where Self.second(of: moved) <= Self.second(of: source) {
             moved.modifiedAt = Date(timeIntervalSince1970: TimeInterval(Self.second(of: source) + 1))
         }

@@ -39,6 +39,9 @@ struct SyncRun {
     var duplicates: [UUID: [Resource]] = [:]
     /// Paths the pulls found deleted on the server in this run.
     var removedPaths: Set<String> = []
+    /// Items with a move's PUT from an earlier run that this run did not find on the server (it may
+    /// still be stored later): this run's move of them is written a second later (`route()`).
+    var unseenMoves: Set<UUID> = []
 
     /// - Parameters:
     ///   - starting: the state to start from, and what the state file holds.

@@ -131,6 +131,51 @@ struct SyncListRacesTests {
         #expect(try a.sync().isComplete && b.sync().isComplete)
     }
 
+    @Test(
+        "a killed move's PUT stored after the next move of the same second is older, and deleted",
+        arguments: CalDAVTestServer.Kind.allCases, [("Home", "Shopping"), ("Shopping", "Home")])
+    func lateLandingPut(kind: CalDAVTestServer.Kind, lists: (first: String, then: String)) throws {
+        let setUp = SyncListsTests()
+        let (server, urls, a, b) = try setUp.setUp(kind)
+        defer { server.stop() }
+        let uid = "phone-report"
+        try a.sync()
+        try b.sync()
+        let moment = (Date().timeIntervalSince1970 + 120).rounded(.down)
+        a.editClock = { Date(timeIntervalSince1970: moment) }
+        try a.move("quarterly report", to: lists.first)
+        // The run stops at its PUT, which the server has not stored yet.
+        let real = a.transport
+        let hook = HookTransport(real)
+        var held: HTTPRequest?
+        hook.answer = { request, forward throws(SyncError) in
+            guard request.method == "PUT" else { return try forward() }
+            held = request
+            throw .unreachable(url: request.url.absoluteString, reason: "killed")
+        }
+        a.transport = hook
+        #expect(throws: SyncError.self) { try a.sync() }
+        a.transport = real
+        let late = try #require(held)
+
+        // Moved on in the same second; the next run finishes that move, then the first PUT lands.
+        try a.move("quarterly report", to: lists.then)
+        #expect(try a.sync().isComplete)
+        let stored = try CurlCalDAVClient(server: server).curl(
+            ["-X", "PUT", "-H", "Content-Type: text/calendar; charset=utf-8", late.url.absoluteString],
+            body: String(decoding: late.body ?? Data(), as: UTF8.self))
+        try #require((200..<300).contains(stored.status))
+        #expect(try setUp.copies(of: uid, in: urls, server: server).count == 2)
+
+        try b.sync()
+        try a.sync()
+        try b.sync()
+        let onServer = try setUp.copies(of: uid, in: urls, server: server)
+        #expect(onServer == [lists.then.lowercased()], "the later move wins, once: \(onServer)")
+        try expectAgreed(a, b, on: onServer)
+        #expect(try a.sync().isComplete && b.sync().isComplete)
+    }
+
     /// Runs `mover`'s sync until its first DELETE, and there `other`'s whole sync; then `mover`
     /// stops as if killed (its state keeps what it wrote before the PUT, not after).
     private func killedAtDelete(_ mover: SyncDevice, while other: SyncDevice) throws {

@@ -86,6 +86,7 @@ extension SyncRun {
     }
 
     /// The copies of `id` on the server, each once and readable, as `settleCopies()` counts them.
+    /// - Complexity: O(copies²) (few), plus one GET per remembered copy and for the record's own.
     private mutating func copies(
         of id: UUID, record: SyncRecord?
     ) throws(SyncError) -> [(resource: Resource, item: TodoItem)] {
@@ -122,6 +123,7 @@ extension SyncRun {
 
     /// True when the copy `a` ranks below `b`: it was changed in an earlier second
     /// (`LAST-MODIFIED`), or in the same second and its path sorts after `b`'s.
+    /// - Complexity: O(length of the paths).
     static func ranks(
         _ a: (resource: Resource, item: TodoItem), below b: (resource: Resource, item: TodoItem)
     ) -> Bool {
@@ -130,11 +132,13 @@ extension SyncRun {
     }
 
     /// True when `a` was changed in an earlier second than `b` (`LAST-MODIFIED`, to the second).
+    /// - Complexity: O(1).
     static func isOlder(_ a: TodoItem, than b: TodoItem) -> Bool {
         second(of: a) < second(of: b)
     }
 
     /// The second of `item.modifiedAt`, as `LAST-MODIFIED` says it.
+    /// - Complexity: O(1).
     static func second(of item: TodoItem) -> Int64 {
         Int64((item.modifiedAt.timeIntervalSince1970).rounded(.down))
     }

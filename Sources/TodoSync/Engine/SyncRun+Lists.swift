@@ -75,6 +75,7 @@ extension SyncRun {
     /// after the item's own stamp when an earlier run's move of it was not found (`unseenMoves`):
     /// that PUT, stamped no later, may still be stored, and is then older and deleted. Only the
     /// stamp changes: `hasSameContent(as:)` ignores it, so the local item stays agreed.
+    /// - Complexity: O(length of the record's base), which is read.
     func newerThanItsSource(_ item: TodoItem) -> TodoItem {
         var moved = item
         var sources = [base(of: item.id)]

@@ -57,7 +57,8 @@ extension SyncRun {
                     return nil
                 }
                 guard source != target else { return pending }
-                return .put(item: item, url: newURL(for: item.id, in: target), etag: nil, isNew: true)
+                return .put(
+                    item: newerThanItsSource(item), url: newURL(for: item.id, in: target), etag: nil, isNew: true)
             case .delete(_, let url, _):
                 if let source = link(ofHref: url.absoluteString), links[source].link.isReadOnly {
                     report.notSent.append("a deletion at \(url.absoluteString): its list is read-only on the server")
@@ -66,6 +67,24 @@ extension SyncRun {
                 return pending
             }
         }
+    }
+
+    /// `item` as a move sends it: changed (`LAST-MODIFIED`) in a later second than the copy it
+    /// moves from, as the record and the server last had it, so that every device ranks the new
+    /// copy above the old one (`settleCopies()`), whatever this device's clock says; and a second
+    /// after the item's own stamp when an earlier run's move of it was not found (`unseenMoves`):
+    /// that PUT, stamped no later, may still be stored, and is then older and deleted. Only the
+    /// stamp changes: `hasSameContent(as:)` ignores it, so the local item stays agreed.
+    /// - Complexity: O(length of the record's base), which is read.
+    func newerThanItsSource(_ item: TodoItem) -> TodoItem {
+        var moved = item
+        var sources = [base(of: item.id)]
+        if case .changed(_, let theirs) = remote[item.id] { sources.append(theirs) }
+        if unseenMoves.contains(item.id) { sources.append(item) }
+        for source in sources.compactMap({ $0 }) where Self.second(of: moved) <= Self.second(of: source) {
+            moved.modifiedAt = Date(timeIntervalSince1970: TimeInterval(Self.second(of: source) + 1))
+        }
+        return moved
     }
 
     /// The URL a new item gets in the collection `links[index]`: `<collection>/<id>.ics`; the

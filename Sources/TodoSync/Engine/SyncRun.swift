@@ -42,6 +42,11 @@ struct SyncRun {
     /// Copies of an item seen in a second collection in this run (a move another device has not
     /// finished), besides the one taken: kept in its record (`SyncRecord.otherCopies`).
     var duplicates: [UUID: [Resource]] = [:]
+    /// Paths the pulls found deleted on the server in this run.
+    var removedPaths: Set<String> = []
+    /// Items with a move's PUT from an earlier run that this run did not find on the server (it may
+    /// still be stored later): this run's move of them is written a second later (`route()`).
+    var unseenMoves: Set<UUID> = []
 
     /// - Parameters:
     ///   - starting: the state to start from, and what the state file holds.
@@ -95,6 +100,7 @@ struct SyncRun {
         } catch {
             throw .store(error.description)
         }
+        try settleCopies()
         decide()
         try checkSafety()
         try applyLocally()
@@ -113,8 +119,10 @@ struct SyncRun {
         // The new token is stored once what it covers is applied here. With nothing written here,
         // the state waits for the end of the run (one write of the whole file instead of two): a
         // run stopped before then starts again from the last token and finds the same.
-        if report.wroteLocally { try saveState() }
+        // A move's PUT is written down before it goes out (`markMoves()`).
+        if markMoves() || report.wroteLocally { try saveState() }
         try push()
+        unmarkMoves()
         try finishMoves()
         state.waiting = waiting
         report.waiting = waiting
@@ -124,7 +132,10 @@ struct SyncRun {
         // context at the generation before, so the next run sees the store moved and looks.
         let settled =
             waiting.isEmpty && report.isComplete
-            && !records.values.contains { $0.localVersion == -1 || !$0.leftBehind.isEmpty }
+            && !records.values.contains {
+                // Another device's copy remembered is looked up again until it is gone.
+                $0.localVersion == -1 || !$0.leftBehind.isEmpty || !$0.otherCopies.isEmpty
+            }
         state.storeGeneration = settled ? engine.context.storeGeneration : nil
         try saveState()
         return report
@@ -208,8 +219,8 @@ struct SyncRun {
                 remote[old] = .deleted
             }
             if case .changed(let other, _) = remote[item.id] {
-                // In two collections (a move half done): the copy that is not where the item was
-                // is where it went; without a record, the first. The other is remembered.
+                // In two collections (a move half done, or two devices moving it at once): a first
+                // choice, the copy that is not where the item was; `settleCopies()` decides.
                 let keepsOther = other.url.path != records[item.id].flatMap({ URL(string: $0.href)?.path })
                 duplicates[item.id, default: []].append(keepsOther ? resource : other)
                 if keepsOther { continue }
@@ -220,6 +231,7 @@ struct SyncRun {
         for path in changed.keys where !seen.contains(path) && idsByPath[path] != nil {
             removed.insert(path)
         }
+        removedPaths.formUnion(removed)
         for path in removed {
             guard let id = idsByPath[path], remote[id] == nil else { continue }
             remote[id] = try otherCopy(of: id).map { .changed($0.resource, $0.item) } ?? .deleted

@@ -18,15 +18,21 @@ public struct SyncRecord: Sendable, Hashable, Codable {
     }
     /// `base` as it is kept: a record read from the state file decodes it when it is asked for.
     var storedBase: RecordBase
-    /// Copies of the item in collections it moved out of, still to delete.
+    /// Copies of the item still to delete (`If-Match` their ETag): where it moved out of, and copies
+    /// outranked by the one it holds (older, or this device's own PUT).
     public var leftBehind: [MovedCopy]
-    /// Copies of the item seen in other collections (a move another device has not finished):
-    /// where the item is looked for when the server deletes this copy.
+    /// Copies of the item seen in other collections that this device leaves to others (another
+    /// device's copy of the same second, `LAST-MODIFIED`): looked up again by every run until gone,
+    /// and where the item is looked for when the server deletes this copy.
     public var otherCopies: [MovedCopy]
+    /// Where this device sent a move's PUT whose answer no saved state recorded yet (written
+    /// before the PUT): a copy found there on the next run is this device's own, which it takes
+    /// or deletes. Absent in older files.
+    public var movingTo: [MovedCopy]
 
     public init(
         id: UUID, href: String, etag: String?, localVersion: Int, base: String, leftBehind: [MovedCopy] = [],
-        otherCopies: [MovedCopy] = []
+        otherCopies: [MovedCopy] = [], movingTo: [MovedCopy] = []
     ) {
         self.id = id
         self.href = href
@@ -35,12 +41,13 @@ public struct SyncRecord: Sendable, Hashable, Codable {
         storedBase = .text(base)
         self.leftBehind = leftBehind
         self.otherCopies = otherCopies
+        self.movingTo = movingTo
     }
 
     /// A record as the state file holds it, its base as kept (`RecordBase`).
     init(
         id: UUID, href: String, etag: String?, localVersion: Int, storedBase: RecordBase, leftBehind: [MovedCopy],
-        otherCopies: [MovedCopy]
+        otherCopies: [MovedCopy], movingTo: [MovedCopy]
     ) {
         self.id = id
         self.href = href
@@ -49,10 +56,11 @@ public struct SyncRecord: Sendable, Hashable, Codable {
         self.storedBase = storedBase
         self.leftBehind = leftBehind
         self.otherCopies = otherCopies
+        self.movingTo = movingTo
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, href, etag, localVersion, base, leftBehind, otherCopies
+        case id, href, etag, localVersion, base, leftBehind, otherCopies, movingTo
     }
 
     /// A record as the oldest state files hold it (without `leftBehind`) or as they are now.
@@ -64,7 +72,8 @@ public struct SyncRecord: Sendable, Hashable, Codable {
             localVersion: try container.decode(Int.self, forKey: .localVersion),
             base: try container.decode(String.self, forKey: .base),
             leftBehind: try container.decodeIfPresent([MovedCopy].self, forKey: .leftBehind) ?? [],
-            otherCopies: try container.decodeIfPresent([MovedCopy].self, forKey: .otherCopies) ?? [])
+            otherCopies: try container.decodeIfPresent([MovedCopy].self, forKey: .otherCopies) ?? [],
+            movingTo: try container.decodeIfPresent([MovedCopy].self, forKey: .movingTo) ?? [])
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -76,5 +85,7 @@ public struct SyncRecord: Sendable, Hashable, Codable {
         try container.encode(base, forKey: .base)
         try container.encode(leftBehind, forKey: .leftBehind)
         try container.encode(otherCopies, forKey: .otherCopies)
+        // Only while a move is under way: older files have no such key, and most records never need it.
+        if !movingTo.isEmpty { try container.encode(movingTo, forKey: .movingTo) }
     }
 }

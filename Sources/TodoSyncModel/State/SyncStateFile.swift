@@ -87,6 +87,7 @@ public struct SyncStateFile: Sendable {
         var base: RecordBase?
         var leftBehind: [MovedCopy] = []
         var otherCopies: [MovedCopy] = []
+        var movingTo: [MovedCopy] = []
         var copiesComplete = true
         try reader.object { reader, key throws(StoreError) in
             switch key {
@@ -100,10 +101,16 @@ public struct SyncStateFile: Sendable {
                 } else {
                     base = .text(try reader.string())
                 }
-            case "leftBehind", "otherCopies":
+            case "leftBehind", "otherCopies", "movingTo":
                 try reader.array { reader throws(StoreError) in
                     if let copy = try movedCopy(&reader) {
-                        if key == "leftBehind" { leftBehind.append(copy) } else { otherCopies.append(copy) }
+                        if key == "leftBehind" {
+                            leftBehind.append(copy)
+                        } else if key == "movingTo" {
+                            movingTo.append(copy)
+                        } else {
+                            otherCopies.append(copy)
+                        }
                     } else {
                         copiesComplete = false
                     }
@@ -114,7 +121,7 @@ public struct SyncStateFile: Sendable {
         guard let id, let href, let localVersion, let base, copiesComplete else { return nil }
         return SyncRecord(
             id: id, href: href, etag: etag, localVersion: localVersion, storedBase: base, leftBehind: leftBehind,
-            otherCopies: otherCopies)
+            otherCopies: otherCopies, movingTo: movingTo)
     }
 
     /// The copy left behind by a move that the reader stands at; nil without its href.
@@ -217,7 +224,7 @@ public struct SyncStateFile: Sendable {
     static func bound(of record: SyncRecord) -> Int {
         record.storedBase.bound + JSONTextWriter.bound(of: record.href)
             + (record.etag.map(JSONTextWriter.bound) ?? 0) + 2 * JSONTextWriter.scalarBound + 64
-            + (record.leftBehind + record.otherCopies).reduce(0) { sum, copy in
+            + (record.leftBehind + record.otherCopies + record.movingTo).reduce(0) { sum, copy in
                 sum + JSONTextWriter.bound(of: copy.href) + (copy.etag.map(JSONTextWriter.bound) ?? 0) + 32
             }
     }
@@ -236,6 +243,7 @@ public struct SyncStateFile: Sendable {
         writer.id(record.id)
         let lists: [(StaticString, [MovedCopy])] = [
             (",\"leftBehind\":[", record.leftBehind), (",\"otherCopies\":[", record.otherCopies),
+            (",\"movingTo\":[", record.movingTo),
         ]
         for (key, copies) in lists where !copies.isEmpty {
             writer.raw(key)

@@ -18,6 +18,8 @@ final class SyncDevice {
     var transport: any HTTPTransport
     /// The device's clock (a test moves it on to show what happens later).
     var now: () -> Date = Date.init
+    /// The clock of the device's edits (`modifiedAt`, which iCalendar writes as `LAST-MODIFIED`).
+    var editClock: () -> Date = Date.init
 
     init(server: CalDAVTestServer, collection: URL) throws {
         folder = try TemporaryDirectory()
@@ -31,7 +33,7 @@ final class SyncDevice {
 
     /// A fresh context on the store, as every command makes one.
     func context() -> TodoContext {
-        TodoContext(store: JSONStore(path: storePath), now: Date.init)
+        TodoContext(store: JSONStore(path: storePath), now: editClock)
     }
 
     /// One sync run.

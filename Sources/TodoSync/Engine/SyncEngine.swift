@@ -122,7 +122,17 @@ public final class SyncEngine {
                 report.remoteUnchanged = true
                 return report
             }
+            // The server lists each changed calendar's changes while the state and the store are read.
+            let early = EarlyChanges.start(
+                zip(header.links, collections).compactMap { link, url in
+                    guard let token = link.marker?.syncToken, let now = found[url],
+                        now.marker.syncToken != nil, !now.marker.isUnchanged(since: link.marker)
+                    else { return nil }
+                    return (url, token)
+                }, client: client)
+            defer { early?.finish() }
             var run = try prepareRun(options, found: found)
+            run.earlyChanges = early
             return try run.perform()
         }
     }

@@ -47,6 +47,8 @@ struct SyncRun {
     /// Items with a move's PUT from an earlier run that this run did not find on the server (it may
     /// still be stored later): this run's move of them is written a second later (`route()`).
     var unseenMoves: Set<UUID> = []
+    /// The `sync-collection` answers asked for before the run was prepared (`EarlyChanges`).
+    var earlyChanges: EarlyChanges?
 
     /// - Parameters:
     ///   - starting: the state to start from, and what the state file holds.
@@ -164,7 +166,7 @@ struct SyncRun {
         var newMarker = marker
         var prefetched: FetchedResources?
         if let token = last?.syncToken, marker.syncToken != nil,
-            let changes = try client.syncCollection(collection, token: token)
+            let changes = try changes(of: collection, since: token)
         {
             changed = changes.changed
             removed = changes.removed.filter { idsByPath[$0] != nil }
@@ -237,6 +239,13 @@ struct SyncRun {
             remote[id] = try otherCopy(of: id).map { .changed($0.resource, $0.item) } ?? .deleted
         }
         return newMarker
+    }
+
+    /// The changes to `collection` since `token` (`CalDAVClient.syncCollection`): the answer to
+    /// the request sent early when there is one (`EarlyChanges`), else this run's own request.
+    private func changes(of collection: URL, since token: String) throws(SyncError) -> CollectionChanges? {
+        if let early = earlyChanges?.take(collection, token: token) { return try early.get() }
+        return try engine.client.syncCollection(collection, token: token)
     }
 
     /// The first of the copies `id`'s record remembers in other collections that the server

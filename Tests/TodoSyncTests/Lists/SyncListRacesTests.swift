@@ -51,11 +51,8 @@ struct SyncListRacesTests {
     /// a moves the to-do to `lists.0` and b to `lists.1` (`secondsApart` later by their clocks),
     /// and their runs are interleaved twice.
     private func race(_ kind: CalDAVTestServer.Kind, _ lists: (String, String), secondsApart: Double) throws {
-        let setUp = SyncListsTests()
-        let (server, urls, a, b) = try setUp.setUp(kind)
+        let (setUp, server, urls, a, b) = try syncedPair(kind)
         defer { server.stop() }
-        try a.sync()
-        try b.sync()
         let uid = "phone-report"
         // The moves' stamps (LAST-MODIFIED, to the second) are set: the same second, or apart.
         let moment = (Date().timeIntervalSince1970 + 120).rounded(.down)
@@ -83,6 +80,23 @@ struct SyncListRacesTests {
         #expect(try a.sync().isComplete && b.sync().isComplete)
     }
 
+    /// Two devices on the three calendars of `SyncListsTests.setUp`, each synced once: where every
+    /// test here starts. The server is stopped when a first sync fails; the caller stops it after.
+    private func syncedPair(
+        _ kind: CalDAVTestServer.Kind
+    ) throws -> (SyncListsTests, CalDAVTestServer, [URL], SyncDevice, SyncDevice) {
+        let setUp = SyncListsTests()
+        let (server, urls, a, b) = try setUp.setUp(kind)
+        do {
+            try a.sync()
+            try b.sync()
+        } catch {
+            server.stop()
+            throw error
+        }
+        return (setUp, server, urls, a, b)
+    }
+
     /// `a` and `b` hold the one to-do in the same list, the one named `onServer`.
     private func expectAgreed(_ a: SyncDevice, _ b: SyncDevice, on onServer: [String]) throws {
         let here = try #require(try a.item("quarterly report"))
@@ -97,12 +111,9 @@ struct SyncListRacesTests {
         "a copy no device holds, older than the to-do's, is deleted by the next sync that sees it",
         arguments: CalDAVTestServer.Kind.allCases, [("Home", "Shopping"), ("Shopping", "Home")])
     func olderCopyLeftBehind(kind: CalDAVTestServer.Kind, lists: (moved: String, stray: String)) throws {
-        let setUp = SyncListsTests()
-        let (server, urls, a, b) = try setUp.setUp(kind)
+        let (setUp, server, urls, a, b) = try syncedPair(kind)
         defer { server.stop() }
         let uid = "phone-report"
-        try a.sync()
-        try b.sync()
         let other = CurlCalDAVClient(server: server)
         let old = try other.curl([urls[0].appendingPathComponent(uid + ".ics").absoluteString])
         try #require(old.status == 200)
@@ -135,12 +146,9 @@ struct SyncListRacesTests {
         "a killed move's PUT stored after the next move of the same second is older, and deleted",
         arguments: CalDAVTestServer.Kind.allCases, [("Home", "Shopping"), ("Shopping", "Home")])
     func lateLandingPut(kind: CalDAVTestServer.Kind, lists: (first: String, then: String)) throws {
-        let setUp = SyncListsTests()
-        let (server, urls, a, b) = try setUp.setUp(kind)
+        let (setUp, server, urls, a, b) = try syncedPair(kind)
         defer { server.stop() }
         let uid = "phone-report"
-        try a.sync()
-        try b.sync()
         let moment = (Date().timeIntervalSince1970 + 120).rounded(.down)
         a.editClock = { Date(timeIntervalSince1970: moment) }
         try a.move("quarterly report", to: lists.first)
@@ -201,12 +209,9 @@ struct SyncListRacesTests {
         "a move stopped between its PUT and its DELETE while the other device syncs ends where it was moved",
         arguments: CalDAVTestServer.Kind.allCases, [("Home", "Shopping"), ("Shopping", "Home")])
     func movedAgainWhileOtherSyncs(kind: CalDAVTestServer.Kind, lists: (String, String)) throws {
-        let setUp = SyncListsTests()
-        let (server, urls, a, b) = try setUp.setUp(kind)
+        let (setUp, server, urls, a, b) = try syncedPair(kind)
         defer { server.stop() }
         let uid = "phone-report"
-        try a.sync()
-        try b.sync()
         // a moves it, and b takes the move.
         try a.move("quarterly report", to: lists.0)
         #expect(try a.sync().isComplete)

@@ -13,6 +13,13 @@ struct TaskwarriorFieldsTests {
         return calendar
     }()
 
+    /// The day `offset` days from today (UTC), as Taskwarrior reads a date: `YYYY-MM-DD`.
+    static func day(_ offset: Int) -> String {
+        let date = utc.date(byAdding: .day, value: offset, to: utc.startOfDay(for: Date())) ?? Date()
+        let parts = utc.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
     /// A Taskwarrior of its own in `directory`, with a numeric UDA `estimate` defined.
     struct Taskwarrior {
         let program: ExternalProgram
@@ -56,11 +63,15 @@ struct TaskwarriorFieldsTests {
         let program = try #require(Self.task)
         try ExternalProgram.withTemporaryDirectory { directory in
             let original = try Taskwarrior(program: program, directory: directory, name: "original")
+            // Dates from today on: a recurring task's instance in the past makes Taskwarrior add the
+            // next one, and a wait date in the past makes a waiting task pending.
             try original.run(
-                "add", "Call mum", "priority:H", "project:family", "+phone", "+urgent", "estimate:3", "due:2026-12-01")
+                "add", "Call mum", "priority:H", "project:family", "+phone", "+urgent", "estimate:3",
+                "due:\(Self.day(4))")
             try original.run("1", "annotate", "she asked about Sunday")
-            try original.run("add", "Water plants", "recur:weekly", "due:2026-11-27T09:30")
-            try original.run("add", "Renew passport", "priority:L", "wait:2026-12-20", "due:2027-01-15T14:00")
+            try original.run("add", "Water plants", "recur:weekly", "due:\(Self.day(3))T09:30")
+            try original.run(
+                "add", "Renew passport", "priority:L", "wait:\(Self.day(23))", "due:\(Self.day(49))T14:00")
             try original.run("add", "Read the RFC", "+reading")
             try original.run("4", "done")
             let written = try original.exported()
@@ -75,7 +86,7 @@ struct TaskwarriorFieldsTests {
             #expect(items[mum].priority == .high)
             #expect(Array(items[mum].tags) == ["phone", "urgent"])
             #expect(contents.lists.first { $0.id == items[mum].listID }?.name == "family", "the project is the list")
-            #expect(!items[mum].hasTime, "due:2026-12-01 is a whole day")
+            #expect(!items[mum].hasTime, "a due date without a time is a whole day")
             #expect(items[mum].foreign.taskwarrior.map(\.name) == ["annotations", "estimate"])
             let plants = try #require(items.first { $0.text == "Water plants" })
             #expect(plants.completesAnOccurrence && plants.hasTime, "recur:weekly is a rule todo-tui computes")

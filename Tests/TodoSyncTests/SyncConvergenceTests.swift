@@ -124,6 +124,33 @@ struct SyncConvergenceTests {
         #expect(try b.item("and me")?.priority == .medium)
     }
 
+    /// Xandikos lists what changed since a sync token as the difference between two snapshots of
+    /// the collection, and its token names the collection's tree: a to-do one device sent after
+    /// the token it stored and another device deleted before its next run is named by no listing,
+    /// and with nothing else changed the token is the stored one again.
+    @Test(
+        "a to-do sent by one device and deleted by another before its next run is deleted there too",
+        arguments: servers, [false, true])
+    func deletedBeforeNextRun(kind: CalDAVTestServer.Kind, alsoAdded: Bool) throws {
+        let (server, collection) = try makeServer(kind)
+        defer { server.stop() }
+        let a = try SyncDevice(server: server, collection: collection)
+        let b = try SyncDevice(server: server, collection: collection)
+        try a.add("short-lived")
+        #expect(try a.sync().pushedAdded == 1)
+        #expect(try b.sync().pulledAdded == 1)
+        try b.delete("short-lived")
+        if alsoAdded { try b.add("from b") }
+        try b.sync()
+        let report = try a.sync()
+        #expect(try a.item("short-lived") == nil, "deleted on a too; \(report.summary)")
+        #expect(try Set(a.items().keys) == Set(b.items().keys))
+        #expect(try a.client.listTodos(collection).count == (alsoAdded ? 1 : 0))
+        // The next runs are quiet again.
+        try a.sync()
+        #expect(try a.sync().remoteUnchanged)
+    }
+
     @Test("a sync with nothing changed sends no listing and changes nothing", arguments: servers)
     func nothingChanged(kind: CalDAVTestServer.Kind) throws {
         let (server, collection) = try makeServer(kind)

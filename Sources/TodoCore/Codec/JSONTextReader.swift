@@ -92,6 +92,15 @@ package struct JSONTextReader {
         return value
     }
 
+    /// Consumes `true` or `false`.
+    package mutating func boolean() throws(StoreError) -> Bool {
+        let start = scanner.position
+        guard scanner.current != UInt8(ascii: "n"), let value = try scanner.scanLiteral() else {
+            throw scanner.syntaxError(at: start, expected: "true or false")
+        }
+        return value
+    }
+
     /// Consumes `null` when it is next.
     package mutating func null() -> Bool {
         guard scanner.current == UInt8(ascii: "n") else { return false }

@@ -80,10 +80,12 @@ extension SyncRun {
         case .stored(let newETag):
             var tag = newETag
             if tag == nil { tag = try engine.client.etag(of: url) }
+            // Only an edit of the version the pull found is known to lie in the token's collection.
+            let replacedRecorded = records[item.id].map { $0.href == url.absoluteString && $0.etag == etag } ?? false
             let moved = store(
                 SyncRecord(
                     id: item.id, href: url.absoluteString, etag: tag, localVersion: localVersion(after: item),
-                    base: String(decoding: bytes, as: UTF8.self)))
+                    base: String(decoding: bytes, as: UTF8.self), afterToken: etag == nil || !replacedRecorded))
             if moved {
                 report.pushedMoved += 1
             } else if isNew {
@@ -164,7 +166,10 @@ extension SyncRun {
             report.merged += 1
             try writeLocally(merged.id, merged)
             if engine.sameOnServer(merged, theirs), merged.listID == theirs.listID {
-                store(record(of: current, id: merged.id, localVersion: localVersion(after: merged)))
+                var adopted = record(of: current, id: merged.id, localVersion: localVersion(after: merged))
+                // Found while pushing: it may be newer than the token.
+                adopted.afterToken = true
+                store(adopted)
             } else {
                 try put(merged, at: current.url, replacing: current.etag, isNew: false, attempt: attempt + 1)
             }

@@ -25,6 +25,9 @@ struct SyncRun {
     /// Records whose href is outside the collection (`CollectionScope`): kept as they are, their
     /// items left alone.
     var outsideRecords: [UUID: SyncRecord] = [:]
+    /// The records marked `afterToken` when the run started: each pull looks up those its
+    /// listing does not name, and the marks go once the run stores the new tokens.
+    var afterToken: Set<UUID> = []
 
     /// What the server changed since the last run, by item id.
     var remote: [UUID: RemoteChange] = [:]
@@ -77,6 +80,7 @@ struct SyncRun {
             }
             inside.load(record)
             idsByPath[path] = record.id
+            if record.afterToken { afterToken.insert(record.id) }
         }
         if !outsideRecords.isEmpty {
             records = RecordTable(fallback: outsideRecords)
@@ -116,6 +120,11 @@ struct SyncRun {
         for (index, marker) in markers.enumerated() {
             links[index].link.marker = marker
         }
+        // The pulls named or looked up every such resource, and the new tokens cover them: the
+        // marks go in the same save as the tokens.
+        for id in afterToken where records[id]?.afterToken == true {
+            records[id]?.afterToken = false
+        }
         state.collections = links.map(\.link)
         state.storeGeneration = nil
         // The new token is stored once what it covers is applied here. With nothing written here,
@@ -137,6 +146,9 @@ struct SyncRun {
             && !records.values.contains {
                 // Another device's copy remembered is looked up again until it is gone.
                 $0.localVersion == -1 || !$0.leftBehind.isEmpty || !$0.otherCopies.isEmpty
+                    // A resource newer than the token is looked for by the next run, even when the
+                    // collection's token comes back to the stored one.
+                    || $0.afterToken
             }
         state.storeGeneration = settled ? engine.context.storeGeneration : nil
         try saveState()
@@ -157,7 +169,8 @@ struct SyncRun {
             marker = try client.collectionState(collection)
         }
         let last = links[index].link.marker
-        if marker.isUnchanged(since: last) {
+        let unlisted = afterTokenResources(in: index)
+        if marker.isUnchanged(since: last), unlisted.isEmpty {
             report.remoteUnchanged = true
             return marker
         }
@@ -188,6 +201,13 @@ struct SyncRun {
             removed = Set(mine.keys).subtracting(changed.keys)
             listing.outside.sorted().forEach { report.leaveOutside($0) }
         }
+        // Newer than the token and named by no listing: gone since (the multiget does not find
+        // it), or, rarely, back to the bytes it had at the token.
+        var lookedUp: Set<String> = []
+        for (path, url) in unlisted where changed[path] == nil && !removed.contains(path) {
+            changed[path] = Listing(url: url, etag: nil)
+            lookedUp.insert(path)
+        }
         changed = changed.filter { path, listing in
             guard let id = idsByPath[path], let etag = listing.etag else { return true }
             return records[id]?.etag != etag
@@ -209,6 +229,12 @@ struct SyncRun {
         let readings = items(from: fetched.resources, in: index)
         for (resource, read) in zip(fetched.resources, readings) {
             seen.insert(resource.url.path)
+            if lookedUp.contains(resource.url.path), let id = idsByPath[resource.url.path], resource.etag != nil,
+                records[id]?.etag == resource.etag
+            {
+                // Looked up and found as recorded: nothing changed.
+                continue
+            }
             let item: TodoItem
             do {
                 item = try read.get()
@@ -246,6 +272,20 @@ struct SyncRun {
     private func changes(of collection: URL, since token: String) throws(SyncError) -> CollectionChanges? {
         if let early = earlyChanges?.take(collection, token: token) { return try early.get() }
         return try engine.client.syncCollection(collection, token: token)
+    }
+
+    /// The resources of the collection `links[index]` that records marked `afterToken` name, by
+    /// path: a listing since the stored token may name neither them nor their deletion.
+    /// - Complexity: O(marked records), few: those a run's pushes made.
+    private func afterTokenResources(in index: Int) -> [String: URL] {
+        var resources: [String: URL] = [:]
+        for id in afterToken {
+            guard let href = records[id]?.href, let path = links[index].scope.itemPath(ofHref: href),
+                let url = URL(string: href).flatMap(links[index].scope.item)
+            else { continue }
+            resources[path] = url
+        }
+        return resources
     }
 
     /// The first of the copies `id`'s record remembers in other collections that the server

@@ -29,10 +29,19 @@ public struct SyncRecord: Sendable, Hashable, Codable {
     /// before the PUT): a copy found there on the next run is this device's own, which it takes
     /// or deletes. Absent in older files.
     public var movingTo: [MovedCopy]
+    /// True when this device learned `href` and `etag` after the sync token the state keeps for
+    /// the item's collection (a PUT of its own that replaced no version it had recorded, or a copy
+    /// it found while pushing), so the resource may be newer than that token. A server that lists
+    /// changes as the difference between two snapshots of the collection (Xandikos: its token
+    /// names the collection's tree) names neither a resource made after the token nor that
+    /// resource's deletion, and its token comes back to an earlier value when the collection
+    /// does: the next run looks the resource up when its listing does not name it, and clears the
+    /// mark once it has stored a newer token. False in older files.
+    public var afterToken: Bool
 
     public init(
         id: UUID, href: String, etag: String?, localVersion: Int, base: String, leftBehind: [MovedCopy] = [],
-        otherCopies: [MovedCopy] = [], movingTo: [MovedCopy] = []
+        otherCopies: [MovedCopy] = [], movingTo: [MovedCopy] = [], afterToken: Bool = false
     ) {
         self.id = id
         self.href = href
@@ -42,12 +51,13 @@ public struct SyncRecord: Sendable, Hashable, Codable {
         self.leftBehind = leftBehind
         self.otherCopies = otherCopies
         self.movingTo = movingTo
+        self.afterToken = afterToken
     }
 
     /// A record as the state file holds it, its base as kept (`RecordBase`).
     init(
         id: UUID, href: String, etag: String?, localVersion: Int, storedBase: RecordBase, leftBehind: [MovedCopy],
-        otherCopies: [MovedCopy], movingTo: [MovedCopy]
+        otherCopies: [MovedCopy], movingTo: [MovedCopy], afterToken: Bool
     ) {
         self.id = id
         self.href = href
@@ -57,10 +67,11 @@ public struct SyncRecord: Sendable, Hashable, Codable {
         self.leftBehind = leftBehind
         self.otherCopies = otherCopies
         self.movingTo = movingTo
+        self.afterToken = afterToken
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, href, etag, localVersion, base, leftBehind, otherCopies, movingTo
+        case id, href, etag, localVersion, base, leftBehind, otherCopies, movingTo, afterToken
     }
 
     /// A record as the oldest state files hold it (without `leftBehind`) or as they are now.
@@ -73,7 +84,8 @@ public struct SyncRecord: Sendable, Hashable, Codable {
             base: try container.decode(String.self, forKey: .base),
             leftBehind: try container.decodeIfPresent([MovedCopy].self, forKey: .leftBehind) ?? [],
             otherCopies: try container.decodeIfPresent([MovedCopy].self, forKey: .otherCopies) ?? [],
-            movingTo: try container.decodeIfPresent([MovedCopy].self, forKey: .movingTo) ?? [])
+            movingTo: try container.decodeIfPresent([MovedCopy].self, forKey: .movingTo) ?? [],
+            afterToken: try container.decodeIfPresent(Bool.self, forKey: .afterToken) ?? false)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -87,5 +99,6 @@ public struct SyncRecord: Sendable, Hashable, Codable {
         try container.encode(otherCopies, forKey: .otherCopies)
         // Only while a move is under way: older files have no such key, and most records never need it.
         if !movingTo.isEmpty { try container.encode(movingTo, forKey: .movingTo) }
+        if afterToken { try container.encode(afterToken, forKey: .afterToken) }
     }
 }

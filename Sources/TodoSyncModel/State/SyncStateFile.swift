@@ -88,6 +88,7 @@ public struct SyncStateFile: Sendable {
         var leftBehind: [MovedCopy] = []
         var otherCopies: [MovedCopy] = []
         var movingTo: [MovedCopy] = []
+        var afterToken = false
         var copiesComplete = true
         try reader.object { reader, key throws(StoreError) in
             switch key {
@@ -95,6 +96,7 @@ public struct SyncStateFile: Sendable {
             case "href": href = try reader.string()
             case "etag": etag = reader.null() ? nil : try reader.string()
             case "localVersion": localVersion = try reader.integer()
+            case "afterToken": afterToken = try reader.boolean()
             case "base":
                 if let source {
                     base = .literal(source, try reader.stringRange())
@@ -121,7 +123,7 @@ public struct SyncStateFile: Sendable {
         guard let id, let href, let localVersion, let base, copiesComplete else { return nil }
         return SyncRecord(
             id: id, href: href, etag: etag, localVersion: localVersion, storedBase: base, leftBehind: leftBehind,
-            otherCopies: otherCopies, movingTo: movingTo)
+            otherCopies: otherCopies, movingTo: movingTo, afterToken: afterToken)
     }
 
     /// The copy left behind by a move that the reader stands at; nil without its href.
@@ -224,14 +226,21 @@ public struct SyncStateFile: Sendable {
     static func bound(of record: SyncRecord) -> Int {
         record.storedBase.bound + JSONTextWriter.bound(of: record.href)
             + (record.etag.map(JSONTextWriter.bound) ?? 0) + 2 * JSONTextWriter.scalarBound + 64
+            + (record.afterToken ? Self.afterTokenKey.utf8CodeUnitCount : 0)
             + (record.leftBehind + record.otherCopies + record.movingTo).reduce(0) { sum, copy in
                 sum + JSONTextWriter.bound(of: copy.href) + (copy.etag.map(JSONTextWriter.bound) ?? 0) + 32
             }
     }
 
+    /// A record's `afterToken` as `write(_:to:)` writes it, before the base.
+    private static let afterTokenKey: StaticString = "\"afterToken\":true,"
+
     /// Writes `record` as one JSON object on one line, keys sorted.
     static func write(_ record: SyncRecord, to writer: inout JSONTextWriter) {
-        writer.raw("{\"base\":")
+        writer.raw("{")
+        // Only while it holds: most records never need it, and older files have no such key.
+        if record.afterToken { writer.raw(Self.afterTokenKey) }
+        writer.raw("\"base\":")
         record.storedBase.write(to: &writer)
         if let etag = record.etag {
             writer.raw(",\"etag\":")

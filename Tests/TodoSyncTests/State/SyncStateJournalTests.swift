@@ -20,7 +20,8 @@ struct SyncStateJournalTests {
                 etag: index % 3 == 0 ? nil : "\"e\(index)\"",
                 localVersion: index,
                 base: "BEGIN:VCALENDAR\r\n\"quoted\" \\ é \(index)" + String(repeating: "x", count: baseLength),
-                leftBehind: index == 1 ? [MovedCopy(href: "http://127.0.0.1:1/alice/old/1.ics", etag: nil)] : [])
+                leftBehind: index == 1 ? [MovedCopy(href: "http://127.0.0.1:1/alice/old/1.ics", etag: nil)] : [],
+                afterToken: index % 4 == 2)
         }
         state.storeGeneration = 7
         return state
@@ -31,11 +32,12 @@ struct SyncStateJournalTests {
         var next = state
         next.records[0].base += " edited \(round)"
         next.records[0].etag = "\"edited\(round)\""
+        next.records[0].afterToken.toggle()
         next.records.remove(at: next.records.count - 1)
         next.records.append(
             SyncRecord(
                 id: UUID(), href: "http://127.0.0.1:1/alice/todos/new\(round).ics", etag: "\"n\"", localVersion: 1,
-                base: "new"))
+                base: "new", afterToken: round % 2 == 0))
         next.collections[0].marker = CollectionState(syncToken: "t\(round + 2)")
         next.storeGeneration = nil
         return next

@@ -112,6 +112,15 @@ public final class TodoContext {
         return request.apply(to: current.array)
     }
 
+    /// Every item, including unsaved changes, in no particular order: for a caller that indexes
+    /// them itself and has no use for `fetch`'s sorting (a sync run).
+    /// - Throws: `StoreError` when the store cannot be read.
+    /// - Complexity: O(1) once loaded while the context has no changes, else O(n).
+    package func allItems() throws(StoreError) -> [TodoItem] {
+        try loadIfNeeded()
+        return current.array
+    }
+
     /// How many items `fetch(request)` would return.
     /// - Throws: `StoreError` when the store cannot be read.
     /// - Complexity: O(1) for every item without limit and offset, and for one list's items

@@ -37,6 +37,22 @@ struct RecordTable: Sequence {
         byID.reserveCapacity(count)
     }
 
+    /// True when the table has a record of `id`, found without copying it.
+    /// - Complexity: O(1) on average.
+    func contains(_ id: UUID) -> Bool {
+        byID.index(forKey: id) != nil
+    }
+
+    /// Calls `body` with each id and its record in place, copying none.
+    /// - Complexity: O(n).
+    func forEachInPlace(_ body: (UUID, borrowing SyncRecord) throws -> Void) rethrows {
+        var index = byID.startIndex
+        while index != byID.endIndex {
+            try body(byID.keys[index], byID.values[index])
+            byID.formIndex(after: &index)
+        }
+    }
+
     var count: Int { byID.count }
     var keys: Dictionary<UUID, SyncRecord>.Keys { byID.keys }
     var values: Dictionary<UUID, SyncRecord>.Values { byID.values }

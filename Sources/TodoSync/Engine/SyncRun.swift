@@ -98,7 +98,7 @@ struct SyncRun {
             markers.append(try pull(index))
         }
         do {
-            let items = try engine.context.fetch(FetchRequest())
+            let items = try engine.context.allItems()
             locals.reserveCapacity(items.count)
             for item in items {
                 locals[item.id] = item

@@ -15,9 +15,14 @@ extension SyncRun {
     /// a 412, a merge or a retry is sent alone, and the state is written between windows as it
     /// was. A run stopped mid-window leaves requests sent but not recorded, which the next run
     /// sends again harmlessly, as after a kill between a request and the state write.
-    mutating func push() throws(SyncError) {
+    ///
+    /// `beside`, work on another thread that uses what the answers' handling may use (the
+    /// store), is waited for once the first window's answers are in, before they are handled, or
+    /// at once when there is nothing to send.
+    mutating func push(beside: OffThreadWork?) throws(SyncError) {
         let width = engine.client.transport.maximumConcurrentRequests
         let window = width > 1 ? Self.pushesPerWindow : 1
+        if pushes.isEmpty { beside?.wait() }
         var start = 0
         while start < pushes.count {
             let batch = Array(pushes[start..<min(pushes.count, start + window)])
@@ -29,6 +34,7 @@ extension SyncRun {
             let answers = InFlight.map(batch.count, width: width) { index in
                 Self.firstAnswer(to: batch[index], body: bodies[index], client: client)
             }
+            if start == 0 { beside?.wait() }
             for (offset, pending) in batch.enumerated() {
                 switch (pending, answers[offset]) {
                 case (.put(let item, let url, let etag, let isNew), .put(let answer)):

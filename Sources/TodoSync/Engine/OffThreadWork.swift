@@ -27,4 +27,23 @@ final class OffThreadWork: @unchecked Sendable {
         finished.wait()
         isWaitedFor = true
     }
+
+    /// Frees `value` on another thread, never waited for: a finished run's tables (thousands of
+    /// records and items, and their strings) take milliseconds to free one object at a time,
+    /// which a caller that exits once it has answered (the helper) then does not spend. What
+    /// `value` holds that something else still refers to stays, as with any release.
+    static func release<Value>(_ value: consuming Value) {
+        DispatchQueue.global(qos: .utility).async { [held = Held(value)] in
+            held.value = nil
+        }
+    }
+
+    /// A value handed to the thread that frees it, and referred to by nothing else.
+    private final class Held<Value>: @unchecked Sendable {
+        var value: Value?
+
+        init(_ value: consuming Value) {
+            self.value = value
+        }
+    }
 }

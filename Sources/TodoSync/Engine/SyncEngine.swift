@@ -101,8 +101,7 @@ public final class SyncEngine {
             guard let header = stateFile.loadHeader(), header.links.map(\.url) == collections.map(\.absoluteString),
                 header.links.allSatisfy({ ($0.listID == nil) == holdsEveryList })
             else {
-                var run = try prepareRun(options, found: nil)
-                return try run.perform()
+                return try Self.perform(prepareRun(options, found: nil))
             }
             // Each collection is linked already: one PROPFIND asks what a run reads of it.
             var found: [URL: CollectionFound] = [:]
@@ -133,10 +132,17 @@ public final class SyncEngine {
                     return (url, token)
                 }, client: client)
             defer { early?.finish() }
-            var run = try prepareRun(options, found: found)
-            run.earlyChanges = early
-            return try run.perform()
+            return try Self.perform(prepareRun(options, found: found), early: early)
         }
+    }
+
+    /// Performs `run` with the answers asked for `early`, then frees its tables on another thread
+    /// (`OffThreadWork.release`).
+    private static func perform(_ run: consuming SyncRun, early: EarlyChanges? = nil) throws(SyncError) -> SyncReport {
+        run.earlyChanges = early
+        let report = try run.perform()
+        OffThreadWork.release(consume run)
+        return report
     }
 
     // MARK: iCalendar

@@ -22,8 +22,9 @@ import TodoSyncModel
 ///    changes anything unless `SyncOptions.confirmed`.
 /// 4. **Apply locally** in one save, then store the state with the new token: the token is
 ///    stored only once everything it covers is applied. The store's journal is folded into its
-///    file while the first pushes are on the wire (and again after a push that saved here too):
-///    as after every command that saves, the file alone holds everything when the run ends.
+///    file on another thread while the state is written and the first pushes are on the wire (and
+///    again after a push that saved here too): as after every command that saves, the file alone
+///    holds everything when the run ends.
 /// 5. **Push**: new items with `PUT If-None-Match: *`, edits with `If-Match`, deletions with
 ///    `DELETE If-Match`. An item whose list changed **moves**: the same resource (same UID) is
 ///    PUT into the new list's collection with `If-None-Match: *`, then the old copy is deleted

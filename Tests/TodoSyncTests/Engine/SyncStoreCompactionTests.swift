@@ -7,8 +7,8 @@ import TodoTestSupport
 @testable import TodoSync
 
 /// A run that saved here leaves the store file whole, as every command that saves does: the
-/// journal is folded in while the run's first pushes are on the wire, and again at the end when a
-/// push saved here too.
+/// journal is folded in while the run's first pushes are on the wire (and again at the end when a
+/// push saved here too: `SyncFaultTests.preconditionRace`).
 @Suite("The store file made whole by a sync", .serialized)
 struct SyncStoreCompactionTests {
     @Test(
@@ -39,38 +39,7 @@ struct SyncStoreCompactionTests {
         #expect(foldedBeforeAnswer.value, "\(hook.requests.map { "\($0.method) \($0.url.path)" })")
         #expect(report.pulledAdded == 1 && report.pushedChanged == 1 && report.isComplete, "\(report.summary)")
         #expect(!FileManager.default.fileExists(atPath: journal))
-        try Self.expectFileAlone(a.storePath, holds: ["water the plants", "call the bank at nine", "pay the rent"])
-    }
-
-    @Test(
-        "a push that saved here too (a 412, then a merge) leaves the store file whole",
-        arguments: CalDAVTestServer.Kind.allCases)
-    func compactsAfterAMergingPush(kind: CalDAVTestServer.Kind) throws {
-        let (server, collection) = try makeServer(kind)
-        defer { server.stop() }
-        let a = try SyncDevice(server: server, collection: collection)
-        let b = try SyncDevice(server: server, collection: collection)
-        try a.add("shared")
-        try a.sync()
-        try b.sync()
-        try CurlCalDAVClient(server: server).put("pay the rent", uid: "phone-rent", in: collection)
-        try a.edit("shared") { $0.notes = "from a" }
-        try b.edit("shared") { $0.priority = .high }
-        let hook = HookTransport(a.transport, concurrent: true)
-        let raced = Flag()
-        hook.before = { request, _ in
-            guard request.method == "PUT", !raced.value else { return }
-            raced.set(true)
-            _ = try? b.sync()
-        }
-        a.transport = hook
-        let report = try a.sync()
-        #expect(raced.value && report.merged == 1, "\(report.summary)")
-        #expect(try a.item("shared")?.priority == .high, "the merge was saved here")
-        #expect(!FileManager.default.fileExists(atPath: a.storePath + ".journal"))
-        try Self.expectFileAlone(a.storePath, holds: ["shared", "pay the rent"])
-        let merged = try #require(try Self.fileAlone(a.storePath).first { $0.text == "shared" })
-        #expect(merged.priority == .high && merged.notes == "from a", "the file holds the merge")
+        #expect(Set(try a.itemsInFileAlone().keys) == ["water the plants", "call the bank at nine", "pay the rent"])
     }
 
     /// True once `path` is gone, false when it is still there after ten seconds.
@@ -80,19 +49,5 @@ struct SyncStoreCompactionTests {
             usleep(10_000)
         }
         return false
-    }
-
-    /// The items of the store file at `path` read alone, as another program reads it: a copy
-    /// of the file without its journal.
-    private static func fileAlone(_ path: String) throws -> [TodoItem] {
-        let folder = try TemporaryDirectory()
-        let copy = folder.path("copy.json")
-        try FileManager.default.copyItem(atPath: path, toPath: copy)
-        return try TodoContext(store: JSONStore(path: copy), now: Date.init).fetch(FetchRequest())
-    }
-
-    private static func expectFileAlone(_ path: String, holds expected: Set<String>) throws {
-        let found = Set(try fileAlone(path).map(\.text))
-        #expect(found == expected, "the store file alone holds \(found.sorted())")
     }
 }

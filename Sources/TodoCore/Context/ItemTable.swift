@@ -78,11 +78,26 @@ struct ItemTable {
             return baseValue(of: id)
         }
         set {
-            let wasPresent = self[id] != nil
-            if newValue == baseValue(of: id) {
-                overlay.removeValue(forKey: id)
+            // Each id hashed once per table, and no value copied to be compared: a save sets every
+            // item it wrote in two tables.
+            let slot = positions[id]
+            let isBase: Bool
+            switch (newValue, slot) {
+            case (nil, nil): isBase = true
+            case (let value?, let slot?): isBase = value == slots[Int(slot)]
+            default: isBase = false
+            }
+            let wasPresent: Bool
+            if let index = overlay.index(forKey: id) {
+                wasPresent = overlay.values[index] != nil
+                if isBase {
+                    overlay.remove(at: index)
+                } else {
+                    overlay.values[index] = newValue
+                }
             } else {
-                overlay.updateValue(newValue, forKey: id)
+                wasPresent = slot != nil
+                if !isBase { overlay.updateValue(newValue, forKey: id) }
             }
             count += (newValue != nil ? 1 : 0) - (wasPresent ? 1 : 0)
             foldIfLarge()

@@ -192,9 +192,13 @@ extension TodoContext {
     /// context claims to have seen the new generation only when it had seen the one it saved
     /// over; otherwise another writer's save is still unseen.
     private func adopt(_ outcome: SaveOutcome) {
+        // Room for every final value at once, not grown step by step: a sync's first save adopts
+        // every item.
+        pendingBase.reserveCapacity(pendingBase.count + outcome.finalValues.count)
+        pendingOrder.reserveCapacity(pendingOrder.count + outcome.finalValues.count)
         for (id, value) in outcome.finalValues {
             if current[id] != value {
-                setCurrent(value, for: id)
+                setCurrent(value, for: id, isUnsaved: false)
             }
             setCommitted(value, for: id)
         }

@@ -284,8 +284,11 @@ public final class TodoContext {
 
     /// The single point where current values change once loaded: keeps the pending and unsaved
     /// bookkeeping, so the change is reported at the next `processPendingChanges()`.
-    func setCurrent(_ value: TodoItem?, for id: UUID) {
-        if pendingBase[id] == nil {
+    /// - Parameter isUnsaved: false only for a value that is also the committed one (a save's
+    ///   outcome, which clears the unsaved ids after): `hasChanges(for:)` would find it unchanged.
+    func setCurrent(_ value: TodoItem?, for id: UUID, isUnsaved: Bool = true) {
+        // Looked up without copying the value out: only its presence counts here.
+        if pendingBase.index(forKey: id) == nil {
             pendingBase[id] = .some(current[id])
             pendingOrder.append(id)
         }
@@ -293,7 +296,7 @@ public final class TodoContext {
             countListChange(from: current[id], to: value)
         }
         current[id] = value
-        unsavedIDs.insert(id)
+        if isUnsaved { unsavedIDs.insert(id) }
     }
 
     /// The single point where the current lists change once loaded: keeps the pending base, so

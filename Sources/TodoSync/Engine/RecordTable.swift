@@ -37,6 +37,14 @@ struct RecordTable: Sequence {
         byID.reserveCapacity(count)
     }
 
+    /// Makes room for `count` more records set through the subscript (and so remembered as
+    /// changed), so that a run storing many grows neither table step by step.
+    /// - Complexity: O(n) when the tables grow, else O(1).
+    mutating func reserveCapacity(adding count: Int) {
+        byID.reserveCapacity(byID.count + count)
+        before.reserveCapacity(before.count + count)
+    }
+
     /// True when the table has a record of `id`, found without copying it.
     /// - Complexity: O(1) on average.
     func contains(_ id: UUID) -> Bool {

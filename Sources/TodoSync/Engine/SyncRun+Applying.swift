@@ -27,6 +27,8 @@ extension SyncRun {
         for id in recordsToDrop {
             records[id] = nil
         }
+        records.reserveCapacity(adding: recordsAfterWrite.count)
+        locals.reserveCapacity(locals.count + localWrites.count)
         for (id, var record) in recordsAfterWrite {
             if let intended = localWrites[id] {
                 let saved = try? context.item(with: id)

@@ -164,6 +164,9 @@ struct ItemTable {
     /// they are a quarter of the base, which re-indexes every item.
     private mutating func foldIfLarge() {
         guard overlay.count > Self.foldingMinimum, overlay.count > positions.count / 16 else { return }
+        // New items are indexed after the others are placed, in an index grown once for all of
+        // them: a table filled from empty (a first pull) folds many times.
+        var added: [(UUID, TodoItem)] = []
         for (id, value) in overlay {
             if let slot = positions[id] {
                 if let value {
@@ -174,12 +177,19 @@ struct ItemTable {
                     isVacant[Int(slot)] = true
                 }
             } else if let value {
-                positions[id] = Int32(slots.count)
-                slots.append(value)
-                if !isVacant.isEmpty { isVacant.append(false) }
+                added.append((id, value))
             }
         }
-        overlay.removeAll()
+        if !added.isEmpty {
+            positions.reserveCapacity(positions.count + added.count)
+            for (id, value) in added {
+                positions[id] = Int32(slots.count)
+                slots.append(value)
+            }
+            if !isVacant.isEmpty { isVacant.append(contentsOf: repeatElement(false, count: added.count)) }
+        }
+        // The overlay fills again to about its size before the next fold.
+        overlay.removeAll(keepingCapacity: true)
         if slots.count - positions.count > slots.count / 4 {
             self = ItemTable(slots.indices.filter { isVacant.isEmpty || !isVacant[$0] }.map { slots[$0] })
         }

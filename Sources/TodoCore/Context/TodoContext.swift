@@ -282,6 +282,16 @@ public final class TodoContext {
         return matches.count
     }
 
+    /// Makes room for `count` more items changed before the next batch, so that a caller about to
+    /// insert, update or delete many at once (a sync's first pull) does not grow the context's
+    /// bookkeeping step by step. Changes nothing else.
+    /// - Complexity: O(k) for k ids touched since the last batch and unsaved, when that grows.
+    package func reserveCapacity(forChanges count: Int) {
+        pendingBase.reserveCapacity(pendingBase.count + count)
+        pendingOrder.reserveCapacity(pendingOrder.count + count)
+        unsavedIDs.reserveCapacity(unsavedIDs.count + count)
+    }
+
     /// The single point where current values change once loaded: keeps the pending and unsaved
     /// bookkeeping, so the change is reported at the next `processPendingChanges()`.
     /// - Parameter isUnsaved: false only for a value that is also the committed one (a save's

@@ -11,6 +11,7 @@ extension SyncRun {
     mutating func applyLocally() throws(SyncError) {
         let context = engine.context
         context.mergePolicy = options.policy
+        context.reserveCapacity(forChanges: localWrites.count)
         do {
             for (id, value) in localWrites.sorted(by: { $0.key.precedes($1.key) }) {
                 try Self.stage(value, for: id, in: context)

@@ -93,4 +93,24 @@ struct ContextUnobservedBatchTests {
         #expect(batches.count == 2)
         #expect(batches.last?.updated.map(\.new.version) == [1, 1])
     }
+
+    @Test("room made for many changes changes nothing a batch, a save or undo shows")
+    func reservingRoomChangesNothing() throws {
+        try compareObservedWithUnobserved([
+            { context in
+                try context.insert(item(0, text: "before the room"))
+                context.reserveCapacity(forChanges: 1_000)
+                for number in 1..<300 { try context.insert(item(number, text: "item \(number)")) }
+                context.reserveCapacity(forChanges: 0)
+            },
+            { context in try context.save() },
+            { context in context.undo() },
+        ])
+        let context = TodoContext(store: InMemoryStore(), now: clock.function)
+        try context.insert(item(0, text: "pending"))
+        context.reserveCapacity(forChanges: 500)
+        #expect(context.insertedItems.map(\.id) == [Self.ids[0]])
+        #expect(context.hasChanges(for: Self.ids[0]))
+        #expect(context.canUndo)
+    }
 }

@@ -7,6 +7,10 @@ extension SyncRun {
     /// - Complexity: O(n) for n items and records, plus O(k log k) for the k that changed on
     ///   either side (`idsToDecide()`).
     mutating func decide() {
+        // Each change from the server is at most one write and one record: room for them at once
+        // (a first pull brings every item).
+        localWrites.reserveCapacity(localWrites.count + remote.count)
+        recordsAfterWrite.reserveCapacity(recordsAfterWrite.count + remote.count)
         for id in idsToDecide() {
             if let outside = outsideRecords[id], remote[id] == nil {
                 leaveAlone(id, outside)

@@ -22,7 +22,7 @@ import TodoSyncModel
 ///    changes anything unless `SyncOptions.confirmed`.
 /// 4. **Apply locally** in one save, then store the state with the new token: the token is
 ///    stored only once everything it covers is applied. The store's journal is folded into its
-///    file on another thread while the state is written and the first pushes are on the wire (and
+///    file on another thread while the state is written, before the first push goes out (and
 ///    again after a push that saved here too): as after every command that saves, the file alone
 ///    holds everything when the run ends.
 /// 5. **Push**: new items with `PUT If-None-Match: *`, edits with `If-Match`, deletions with

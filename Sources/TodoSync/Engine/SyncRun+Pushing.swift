@@ -16,13 +16,13 @@ extension SyncRun {
     /// was. A run stopped mid-window leaves requests sent but not recorded, which the next run
     /// sends again harmlessly, as after a kill between a request and the state write.
     ///
-    /// `beside`, work on another thread that uses what the answers' handling may use (the
-    /// store), is waited for once the first window's answers are in, before they are handled, or
-    /// at once when there is nothing to send.
+    /// `beside`, work on another thread that writes files (the store's compaction), is waited for
+    /// before the first request goes out: a server's writes wait for this machine's disk too, so
+    /// the two are kept apart.
     mutating func push(beside: OffThreadWork?) throws(SyncError) {
         let width = engine.client.transport.maximumConcurrentRequests
         let window = width > 1 ? Self.pushesPerWindow : 1
-        if pushes.isEmpty { beside?.wait() }
+        beside?.wait()
         var start = 0
         while start < pushes.count {
             let batch = Array(pushes[start..<min(pushes.count, start + window)])
@@ -34,7 +34,6 @@ extension SyncRun {
             let answers = InFlight.map(batch.count, width: width) { index in
                 Self.firstAnswer(to: batch[index], body: bodies[index], client: client)
             }
-            if start == 0 { beside?.wait() }
             for (offset, pending) in batch.enumerated() {
                 switch (pending, answers[offset]) {
                 case (.put(let item, let url, let etag, let isNew), .put(let answer)):

@@ -112,9 +112,9 @@ struct SyncRun {
         try applyLocally()
         // As after every command that saves, the store file is made whole again: it alone then
         // holds everything for other programs (`TodoContext.compactStore()`, from the values in
-        // memory). That is done on another thread while the state is written and the first pushes
-        // are on the wire, and again at the end only when a push saved here too. A compaction that
-        // fails leaves the journal, which the next save folds in.
+        // memory). That is done on another thread while the state is written, and before the
+        // first push goes out (`push(beside:)`); again at the end only when a push saved here too.
+        // A compaction that fails leaves the journal, which the next save folds in.
         let context = engine.context
         let compacted = report.wroteLocally ? context.storeGeneration : nil
         let compaction = compacted.map { _ in OffThreadWork { try? context.compactStore() } }

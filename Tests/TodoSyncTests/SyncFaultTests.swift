@@ -63,6 +63,9 @@ struct SyncFaultTests {
         #expect(raced)
         #expect(report.merged == 1)
         #expect(hook.requests.filter { $0.method == "PUT" }.count == 2, "one PUT refused, one after the merge")
+        // The merge was saved here while pushing: the run folds it into the store file at its end.
+        #expect(!FileManager.default.fileExists(atPath: a.storePath + ".journal"))
+        #expect(try a.itemsInFileAlone()["shared"]?.priority == .high, "the store file alone holds the merge")
         try b.sync()
         #expect(try b.item("shared")?.notes == "from a")
         #expect(try b.item("shared")?.priority == .high)

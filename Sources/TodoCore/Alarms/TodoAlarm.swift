@@ -79,7 +79,7 @@ public struct TodoAlarm: Sendable, Hashable {
     }
 
     private static func action(in properties: [ICalendarParser.ContentLine]) -> String {
-        first("ACTION", in: properties)?.value.trimmingCharacters(in: .whitespaces).uppercased() ?? ""
+        first("ACTION", in: properties).map { TrimmedText.ofSpaces($0.value) }?.uppercased() ?? ""
     }
 
     /// The `TRIGGER`, or nil when it is missing or cannot be read.

@@ -78,11 +78,26 @@ struct ItemTable {
             return baseValue(of: id)
         }
         set {
-            let wasPresent = self[id] != nil
-            if newValue == baseValue(of: id) {
-                overlay.removeValue(forKey: id)
+            // Each id hashed once per table, and no value copied to be compared: a save sets every
+            // item it wrote in two tables.
+            let slot = positions[id]
+            let isBase: Bool
+            switch (newValue, slot) {
+            case (nil, nil): isBase = true
+            case (let value?, let slot?): isBase = value == slots[Int(slot)]
+            default: isBase = false
+            }
+            let wasPresent: Bool
+            if let index = overlay.index(forKey: id) {
+                wasPresent = overlay.values[index] != nil
+                if isBase {
+                    overlay.remove(at: index)
+                } else {
+                    overlay.values[index] = newValue
+                }
             } else {
-                overlay.updateValue(newValue, forKey: id)
+                wasPresent = slot != nil
+                if !isBase { overlay.updateValue(newValue, forKey: id) }
             }
             count += (newValue != nil ? 1 : 0) - (wasPresent ? 1 : 0)
             foldIfLarge()
@@ -149,6 +164,9 @@ struct ItemTable {
     /// they are a quarter of the base, which re-indexes every item.
     private mutating func foldIfLarge() {
         guard overlay.count > Self.foldingMinimum, overlay.count > positions.count / 16 else { return }
+        // New items are indexed after the others are placed, in an index grown once for all of
+        // them: a table filled from empty (a first pull) folds many times.
+        var added: [(UUID, TodoItem)] = []
         for (id, value) in overlay {
             if let slot = positions[id] {
                 if let value {
@@ -159,12 +177,19 @@ struct ItemTable {
                     isVacant[Int(slot)] = true
                 }
             } else if let value {
-                positions[id] = Int32(slots.count)
-                slots.append(value)
-                if !isVacant.isEmpty { isVacant.append(false) }
+                added.append((id, value))
             }
         }
-        overlay.removeAll()
+        if !added.isEmpty {
+            positions.reserveCapacity(positions.count + added.count)
+            for (id, value) in added {
+                positions[id] = Int32(slots.count)
+                slots.append(value)
+            }
+            if !isVacant.isEmpty { isVacant.append(contentsOf: repeatElement(false, count: added.count)) }
+        }
+        // The overlay fills again to about its size before the next fold.
+        overlay.removeAll(keepingCapacity: true)
         if slots.count - positions.count > slots.count / 4 {
             self = ItemTable(slots.indices.filter { isVacant.isEmpty || !isVacant[$0] }.map { slots[$0] })
         }

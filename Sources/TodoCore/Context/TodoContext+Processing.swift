@@ -10,18 +10,31 @@ extension TodoContext {
     /// - Complexity: O(k) in the number of items touched since the last batch, plus observers.
     public func processPendingChanges() {
         guard !pendingOrder.isEmpty || pendingListsBase != nil else { return }
+        // What nobody receives is not built: the batch's items without observers, the undo group
+        // when undo does not record it. Whether anything changed still decides that a batch is
+        // posted (and counted).
+        let isObserved = !objectsDidChangeObservers.isEmpty
+        let isRecorded = undoRegistration == .record
         var batch = ObjectsDidChange()
         var group: [ItemChange] = []
+        if isRecorded { group.reserveCapacity(pendingOrder.count) }
+        var itemsChanged = false
         for id in pendingOrder {
             guard let base = pendingBase[id] else { continue }
             let value = current[id]
             switch (base, value) {
-            case (nil, let new?): batch.inserted.append(new)
-            case (let old?, nil): batch.deleted.append(old)
-            case (let old?, let new?) where old != new: batch.updated.append(ItemUpdate(old: old, new: new))
+            case (nil, let new?): if isObserved { batch.inserted.append(new) }
+            case (let old?, nil): if isObserved { batch.deleted.append(old) }
+            case (let old?, let new?) where old != new:
+                if isObserved { batch.updated.append(ItemUpdate(old: old, new: new)) }
             default: continue
             }
-            group.append(ItemChange(id: id, before: base, after: value))
+            itemsChanged = true
+            if isRecorded {
+                group.append(ItemChange(id: id, before: base, after: value))
+            } else if !isObserved {
+                break
+            }
         }
         pendingBase.removeAll()
         pendingOrder.removeAll()
@@ -31,7 +44,7 @@ extension TodoContext {
             batch.lists = currentLists
         }
         pendingListsBase = nil
-        guard !group.isEmpty || lists != nil else { return }
+        guard itemsChanged || lists != nil else { return }
         registerUndo(ChangeGroup(items: group, lists: lists))
         post(batch)
     }

@@ -112,6 +112,15 @@ public final class TodoContext {
         return request.apply(to: current.array)
     }
 
+    /// Every item, including unsaved changes, in no particular order: for a caller that indexes
+    /// them itself and has no use for `fetch`'s sorting (a sync run).
+    /// - Throws: `StoreError` when the store cannot be read.
+    /// - Complexity: O(1) once loaded while the context has no changes, else O(n).
+    package func allItems() throws(StoreError) -> [TodoItem] {
+        try loadIfNeeded()
+        return current.array
+    }
+
     /// How many items `fetch(request)` would return.
     /// - Throws: `StoreError` when the store cannot be read.
     /// - Complexity: O(1) for every item without limit and offset, and for one list's items
@@ -273,10 +282,23 @@ public final class TodoContext {
         return matches.count
     }
 
+    /// Makes room for `count` more items changed before the next batch, so that a caller about to
+    /// insert, update or delete many at once (a sync's first pull) does not grow the context's
+    /// bookkeeping step by step. Changes nothing else.
+    /// - Complexity: O(k) for k ids touched since the last batch and unsaved, when that grows.
+    package func reserveCapacity(forChanges count: Int) {
+        pendingBase.reserveCapacity(pendingBase.count + count)
+        pendingOrder.reserveCapacity(pendingOrder.count + count)
+        unsavedIDs.reserveCapacity(unsavedIDs.count + count)
+    }
+
     /// The single point where current values change once loaded: keeps the pending and unsaved
     /// bookkeeping, so the change is reported at the next `processPendingChanges()`.
-    func setCurrent(_ value: TodoItem?, for id: UUID) {
-        if pendingBase[id] == nil {
+    /// - Parameter isUnsaved: false only for a value that is also the committed one (a save's
+    ///   outcome, which clears the unsaved ids after): `hasChanges(for:)` would find it unchanged.
+    func setCurrent(_ value: TodoItem?, for id: UUID, isUnsaved: Bool = true) {
+        // Looked up without copying the value out: only its presence counts here.
+        if pendingBase.index(forKey: id) == nil {
             pendingBase[id] = .some(current[id])
             pendingOrder.append(id)
         }
@@ -284,7 +306,7 @@ public final class TodoContext {
             countListChange(from: current[id], to: value)
         }
         current[id] = value
-        unsavedIDs.insert(id)
+        if isUnsaved { unsavedIDs.insert(id) }
     }
 
     /// The single point where the current lists change once loaded: keeps the pending base, so

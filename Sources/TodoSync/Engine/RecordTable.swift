@@ -22,8 +22,14 @@ struct RecordTable: Sequence {
     subscript(id: UUID) -> SyncRecord? {
         get { byID[id] }
         set {
-            if before.index(forKey: id) == nil { before[id] = .some(saved(id)) }
-            byID[id] = newValue
+            // The old record comes back from the write itself: one lookup fewer per record set.
+            let old: SyncRecord?
+            if let newValue {
+                old = byID.updateValue(newValue, forKey: id)
+            } else {
+                old = byID.removeValue(forKey: id)
+            }
+            if before.index(forKey: id) == nil { before[id] = .some(old ?? fallbackRecord(id)) }
         }
     }
 
@@ -37,6 +43,30 @@ struct RecordTable: Sequence {
         byID.reserveCapacity(count)
     }
 
+    /// Makes room for `count` more records set through the subscript (and so remembered as
+    /// changed), so that a run storing many grows neither table step by step.
+    /// - Complexity: O(n) when the tables grow, else O(1).
+    mutating func reserveCapacity(adding count: Int) {
+        byID.reserveCapacity(byID.count + count)
+        before.reserveCapacity(before.count + count)
+    }
+
+    /// True when the table has a record of `id`, found without copying it.
+    /// - Complexity: O(1) on average.
+    func contains(_ id: UUID) -> Bool {
+        byID.index(forKey: id) != nil
+    }
+
+    /// Calls `body` with each id and its record in place, copying none.
+    /// - Complexity: O(n).
+    func forEachInPlace(_ body: (UUID, borrowing SyncRecord) throws -> Void) rethrows {
+        var index = byID.startIndex
+        while index != byID.endIndex {
+            try body(byID.keys[index], byID.values[index])
+            byID.formIndex(after: &index)
+        }
+    }
+
     var count: Int { byID.count }
     var keys: Dictionary<UUID, SyncRecord>.Keys { byID.keys }
     var values: Dictionary<UUID, SyncRecord>.Values { byID.values }
@@ -48,7 +78,13 @@ struct RecordTable: Sequence {
     /// What the state file holds for `id` when it was last written: this table's record, else
     /// the fallback's.
     private func saved(_ id: UUID) -> SyncRecord? {
-        byID[id] ?? fallback[id]
+        byID[id] ?? fallbackRecord(id)
+    }
+
+    /// The fallback's record of `id`; none without hashing the id when the fallback is empty, as
+    /// it is unless records lie outside the collection.
+    private func fallbackRecord(_ id: UUID) -> SyncRecord? {
+        fallback.isEmpty ? nil : fallback[id]
     }
 
     /// The records (with the fallback's where this table lacks one) that differ from the file's

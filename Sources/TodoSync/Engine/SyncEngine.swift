@@ -21,7 +21,10 @@ import TodoSyncModel
 ///    items), or whose collection differs from the one the store synced with, stops before it
 ///    changes anything unless `SyncOptions.confirmed`.
 /// 4. **Apply locally** in one save, then store the state with the new token: the token is
-///    stored only once everything it covers is applied.
+///    stored only once everything it covers is applied. The store's journal is folded into its
+///    file on another thread while the state is written, before the first push goes out (and
+///    again after a push that saved here too): as after every command that saves, the file alone
+///    holds everything when the run ends.
 /// 5. **Push**: new items with `PUT If-None-Match: *`, edits with `If-Match`, deletions with
 ///    `DELETE If-Match`. An item whose list changed **moves**: the same resource (same UID) is
 ///    PUT into the new list's collection with `If-None-Match: *`, then the old copy is deleted
@@ -99,8 +102,7 @@ public final class SyncEngine {
             guard let header = stateFile.loadHeader(), header.links.map(\.url) == collections.map(\.absoluteString),
                 header.links.allSatisfy({ ($0.listID == nil) == holdsEveryList })
             else {
-                var run = try prepareRun(options, found: nil)
-                return try run.perform()
+                return try Self.perform(prepareRun(options, found: nil))
             }
             // Each collection is linked already: one PROPFIND asks what a run reads of it.
             var found: [URL: CollectionFound] = [:]
@@ -131,10 +133,17 @@ public final class SyncEngine {
                     return (url, token)
                 }, client: client)
             defer { early?.finish() }
-            var run = try prepareRun(options, found: found)
-            run.earlyChanges = early
-            return try run.perform()
+            return try Self.perform(prepareRun(options, found: found), early: early)
         }
+    }
+
+    /// Performs `run` with the answers asked for `early`, then frees its tables on another thread
+    /// (`OffThreadWork.release`).
+    private static func perform(_ run: consuming SyncRun, early: EarlyChanges? = nil) throws(SyncError) -> SyncReport {
+        run.earlyChanges = early
+        let report = try run.perform()
+        OffThreadWork.release(consume run)
+        return report
     }
 
     // MARK: iCalendar

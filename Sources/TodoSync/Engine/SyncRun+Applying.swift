@@ -11,6 +11,7 @@ extension SyncRun {
     mutating func applyLocally() throws(SyncError) {
         let context = engine.context
         context.mergePolicy = options.policy
+        context.reserveCapacity(forChanges: localWrites.count)
         do {
             for (id, value) in localWrites.sorted(by: { $0.key.precedes($1.key) }) {
                 try Self.stage(value, for: id, in: context)
@@ -27,6 +28,8 @@ extension SyncRun {
         for id in recordsToDrop {
             records[id] = nil
         }
+        records.reserveCapacity(adding: recordsAfterWrite.count)
+        locals.reserveCapacity(locals.count + localWrites.count)
         for (id, var record) in recordsAfterWrite {
             if let intended = localWrites[id] {
                 let saved = try? context.item(with: id)

@@ -33,7 +33,16 @@ extension SyncRun {
     /// holds it in: it moved here since the last run.
     func movedLocally(_ id: UUID) -> Bool {
         guard let local = locals[id], let record = records[id] else { return false }
-        return link(ofList: local.listID) != link(ofHref: record.href)
+        return isMoved(inList: local.listID, from: record.href)
+    }
+
+    /// True when a to-do of the list `listID` that the server holds at `href` belongs in another
+    /// collection than that one (`link(ofList:) != link(ofHref:)`).
+    /// - Complexity: O(collections) to find the list's collection, plus one look at `href`: an
+    ///   item's href is its collection's URL followed by one name, so no other collection holds it.
+    func isMoved(inList listID: UUID, from href: String) -> Bool {
+        guard let target = link(ofList: listID) else { return link(ofHref: href) != nil }
+        return !links[target].scope.holds(href)
     }
 
     /// True when the local item `id` is in a list without a collection: it is not synced.

@@ -98,7 +98,7 @@ struct SyncRun {
             markers.append(try pull(index))
         }
         do {
-            let items = try engine.context.fetch(FetchRequest())
+            let items = try engine.context.allItems()
             locals.reserveCapacity(items.count)
             for item in items {
                 locals[item.id] = item
@@ -110,6 +110,15 @@ struct SyncRun {
         decide()
         try checkSafety()
         try applyLocally()
+        // As after every command that saves, the store file is made whole again: it alone then
+        // holds everything for other programs (`TodoContext.compactStore()`, from the values in
+        // memory). That is done on another thread while the state is written, and before the
+        // first push goes out (`push(beside:)`); again at the end only when a push saved here too.
+        // A compaction that fails leaves the journal, which the next save folds in.
+        let context = engine.context
+        let compacted = report.wroteLocally ? context.storeGeneration : nil
+        let compaction = compacted.map { _ in OffThreadWork { try? context.compactStore() } }
+        defer { compaction?.wait() }
         for (id, copies) in duplicates {
             guard let href = records[id]?.href else { continue }
             let others = copies.filter { $0.url.absoluteString != href }.map {
@@ -132,7 +141,7 @@ struct SyncRun {
         // run stopped before then starts again from the last token and finds the same.
         // A move's PUT is written down before it goes out (`markMoves()`).
         if markMoves() || report.wroteLocally { try saveState() }
-        try push()
+        try push(beside: compaction)
         unmarkMoves()
         try finishMoves()
         state.waiting = waiting
@@ -152,6 +161,7 @@ struct SyncRun {
             }
         state.storeGeneration = settled ? engine.context.storeGeneration : nil
         try saveState()
+        if report.wroteLocally, context.storeGeneration != compacted { try? context.compactStore() }
         return report
     }
 

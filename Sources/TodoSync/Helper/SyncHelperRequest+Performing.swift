@@ -37,7 +37,11 @@ extension SyncHelperRequest {
         }
         let client = try SyncConnection.client(
             user: account.user, url: server, passwordCommand: account.passwordCommand, timeouts: run.timeouts)
-        let store = JSONStore(path: run.storePath, lockTimeout: .milliseconds(run.lockTimeoutMilliseconds))
+        // The run compacts the store after its saves itself, from the values it holds and beside
+        // its other work (`SyncRun.perform()`): a large pull's save does not compact on its own by
+        // reading back what it has just written.
+        let store = JSONStore(
+            path: run.storePath, lockTimeout: .milliseconds(run.lockTimeoutMilliseconds), journalLimit: .max)
         let context = TodoContext(store: store, now: Date.init)
         let stateFile = SyncStateFile(storePath: run.storePath)
         let engine: SyncEngine
@@ -53,8 +57,6 @@ extension SyncHelperRequest {
                 context: context, stateFile: stateFile, now: Date.init, calendar: .current)
         }
         let report = try engine.run(SyncOptions(policy: run.policy, confirmed: run.confirmed))
-        // As every command that saved: the store file alone is complete for other programs.
-        if report.wroteLocally { try? context.compactStore() }
         if !report.dropped.isEmpty || !report.added.isEmpty, let collections = account.collections {
             // Calendars gone from the server, whose lists the person chose to keep here, or whose
             // lists were deleted here; calendars found in the home and made for lists made here.

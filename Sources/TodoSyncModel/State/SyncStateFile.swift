@@ -189,9 +189,10 @@ public struct SyncStateFile: Sendable {
             writer.raw(Self.marker)
             writer.raw(fields)
             writer.raw(",\n\"records\":[\n")
-            for (index, record) in state.records.enumerated() {
+            // Each record read in place: a copy of each would cost more than writing a small one.
+            for index in state.records.indices {
                 if index > 0 { writer.raw(",\n") }
-                Self.write(record, to: &writer)
+                Self.write(state.records[index], to: &writer)
             }
             writer.raw(Self.end)
         }

@@ -3,7 +3,8 @@ import Testing
 import TodoCore
 import TodoTestSupport
 
-/// Trimming on the UTF-8 bytes trims what Foundation's `whitespacesAndNewlines` trims.
+/// Trimming on the UTF-8 bytes trims what Foundation's `whitespacesAndNewlines` (`of`) and
+/// `whitespaces` (`ofSpaces`) trim.
 @Suite("Trimmed text")
 struct TrimmedTextTests {
     @Test(
@@ -17,9 +18,10 @@ struct TrimmedTextTests {
         #expect(
             TrimmedText.of(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
         #expect(TrimmedText.isBlank(text) == text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        #expect(TrimmedText.ofSpaces(text) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
     }
 
-    @Test("2,000 random texts of white space, letters and non-ASCII trim as Foundation trims them")
+    @Test("2,000 random texts of white space, line breaks, letters and non-ASCII trim as Foundation trims them")
     func random() {
         let alphabet: [String] = [
             " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{2028}", "\u{200B}", "\u{3000}", "a", "Z",
@@ -33,6 +35,7 @@ struct TrimmedTextTests {
             #expect(
                 TrimmedText.of(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)"
             )
+            #expect(TrimmedText.ofSpaces(text) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
         }
     }
 }

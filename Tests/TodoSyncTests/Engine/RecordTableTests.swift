@@ -36,4 +36,23 @@ struct RecordTableTests {
         table[ids[3]]?.localVersion = 33
         #expect(table.changes().changed.map(\.localVersion) == [33])
     }
+
+    @Test("room made for many records changes neither the records nor what counts as changed")
+    func reservingRoom() {
+        let ids = (0..<300).map { _ in UUID() }
+        var table = RecordTable()
+        table.load(Self.record(ids[0], 0))
+        table.markSaved()
+        table[ids[1]] = Self.record(ids[1], 1)
+        table.reserveCapacity(adding: 1_000)
+        #expect(table.count == 2)
+        #expect(table.changes().changed == [Self.record(ids[1], 1)])
+        for index in 2..<ids.count { table[ids[index]] = Self.record(ids[index], index) }
+        table[ids[0]] = nil
+        let (changed, removed) = table.changes()
+        #expect(changed.count == ids.count - 1)
+        #expect(Set(changed.map(\.id)) == Set(ids.dropFirst()))
+        #expect(removed == [ids[0]])
+        #expect(table.all() == changed)
+    }
 }

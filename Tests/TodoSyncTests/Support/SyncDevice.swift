@@ -71,6 +71,16 @@ final class SyncDevice {
         try items()[text]
     }
 
+    /// Every item of the store file read alone, by text, as another program reads it: a copy of
+    /// the file without its journal.
+    func itemsInFileAlone() throws -> [String: TodoItem] {
+        let copy = try TemporaryDirectory()
+        let path = copy.path("copy.json")
+        try FileManager.default.copyItem(atPath: storePath, toPath: path)
+        let items = try TodoContext(store: JSONStore(path: path), now: Date.init).fetch(FetchRequest())
+        return Dictionary(items.map { ($0.text, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
     /// The lists, by name.
     func lists() throws -> [String: TodoList] {
         Dictionary(try context().lists().map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })

@@ -200,7 +200,7 @@ extension ICalendarFormat {
     /// RFC 5545's PRIORITY as todo-tui's: 1–4 high, 5 medium, 6–9 low, 0 none; nil for any
     /// other value (kept as read by `keptLines`).
     static func priority(fromICalendar value: String) -> TodoPriority? {
-        switch Int(value.trimmingCharacters(in: .whitespaces)) {
+        switch Int(TrimmedText.ofSpaces(value)) {
         case 0?: TodoPriority.none
         case (1...4)?: .high
         case 5?: .medium

@@ -253,7 +253,7 @@ package enum ICalendarFormat {
 
     /// Whether a `STATUS` value means the to-do is no longer to do: `COMPLETED` or `CANCELLED`.
     static func isClosed(status: String) -> Bool {
-        let value = status.trimmingCharacters(in: .whitespaces).uppercased()
+        let value = TrimmedText.ofSpaces(status).uppercased()
         return value == "COMPLETED" || value == "CANCELLED"
     }
 
@@ -266,7 +266,7 @@ package enum ICalendarFormat {
 
     /// Whether a `PERCENT-COMPLETE` value is 100.
     static func isComplete(percent: String) -> Bool {
-        Int(percent.trimmingCharacters(in: .whitespaces)) == 100
+        Int(TrimmedText.ofSpaces(percent)) == 100
     }
 
     /// `20261120`: the day `date` starts in `calendar`.

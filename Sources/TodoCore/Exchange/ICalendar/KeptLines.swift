@@ -161,7 +161,7 @@ struct KeptLines {
             if name == "X-COMPLETEDTIMEZONE", !item.isDone { return nil }
             guard changed, name == "SEQUENCE",
                 let content = try? ICalendarParser(source: "").contentLine(line, at: 0),
-                let number = Int(content.value.trimmingCharacters(in: .whitespaces)), number >= 0, number < Int.max
+                let number = Int(TrimmedText.ofSpaces(content.value)), number >= 0, number < Int.max
             else { return line }
             return String(line.prefix { $0 != ":" }) + ":" + String(number + 1)
         }

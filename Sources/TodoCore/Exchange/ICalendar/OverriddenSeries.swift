@@ -87,7 +87,7 @@ struct OverriddenSeries {
                 index: index, key: Self.key(of: id.date, wholeDay: !anchor.hasTime, calendar: calendar),
                 isCompleted: isCompleted, start: own["DTSTART"].flatMap { Self.date(of: $0, calendar: calendar) },
                 due: own["DUE"].flatMap { Self.date(of: $0, calendar: calendar) },
-                sequence: own["SEQUENCE"].flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } ?? 0,
+                sequence: own["SEQUENCE"].flatMap { Int(TrimmedText.ofSpaces($0.value)) } ?? 0,
                 lastModified: own["LAST-MODIFIED"]?.value ?? "")
         }
     }
@@ -368,7 +368,7 @@ struct OverriddenSeries {
                 continue
             }
             if name == "SEQUENCE" {
-                sequence = Int(line.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)) ?? 0
+                sequence = Int(TrimmedText.ofSpaces(String(line.drop { $0 != ":" }.dropFirst()))) ?? 0
                 continue
             }
             if name == "STATUS" || name == "COMPLETED" || name == "PERCENT-COMPLETE" { continue }

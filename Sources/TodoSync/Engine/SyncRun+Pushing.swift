@@ -15,14 +15,9 @@ extension SyncRun {
     /// a 412, a merge or a retry is sent alone, and the state is written between windows as it
     /// was. A run stopped mid-window leaves requests sent but not recorded, which the next run
     /// sends again harmlessly, as after a kill between a request and the state write.
-    ///
-    /// `beside`, work on another thread that writes files (the store's compaction), is waited for
-    /// before the first request goes out: a server's writes wait for this machine's disk too, so
-    /// the two are kept apart.
-    mutating func push(beside: OffThreadWork?) throws(SyncError) {
+    mutating func push() throws(SyncError) {
         let width = engine.client.transport.maximumConcurrentRequests
         let window = width > 1 ? Self.pushesPerWindow : 1
-        beside?.wait()
         var start = 0
         while start < pushes.count {
             let batch = Array(pushes[start..<min(pushes.count, start + window)])

@@ -112,9 +112,10 @@ struct SyncRun {
         try applyLocally()
         // As after every command that saves, the store file is made whole again: it alone then
         // holds everything for other programs (`TodoContext.compactStore()`, from the values in
-        // memory). That is done on another thread while the state is written, and before the
-        // first push goes out (`push(beside:)`); again at the end only when a push saved here too.
-        // A compaction that fails leaves the journal, which the next save folds in.
+        // memory). That is done on another thread while the state is written, and waited for
+        // before the first push goes out: a server's writes wait for this machine's disk too, so
+        // the two are kept apart. Again at the end only when a push saved here too. A compaction
+        // that fails leaves the journal, which the next save folds in.
         let context = engine.context
         let compacted = report.wroteLocally ? context.storeGeneration : nil
         let compaction = compacted.map { _ in OffThreadWork { try? context.compactStore() } }
@@ -141,7 +142,8 @@ struct SyncRun {
         // run stopped before then starts again from the last token and finds the same.
         // A move's PUT is written down before it goes out (`markMoves()`).
         if markMoves() || report.wroteLocally { try saveState() }
-        try push(beside: compaction)
+        compaction?.wait()
+        try push()
         unmarkMoves()
         try finishMoves()
         state.waiting = waiting
